@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Catalogue contract of SPEC.md §3 and §7 "Catalogue and images". Field names are the spec's, including its
+ * capitalisation. Money is rupees on the wire.
+ */
+const rupees = z.number().nonnegative();
+
+export const productSummary = z.object({
+  externalId: z.string(),
+  itemCode: z.string(),
+  productName: z.string(),
+  sellingPrice: rupees,
+  mrp: rupees,
+});
+export type ProductSummary = z.infer<typeof productSummary>;
+
+export const catalogSubCategory = z.object({
+  subCategoryName: z.string(),
+  ProductSubProducts: z.array(z.object({ ProductDatum: productSummary })),
+});
+export type CatalogSubCategory = z.infer<typeof catalogSubCategory>;
+
+export const catalogCategory = z.object({
+  categoryName: z.string(),
+  SubProductCategories: z.array(catalogSubCategory),
+});
+export type CatalogCategory = z.infer<typeof catalogCategory>;
+
+/** `GET allflowers[?category_name=]` */
+export const allFlowersQuery = z.object({ category_name: z.string().trim().min(1).max(50).optional() });
+export const allFlowersReply = z.object({ products: z.array(catalogCategory) });
+export type AllFlowersReply = z.infer<typeof allFlowersReply>;
+
+/** `GET categoryheader` — status is the string '200', as the original API sent it. */
+export const headerCategory = z.object({ categoryName: z.string(), Subcategories: z.array(z.string()) });
+export type HeaderCategory = z.infer<typeof headerCategory>;
+export const categoryHeaderReply = z.object({ status: z.literal('200'), body: z.array(headerCategory) });
+
+/** `GET flowerdetail/{flower_ext_id}` */
+export const externalIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid product id' });
+export const flowerDetail = z.object({
+  externalId: z.string(),
+  id: z.number().int(),
+  productName: z.string(),
+  itemCode: z.string(),
+  mrp: rupees,
+  sellingPrice: rupees,
+  description: z.string().nullable(),
+  note: z.string().nullable(),
+  shippingDetails: z.string().nullable(),
+  quantity: z.number().int(),
+  isRemoved: z.boolean(),
+  flowerCategoryName: z.string(),
+  flowerSubCategoryName: z.string(),
+});
+export type FlowerDetail = z.infer<typeof flowerDetail>;
+export const flowerDetailReply = z.object({ flowerDetail });
+
+/** `GET flowerimage?sys_name={itemCode}[&w=]` — w picks a resized variant for srcset. */
+export const imageWidths = [320, 640, 960] as const;
+export const flowerImageQuery = z.object({
+  sys_name: z.string().trim().min(1).max(50),
+  w: z.coerce
+    .number()
+    .int()
+    .refine((w) => (imageWidths as readonly number[]).includes(w), { error: `w must be one of ${imageWidths.join(', ')}` })
+    .optional(),
+});

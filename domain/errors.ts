@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Every refusal the API gives has this shape (DESIGN.md §4). */
+export const apiError = z.object({ message: z.string(), code: z.string() });
+export type ApiError = z.infer<typeof apiError>;
+
+export const errorCodes = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'OUT_OF_STOCK',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'NOT_READY',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

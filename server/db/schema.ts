@@ -1,0 +1,362 @@
+/**
+ * The shop's data (SPEC.md §3), as a Drizzle pg-core schema. The same schema runs on embedded PGlite and on
+ * PostgreSQL. Money is integer paise; GST rates are basis points (250 = 2.5 %).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const userRole = pgEnum('user_role', ['customer', 'admin']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    externalId: text('external_id').notNull().unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    mobileNumber: text('mobile_number'),
+    /** argon2id hash; null for a guest-checkout buyer who has not created a password yet. */
+    passwordHash: text('password_hash'),
+    role: userRole('role').notNull().default('customer'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+/** A guest's session: the id is the guest's bearer secret for its bag (≥ 128 random bits, base64url). */
+export const guestSessions = pgTable('guest_sessions', {
+  id: text('id').primaryKey(),
+  /** The user a guest checkout created for this session, once there is one. */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Opaque refresh tokens, stored hashed, rotated on every use; a reused one revokes its family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestSessionId: text('guest_session_id').references(() => guestSessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId)],
+);
+
+export const otpPurpose = pgEnum('otp_purpose', ['sign_up', 'password_reset', 'guest_checkout', 'set_password']);
+
+/** E-mail one-time codes: hashed, 10-minute expiry, single use, burned after 5 wrong tries. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: otpPurpose('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_email_purpose').on(t.email, t.purpose)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    externalId: text('external_id').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** CGST rate (equal to SGST) in basis points; null = no GST (fresh flowers are nil-rated). */
+    gstRateBp: integer('gst_rate_bp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('categories_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const subCategories = pgTable(
+  'sub_categories',
+  {
+    id: serial('id').primaryKey(),
+    externalId: text('external_id').notNull().unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Null when the parent was never set (the admin list shows N/A). */
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** Order of the pills and carousels; lower first. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sub_categories_name_unique').on(t.categoryId, sql`lower(${t.name})`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    externalId: text('external_id').notNull().unique(),
+    name: text('name').notNull(),
+    itemCode: text('item_code').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    sellingPricePaise: integer('selling_price_paise').notNull(),
+    description: text('description'),
+    note: text('note'),
+    shippingDetails: text('shipping_details'),
+    /** Units available to sell; reservations take from it atomically, so it never goes below zero. */
+    stock: integer('stock').notNull().default(0),
+    isRemoved: boolean('is_removed').notNull().default(false),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subCategoryId: integer('sub_category_id')
+      .notNull()
+      .references(() => subCategories.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('products_item_code_unique').on(sql`lower(${t.itemCode})`),
+    index('products_sub_category').on(t.subCategoryId),
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
+    check('products_prices_not_negative', sql`${t.mrpPaise} >= 0 and ${t.sellingPricePaise} >= 0`),
+  ],
+);
+
+/** Image bytes, addressed by the SHA-256 of their content; `variant` is 'original' or a width such as 'w640'. */
+export const media = pgTable(
+  'media',
+  {
+    id: serial('id').primaryKey(),
+    contentHash: text('content_hash').notNull(),
+    variant: text('variant').notNull().default('original'),
+    contentType: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    byteSize: integer('byte_size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('media_hash_variant').on(t.contentHash, t.variant)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    contentHash: text('content_hash').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product').on(t.productId)],
+);
+
+export const siteImageSlot = pgEnum('site_image_slot', [
+  'topbannerimg',
+  'topbannermobileimg',
+  'bottombannerimg',
+  'bottombannermobileimg',
+]);
+
+export const siteImages = pgTable('site_images', {
+  slot: siteImageSlot('slot').primaryKey(),
+  contentHash: text('content_hash').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** One bag per owner: a user or a guest session. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    guestSessionId: text('guest_session_id').references(() => guestSessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('carts_user_unique').on(t.userId),
+    uniqueIndex('carts_guest_unique').on(t.guestSessionId),
+    check('carts_one_owner', sql`(${t.userId} is null) <> (${t.guestSessionId} is null)`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    size: text('size').notNull().default('Standard'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_cart_product').on(t.cartId, t.productId),
+    check('cart_items_quantity_range', sql`${t.quantity} between 1 and 10`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    address: text('address').notNull(),
+    locality: text('locality').notNull(),
+    landmark: text('landmark').notNull(),
+    city: text('city').notNull(),
+    pincode: text('pincode').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull().default('India'),
+    phoneNumber: text('phone_number').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('addresses_user').on(t.userId)],
+);
+
+/** Shown status (SPEC.md §4): created, Dispatched, Delivered. */
+export const orderStatus = pgEnum('order_status', ['created', 'Dispatched', 'Delivered']);
+/** Where the money is: awaiting payment (stock reserved), paid, failed or expired (stock released), refund due. */
+export const paymentState = pgEnum('payment_state', ['pending', 'paid', 'failed', 'expired', 'refund_due']);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** The invoice id the browser holds (SPEC.md §3 Checkout invoice: invoiceId). */
+    invoiceId: text('invoice_id').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The provider's order id (order_…), shown as the order number (rpayOrderId). */
+    providerOrderId: text('provider_order_id').unique(),
+    /** The delivery address as it was when the order was placed. */
+    address: jsonb('address').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    status: orderStatus('status').notNull().default('created'),
+    paymentState: paymentState('payment_state').notNull().default('pending'),
+    trackingUrl: text('tracking_url'),
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_user').on(t.userId), index('orders_pending_expiry').on(t.paymentState, t.reservationExpiresAt)],
+);
+
+/** A snapshot of each line as bought: name, prices and tax split do not change when the catalogue does. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productName: text('product_name').notNull(),
+    itemCode: text('item_code').notNull(),
+    size: text('size').notNull().default('Standard'),
+    quantity: integer('quantity').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    gstRateBp: integer('gst_rate_bp'),
+    lineTotalPaise: integer('line_total_paise').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull().default(0),
+    sgstPaise: integer('sgst_paise').notNull().default(0),
+    igstPaise: integer('igst_paise').notNull().default(0),
+  },
+  (t) => [index('order_items_order').on(t.orderId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id').notNull().unique(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** How it was settled: the browser's verify call or the provider's webhook. */
+    settledBy: text('settled_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_order').on(t.orderId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** The dev outbox: mail kept instead of sent while no SMTP_URL is configured. */
+export const outboxMail = pgTable(
+  'outbox_mail',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_mail_to').on(t.to, t.createdAt)],
+);

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Unit, machine, view and server tests. Views run in jsdom; everything else in node.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: process.env.CI ? ['default'] : ['default'],
+  },
+});
