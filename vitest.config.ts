@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import SummaryReporter from './tests/summary-reporter';
 
 // Unit, machine, view and server tests. Views run in jsdom; everything else in node.
 export default defineConfig({
@@ -12,6 +13,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: process.env.CI ? ['default'] : ['default'],
+    reporters: ['default', new SummaryReporter('unit')],
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SummaryReporter from './tests/summary-reporter';
 
 // Browser journeys: Playwright drives Debian's Chromium against the built app and a real server (tests/e2e/harness.ts).
 export default defineConfig({
@@ -9,5 +10,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
+    reporters: ['default', new SummaryReporter('e2e')],
   },
 });

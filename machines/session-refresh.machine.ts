@@ -1,0 +1,58 @@
+// The session root actor of DESIGN.md §3 / SPEC.md §4 "Session": the API client reports every 401 here and waits;
+// any number of 401s while a refresh is running join that one refresh instead of starting another.
+import { assign, fromPromise, setup } from 'xstate';
+
+export interface SessionRefreshContext {
+  /** The access token the last successful refresh produced (null until one succeeds). */
+  accessToken: string | null;
+}
+
+export type SessionRefreshEvent = { type: 'token.expired' };
+
+const unimplemented = (): Promise<string> => Promise.reject(new Error('refreshToken is provided by the app'));
+
+export const sessionRefreshMachine = setup({
+  types: {} as { context: SessionRefreshContext; events: SessionRefreshEvent },
+  actors: {
+    /** Resolves with the new access token; rejects when the session cannot be refreshed. */
+    refreshToken: fromPromise<string>(unimplemented),
+  },
+  actions: {
+    storeToken: (_, _params: { accessToken: string }) => {},
+    clearSession: () => {},
+    goToLogin: () => {},
+  },
+}).createMachine({
+  id: 'sessionRefresh',
+  context: { accessToken: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'token.expired': { target: 'refreshing' } },
+    },
+    refreshing: {
+      invoke: {
+        id: 'refreshToken',
+        src: 'refreshToken',
+        // onDone is the spec's refresh.succeeded, onError its refresh.failed.
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({ accessToken: ({ event }) => event.output }),
+            { type: 'storeToken', params: ({ event }) => ({ accessToken: event.output }) },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [assign({ accessToken: null }), 'clearSession', 'goToLogin'],
+        },
+      },
+      // Coalesced: the callers that report it simply wait for the refresh already under way.
+      on: { 'token.expired': {} },
+    },
+    signedOut: {
+      // Someone signed in again and their token ran out: try a refresh for them too.
+      on: { 'token.expired': { target: 'refreshing' } },
+    },
+  },
+});

@@ -1,0 +1,231 @@
+/**
+ * The server's configuration: environment variables → a typed, validated Config. Every bad variable gives one line
+ * saying what was expected, and all of them are reported together so that one start shows every mistake.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { DatabaseTarget } from './db/client';
+import { generateSecret, loadOrCreateSecret } from './secrets';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+export const paymentProviders = ['sandbox', 'razorpay'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+export interface ShopConfig {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  instagramUrl: string;
+  facebookUrl: string;
+  whatsappUrl: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the embedded database, the lock file and the generated JWT secret live; null = in memory (tests). */
+  dataDir: string | null;
+  database: DatabaseTarget;
+  publicBaseUrl: string;
+  /** null = the dev outbox keeps mail instead of sending it. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  shop: ShopConfig;
+  /** Created or updated at start (accounts issue). */
+  admin: { email: string; password: string } | null;
+  seedDemo: boolean;
+  jwtSecret: string;
+  logLevel: LogLevel;
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy you control). */
+  trustProxy: boolean;
+  payment: {
+    provider: PaymentProvider;
+    razorpayKeyId: string | null;
+    razorpayKeySecret: string | null;
+    razorpayWebhookSecret: string | null;
+  };
+  /** Reserved for a shared rate-limit store across several server processes. */
+  redisUrl: string | null;
+  /** The built browser app (vite build output). */
+  distDir: string;
+  rateLimits: { contactPerMinute: number };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server configuration is not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const defaultShop: ShopConfig = {
+  name: 'Petals & Stems',
+  email: 'support@petalsandstems.in',
+  phone: '+91 98765 43210',
+  address: '14 Khader Nawaz Khan Road, Nungambakkam, Chennai, Tamil Nadu 600006, India',
+  instagramUrl: 'https://www.instagram.com/petalsandstems',
+  facebookUrl: 'https://www.facebook.com/petalsandstems',
+  whatsappUrl: 'https://wa.me/919876543210',
+};
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+export const defaultDistDir = resolve(projectRoot, 'dist');
+
+type Env = Record<string, string | undefined>;
+
+interface Variable<T> {
+  schema: z.ZodType<T>;
+  /** Completes "NAME must be …". */
+  expected: string;
+  /** Never echo the value back (passwords, keys, URLs with credentials). */
+  secret?: boolean;
+}
+
+const email = z.string().regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]{2,}$/);
+const httpUrl = z.url({ protocol: /^https?$/ });
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const variables = {
+  PORT: {
+    schema: z
+      .string()
+      .regex(/^\d{1,5}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535)),
+    expected: 'a whole number from 1 to 65535',
+  },
+  HOST: { schema: z.string().regex(/^[A-Za-z0-9.:[\]_-]+$/), expected: 'a host name or IP address such as 0.0.0.0' },
+  DATA_DIR: { schema: z.string().min(1), expected: 'a directory path' },
+  DATABASE_URL: {
+    schema: z.url({ protocol: /^postgres(ql)?$/ }),
+    expected: 'a postgres:// or postgresql:// URL',
+    secret: true,
+  },
+  PUBLIC_BASE_URL: { schema: httpUrl, expected: 'an http:// or https:// URL such as https://shop.example.in' },
+  SMTP_URL: { schema: z.url({ protocol: /^smtps?$/ }), expected: 'an smtp:// or smtps:// URL', secret: true },
+  MAIL_FROM: {
+    schema: z.string().regex(/^([^<>\r\n]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/),
+    expected: 'an address such as "Petals & Stems <no-reply@example.in>"',
+  },
+  SHOP_NAME: { schema: z.string().trim().min(1).max(60), expected: 'a name of 1 to 60 characters' },
+  SHOP_EMAIL: { schema: email, expected: 'an e-mail address' },
+  SHOP_PHONE: { schema: z.string().regex(/^\+?[0-9][0-9 -]{6,18}$/), expected: 'a phone number such as +91 98765 43210' },
+  SHOP_ADDRESS: { schema: z.string().trim().min(1).max(200), expected: 'an address of 1 to 200 characters' },
+  INSTAGRAM_URL: { schema: httpUrl, expected: 'an http:// or https:// URL' },
+  FACEBOOK_URL: { schema: httpUrl, expected: 'an http:// or https:// URL' },
+  WHATSAPP_URL: { schema: httpUrl, expected: 'an http:// or https:// URL' },
+  ADMIN_EMAIL: { schema: email, expected: 'an e-mail address' },
+  ADMIN_PASSWORD: { schema: z.string().min(8).max(128), expected: '8 to 128 characters long', secret: true },
+  SEED_DEMO: { schema: flag, expected: 'true or false' },
+  JWT_SECRET: { schema: z.string().min(32), expected: 'at least 32 characters long', secret: true },
+  LOG_LEVEL: { schema: z.enum(logLevels), expected: `one of ${logLevels.join(', ')}` },
+  TRUST_PROXY: { schema: flag, expected: 'true or false' },
+  PAYMENT_PROVIDER: { schema: z.enum(paymentProviders), expected: `one of ${paymentProviders.join(', ')}` },
+  RAZORPAY_KEY_ID: { schema: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/), expected: 'a key id such as rzp_test_…' },
+  RAZORPAY_KEY_SECRET: { schema: z.string().min(8), expected: 'at least 8 characters long', secret: true },
+  RAZORPAY_WEBHOOK_SECRET: { schema: z.string().min(8), expected: 'at least 8 characters long', secret: true },
+  REDIS_URL: { schema: z.url({ protocol: /^rediss?$/ }), expected: 'a redis:// or rediss:// URL', secret: true },
+} satisfies Record<string, Variable<unknown>>;
+
+type VariableName = keyof typeof variables;
+type Parsed = { [K in VariableName]?: z.output<(typeof variables)[K]['schema']> };
+
+function readVariables(env: Env): { values: Parsed; problems: string[] } {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, variable] of Object.entries(variables) as [VariableName, Variable<unknown>][]) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') continue;
+    const result = variable.schema.safeParse(raw.trim());
+    if (result.success) values[name] = result.data;
+    else problems.push(`${name} must be ${variable.expected}, ${variable.secret ? 'got something else (value not shown)' : `got '${raw}'`}`);
+  }
+  return { values: values as Parsed, problems };
+}
+
+/** Reads the configuration from the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const { values: v, problems } = readVariables(env);
+
+  if ((v.ADMIN_EMAIL === undefined) !== (v.ADMIN_PASSWORD === undefined) && !problems.some((p) => p.startsWith('ADMIN_'))) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)');
+  }
+  const hasRazorpayKeys = v.RAZORPAY_KEY_ID !== undefined && v.RAZORPAY_KEY_SECRET !== undefined;
+  if (v.PAYMENT_PROVIDER === 'razorpay' && !hasRazorpayKeys) {
+    problems.push('PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = v.PORT ?? 3000;
+  const dataDir = resolve(v.DATA_DIR ?? './data');
+  let jwtSecret = v.JWT_SECRET;
+  if (jwtSecret === undefined) {
+    try {
+      jwtSecret = loadOrCreateSecret(dataDir);
+    } catch (error) {
+      throw new ConfigError([`JWT_SECRET is unset and no secret could be kept in ${dataDir}: ${(error as Error).message}`]);
+    }
+  }
+
+  return {
+    port,
+    host: v.HOST ?? '0.0.0.0',
+    dataDir,
+    database: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', dataDir },
+    publicBaseUrl: (v.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM ?? `${v.SHOP_NAME ?? defaultShop.name} <no-reply@localhost>`,
+    shop: {
+      name: v.SHOP_NAME ?? defaultShop.name,
+      email: v.SHOP_EMAIL ?? defaultShop.email,
+      phone: v.SHOP_PHONE ?? defaultShop.phone,
+      address: v.SHOP_ADDRESS ?? defaultShop.address,
+      instagramUrl: v.INSTAGRAM_URL ?? defaultShop.instagramUrl,
+      facebookUrl: v.FACEBOOK_URL ?? defaultShop.facebookUrl,
+      whatsappUrl: v.WHATSAPP_URL ?? defaultShop.whatsappUrl,
+    },
+    admin: v.ADMIN_EMAIL && v.ADMIN_PASSWORD ? { email: v.ADMIN_EMAIL.toLowerCase(), password: v.ADMIN_PASSWORD } : null,
+    seedDemo: v.SEED_DEMO ?? true,
+    jwtSecret,
+    logLevel: v.LOG_LEVEL ?? 'info',
+    trustProxy: v.TRUST_PROXY ?? false,
+    payment: {
+      provider: v.PAYMENT_PROVIDER ?? (hasRazorpayKeys ? 'razorpay' : 'sandbox'),
+      razorpayKeyId: v.RAZORPAY_KEY_ID ?? null,
+      razorpayKeySecret: v.RAZORPAY_KEY_SECRET ?? null,
+      razorpayWebhookSecret: v.RAZORPAY_WEBHOOK_SECRET ?? null,
+    },
+    redisUrl: v.REDIS_URL ?? null,
+    distDir: defaultDistDir,
+    rateLimits: { contactPerMinute: 5 },
+  };
+}
+
+/** A configuration for tests: in-memory PGlite, dev outbox, no demo seed, silent logs, a fresh secret. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    database: { kind: 'pglite', dataDir: null },
+    publicBaseUrl: 'http://localhost:3000',
+    smtpUrl: null,
+    mailFrom: `${defaultShop.name} <no-reply@localhost>`,
+    shop: { ...defaultShop },
+    admin: null,
+    seedDemo: false,
+    jwtSecret: generateSecret(),
+    logLevel: 'silent',
+    trustProxy: false,
+    payment: { provider: 'sandbox', razorpayKeyId: null, razorpayKeySecret: null, razorpayWebhookSecret: null },
+    redisUrl: null,
+    distDir: defaultDistDir,
+    rateLimits: { contactPerMinute: 5 },
+  };
+  const config = { ...base, ...overrides };
+  if (!isAbsolute(config.distDir)) config.distDir = resolve(config.distDir);
+  return config;
+}

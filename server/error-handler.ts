@@ -1,0 +1,66 @@
+/**
+ * The one place errors become responses: every refusal is `{ message, code }` with a 4xx status, and anything
+ * unexpected is a 500 with a fixed message (logged with its details, never sent).
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiError, ErrorCode } from '../domain/errors';
+import { HttpError, internalErrorMessage } from './errors';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'NOT_READY',
+};
+
+/** Fastify's own refusals, reworded for people. */
+const messageByFastifyCode: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported. Send JSON (application/json).',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but was sent as JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+export function toApiError(error: unknown): { status: number; body: ApiError } {
+  if (error instanceof HttpError) return { status: error.statusCode, body: { message: error.message, code: error.code } };
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    return { status: 400, body: { message: first?.message ?? 'The request is not valid.', code: 'BAD_REQUEST' } };
+  }
+
+  if (isFastifyError(error) && !isResponseSerializationError(error)) {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        messageByFastifyCode[error.code] ??
+        (error instanceof SyntaxError ? messageByFastifyCode.FST_ERR_CTP_INVALID_JSON_BODY : undefined) ??
+        error.message;
+      return { status, body: { message: message ?? 'The request is not valid.', code: codeByStatus[status] ?? 'BAD_REQUEST' } };
+    }
+  }
+
+  return { status: 500, body: { message: internalErrorMessage, code: 'INTERNAL' } };
+}
+
+export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body } = toApiError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ status, code: body.code, reason: body.message }, 'request refused');
+  void reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'statusCode' in error &&
+    typeof (error as { statusCode: unknown }).statusCode === 'number'
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * One server per embedded database: PGlite in DATA_DIR must never be opened by two processes at once (it would be
+ * corrupted), so the server holds DATA_DIR/server.lock while it runs. A lock left by a process that died is taken over.
+ */
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const lockFileName = 'server.lock';
+
+export class LockedError extends Error {
+  constructor(
+    readonly pid: number,
+    readonly dataDir: string,
+  ) {
+    super(
+      `Another server (pid ${pid}) is already using the data directory ${dataDir}. ` +
+        'Stop it first, or set DATA_DIR to another directory.',
+    );
+    this.name = 'LockedError';
+  }
+}
+
+export interface LockFile {
+  path: string;
+  /** Idempotent; also runs by itself when the process exits. */
+  release(): void;
+}
+
+interface LockContent {
+  pid: number;
+  startedAt: string;
+}
+
+/** Locks this process holds: a lock naming our own pid but not held here was left by an earlier container run. */
+const heldPaths = new Set<string>();
+
+export function acquireLock(dataDir: string): LockFile {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, lockFileName);
+  const content: LockContent = { pid: process.pid, startedAt: new Date().toISOString() };
+  const text = `${JSON.stringify(content)}\n`;
+
+  // Two tries: the second one after removing a stale lock. If another process took the stale lock first, the second
+  // 'wx' fails and its holder is reported as alive.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(path, text, { flag: 'wx', mode: 0o644 });
+      return holdLock(path, text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = readHolder(path);
+    const ours = holder?.pid === process.pid && !heldPaths.has(path);
+    if (holder !== null && !ours && isAlive(holder.pid)) throw new LockedError(holder.pid, dataDir);
+    removeIfUnchanged(path, holder);
+  }
+  const holder = readHolder(path);
+  throw new LockedError(holder?.pid ?? 0, dataDir);
+}
+
+function holdLock(path: string, text: string): LockFile {
+  let held = true;
+  heldPaths.add(path);
+  const release = () => {
+    if (!held) return;
+    held = false;
+    heldPaths.delete(path);
+    process.removeListener('exit', release);
+    try {
+      // Only our own lock: never delete one that a later server wrote after taking ours over.
+      if (readFileSync(path, 'utf8') === text) unlinkSync(path);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on('exit', release);
+  return { path, release };
+}
+
+function readHolder(path: string): LockContent | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockContent>;
+    return typeof parsed.pid === 'number' && Number.isInteger(parsed.pid) && parsed.pid > 0
+      ? { pid: parsed.pid, startedAt: String(parsed.startedAt ?? '') }
+      : null;
+  } catch {
+    // Missing, or garbage from a crash mid-write: treated as stale.
+    return null;
+  }
+}
+
+function removeIfUnchanged(path: string, holder: LockContent | null): void {
+  try {
+    const current = readHolder(path);
+    if (current?.pid === holder?.pid) unlinkSync(path);
+  } catch {
+    // Someone else removed it first.
+  }
+}
+
+/** Signal 0 checks existence only; EPERM means it exists but belongs to another user. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

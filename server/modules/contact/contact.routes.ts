@@ -1,0 +1,28 @@
+/** `POST /api/contactapi` (SPEC.md §7): validated with the Contact Us rules, stored, mailed to the shop; rate limited. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactMessages as messages, contactReply, contactRequest } from '../../../domain/contact';
+import { apiError } from '../../../domain/errors';
+import { submitContactMessage } from './contact.service';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/contactapi',
+    {
+      config: { rateLimit: { max: app.config.rateLimits.contactPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to the shop',
+        body: contactRequest,
+        response: { 200: contactReply, 400: apiError, 429: apiError },
+      },
+    },
+    async (request) => {
+      const { fullName, userEmail, phoneNumber, message } = request.body;
+      await submitContactMessage(
+        { db: app.db, mailer: app.mailer, shop: app.config.shop, log: request.log },
+        { fullName, userEmail, phoneNumber, message },
+      );
+      return { message: messages.sent };
+    },
+  );
+};

@@ -1,0 +1,110 @@
+/**
+ * The server entry: configuration, the data-directory lock, the app, listening, and a graceful shutdown on
+ * SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the database, release the lock).
+ */
+import { createRequire } from 'node:module';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { Config } from './config';
+import { acquireLock, LockedError } from './lock-file';
+import type { LockFile } from './lock-file';
+
+/** How long in-flight requests get to finish before the process gives up on them. */
+const shutdownGraceMs = 10_000;
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const lock = lockDataDirOrExit(config);
+
+  let app;
+  try {
+    app = await buildApp(config, { prettyLogs: Boolean(process.stdout.isTTY) && hasPrettyLogs() });
+  } catch (error) {
+    lock?.release();
+    console.error('The server could not start:', error);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: stopping now without waiting`);
+      lock?.release();
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests, then stopping (press Ctrl+C again to force)`);
+    const force = setTimeout(() => {
+      app.log.error(`still busy after ${shutdownGraceMs} ms: stopping now`);
+      lock?.release();
+      process.exit(1);
+    }, shutdownGraceMs);
+    force.unref();
+    app
+      .close()
+      .then(() => {
+        lock?.release();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        lock?.release();
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT to another one)` : String(error);
+    app.log.error(`The server could not listen: ${reason}`);
+    await app.close().catch(() => undefined);
+    lock?.release();
+    process.exit(1);
+  }
+
+  app.log.info(`${config.shop.name} is open at ${config.publicBaseUrl} (API docs at ${config.publicBaseUrl}/api/docs)`);
+  if (app.mailer.transport === 'outbox') {
+    app.log.warn(`Mail is NOT being sent: dev outbox at ${config.publicBaseUrl}/dev/mailbox`);
+  }
+}
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Only the embedded database needs the lock: PostgreSQL handles any number of servers. */
+function lockDataDirOrExit(config: Config): LockFile | null {
+  if (config.database.kind !== 'pglite' || config.database.dataDir === null) return null;
+  try {
+    return acquireLock(config.database.dataDir);
+  } catch (error) {
+    if (error instanceof LockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function hasPrettyLogs(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+await main();

@@ -1,0 +1,98 @@
+// Every route of SPEC.md §2, plus /home and /myaccount (DESIGN.md §5). Admin and checkout code, and the static
+// pages, are lazy chunks loaded with the spec's time-out; the storefront bundle never holds admin code.
+import type { ComponentType } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
+import { landingCategory } from '../../domain/limits';
+import { CategoryPage } from '../features/catalog/category-page';
+import { FlowerDetailPage } from '../features/catalog/flower-detail-page';
+import { HomePage } from '../features/catalog/home-page';
+import { PlaceholderPage } from '../features/placeholders/placeholder-page';
+import { AppLayout } from './layout/app-layout';
+import { lazyComponent } from './lazy-route';
+import { paths } from './paths';
+import { AdminOnly, GuestOnly } from './route-guards';
+import { RouteError } from './route-error';
+import { RouteLoading } from './route-loading';
+
+const pages = {
+  shipping: lazyComponent(() => import('../features/pages/shipping-page'), (m) => m.ShippingPage),
+  refund: lazyComponent(() => import('../features/pages/refund-page'), (m) => m.RefundPage),
+  terms: lazyComponent(() => import('../features/pages/terms-page'), (m) => m.TermsPage),
+  privacy: lazyComponent(() => import('../features/pages/privacy-page'), (m) => m.PrivacyPage),
+  aboutUs: lazyComponent(() => import('../features/pages/about-us-page'), (m) => m.AboutUsPage),
+  contactUs: lazyComponent(() => import('../features/pages/contact-us-page'), (m) => m.ContactUsPage),
+  access: lazyComponent(() => import('../features/pages/access-page'), (m) => m.AccessPage),
+  notFound: lazyComponent(() => import('../features/pages/not-found-page'), (m) => m.NotFoundPage),
+  checkout: lazyComponent(() => import('../features/placeholders/checkout-placeholder'), (m) => m.CheckoutPage),
+};
+
+const loadAdmin = () => import('../features/placeholders/admin-placeholders');
+type AdminModule = Awaited<ReturnType<typeof loadAdmin>>;
+const admin = (pick: (module: AdminModule) => ComponentType) => lazyComponent(loadAdmin, pick);
+
+const adminRoutes: RouteObject[] = [
+  { path: paths.dashboard, lazy: admin((m) => m.DashboardPage) },
+  { path: paths.flowerForm, lazy: admin((m) => m.FlowerFormPage) },
+  { path: paths.flowerList, lazy: admin((m) => m.FlowerListPage) },
+  { path: '/flowerformupdate/:id', lazy: admin((m) => m.FlowerFormUpdatePage) },
+  { path: paths.flowerCategory, lazy: admin((m) => m.FlowerCategoryPage) },
+  { path: paths.flowerCategoryList, lazy: admin((m) => m.FlowerCategoryListPage) },
+  { path: '/updateflowercategory/:id', lazy: admin((m) => m.UpdateFlowerCategoryPage) },
+  // Paths match case-insensitively, so this also serves the spec's /flowerSubcategory spelling.
+  { path: paths.flowerSubCategory, lazy: admin((m) => m.FlowerSubCategoryPage) },
+  { path: paths.flowerSubCategoryList, lazy: admin((m) => m.FlowerSubCategoryListPage) },
+  { path: '/updateflowersubcategory/:id', lazy: admin((m) => m.UpdateFlowerSubCategoryPage) },
+  { path: paths.heroImageForm, lazy: admin((m) => m.HeroImageFormPage) },
+  { path: paths.bannerBottomImage, lazy: admin((m) => m.BannerBottomImagePage) },
+  { path: paths.purchaseOrderList, lazy: admin((m) => m.PurchaseOrderListPage) },
+  { path: '/purchaseorderlist/:id', lazy: admin((m) => m.PurchaseOrderUpdatePage) },
+  { path: paths.userNeverPurchasedList, lazy: admin((m) => m.UserNeverPurchasedListPage) },
+];
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    // A first visit straight to a lazy page (e.g. /shipping) waits for its chunk before anything renders.
+    hydrateFallbackElement: <RouteLoading />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: paths.root,
+            element: <Navigate to={paths.category(landingCategory.category, landingCategory.subCategory)} replace />,
+          },
+          { path: paths.home, element: <HomePage /> },
+          { path: '/category/:category_name/:sub_category_name', element: <CategoryPage /> },
+          { path: '/flower/:flower_ext_id', element: <FlowerDetailPage /> },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: paths.login, element: <PlaceholderPage title="Sign In" /> },
+              { path: paths.guestLogin, element: <PlaceholderPage title="Sign In" /> },
+              { path: paths.signup, element: <PlaceholderPage title="Sign Up" /> },
+              { path: paths.forgotPassword, element: <PlaceholderPage title="Forgot Password" /> },
+            ],
+          },
+          { path: paths.myAccount, element: <Navigate to={paths.account} replace /> },
+          { path: paths.account, element: <PlaceholderPage title="My Account" /> },
+          { path: '/account/:selected_tab', element: <PlaceholderPage title="My Account" /> },
+          { path: '/updateuseraddress/:id', element: <PlaceholderPage title="User Address" /> },
+          { path: paths.cart, element: <PlaceholderPage title="CART" /> },
+          { path: paths.checkout, lazy: pages.checkout },
+          { path: paths.thankYou, element: <PlaceholderPage title="Thank You" /> },
+          { path: paths.contactUs, lazy: pages.contactUs },
+          { path: paths.shipping, lazy: pages.shipping },
+          { path: paths.refund, lazy: pages.refund },
+          { path: paths.terms, lazy: pages.terms },
+          { path: paths.privacy, lazy: pages.privacy },
+          { path: paths.aboutUs, lazy: pages.aboutUs },
+          { path: paths.access, lazy: pages.access },
+          { element: <AdminOnly />, children: adminRoutes },
+          { path: '*', lazy: pages.notFound },
+        ],
+      },
+    ],
+  },
+];

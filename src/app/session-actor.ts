@@ -1,0 +1,34 @@
+// The running session root actor: the pure session-refresh machine with the browser's real refresh call, storage
+// and navigation plugged in.
+import { createActor, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
+import { apiBaseUrl } from '../api/api-base';
+import { requestNewAccessToken } from '../api/refresh-token';
+import { navigateTo } from './navigation';
+import { paths } from './paths';
+import { sessionStore } from './session-store';
+
+export type SessionActor = ActorRefFrom<typeof sessionRefreshMachine>;
+
+export interface SessionActorDeps {
+  apiBase: string;
+  navigate: (path: string) => void;
+}
+
+export function createSessionActor({ apiBase, navigate }: SessionActorDeps): SessionActor {
+  return createActor(
+    sessionRefreshMachine.provide({
+      actors: {
+        refreshToken: fromPromise(() => requestNewAccessToken(apiBase, sessionStore.readRefreshCookie())),
+      },
+      actions: {
+        storeToken: (_, { accessToken }) => sessionStore.setAccessToken(accessToken),
+        clearSession: () => sessionStore.clear(),
+        goToLogin: () => navigate(paths.login),
+      },
+    }),
+  ).start();
+}
+
+export const sessionActor = createSessionActor({ apiBase: apiBaseUrl, navigate: navigateTo });

@@ -1,0 +1,133 @@
+// The browser's record of who is signed in: the local-storage keys of SPEC.md §3, read and written only here, with a
+// subscription so the header follows sign-in and sign-out (also from other tabs).
+import { useSyncExternalStore } from 'react';
+
+export const storageKeys = {
+  userId: 'userId',
+  userExtId: 'userExtId',
+  isLoggedIn: 'isLoggedIn',
+  accessToken: 'accessToken',
+  email: 'email',
+  dashboardAccess: 'pkrpsrtyzx',
+} as const;
+
+export const guestSessionIdKey = 'guestSessionId';
+export const refreshTokenCookie = 'refreshToken';
+
+export interface SessionSnapshot {
+  isLoggedIn: boolean;
+  userId: string | null;
+  userExtId: string | null;
+  email: string | null;
+  /** The stored trueUser flag: shows Dashboard and passes the admin route guard. */
+  hasDashboardAccess: boolean;
+}
+
+export interface SignedInSession {
+  userId: string;
+  userExtId: string;
+  accessToken: string;
+  email: string;
+  trueUser: boolean;
+}
+
+const listeners = new Set<() => void>();
+let cached: SessionSnapshot | undefined;
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    // Storage can be unavailable (privacy mode, blocked cookies): behave as signed out.
+    return null;
+  }
+}
+
+function computeSnapshot(): SessionSnapshot {
+  const userId = read(storageKeys.userId);
+  return {
+    isLoggedIn: read(storageKeys.isLoggedIn) === 'true' && Boolean(userId),
+    userId,
+    userExtId: read(storageKeys.userExtId),
+    email: read(storageKeys.email),
+    hasDashboardAccess: read(storageKeys.dashboardAccess) === 'yes',
+  };
+}
+
+function notify(): void {
+  cached = undefined;
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', notify);
+}
+
+export const sessionStore = {
+  /** A stable snapshot (same object until something changes), as useSyncExternalStore needs. */
+  getSnapshot(): SessionSnapshot {
+    const next = computeSnapshot();
+    if (
+      !cached ||
+      cached.isLoggedIn !== next.isLoggedIn ||
+      cached.userId !== next.userId ||
+      cached.userExtId !== next.userExtId ||
+      cached.email !== next.email ||
+      cached.hasDashboardAccess !== next.hasDashboardAccess
+    ) {
+      cached = next;
+    }
+    return cached;
+  },
+
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+
+  getAccessToken(): string | null {
+    return read(storageKeys.accessToken);
+  },
+
+  setAccessToken(accessToken: string): void {
+    window.localStorage.setItem(storageKeys.accessToken, accessToken);
+    notify();
+  },
+
+  signIn(session: SignedInSession): void {
+    const storage = window.localStorage;
+    storage.setItem(storageKeys.userId, session.userId);
+    storage.setItem(storageKeys.userExtId, session.userExtId);
+    storage.setItem(storageKeys.isLoggedIn, 'true');
+    storage.setItem(storageKeys.accessToken, session.accessToken);
+    storage.setItem(storageKeys.email, session.email);
+    if (session.trueUser) storage.setItem(storageKeys.dashboardAccess, 'yes');
+    else storage.removeItem(storageKeys.dashboardAccess);
+    notify();
+  },
+
+  /** Sign-out as SPEC.md §4: local and session storage cleared, the refresh cookie expired. */
+  clear(): void {
+    try {
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+    } catch {
+      // Nothing stored that we could clear.
+    }
+    document.cookie = `${refreshTokenCookie}=; Max-Age=0; path=/`;
+    notify();
+  },
+
+  /** The refresh cookie's value when script-readable (the server's HttpOnly cookie is not; it travels anyway). */
+  readRefreshCookie(): string | null {
+    const prefix = `${refreshTokenCookie}=`;
+    const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+    return entry ? decodeURIComponent(entry.slice(prefix.length)) || null : null;
+  },
+};
+
+export function useSession(): SessionSnapshot {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
+}

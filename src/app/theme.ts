@@ -1,0 +1,174 @@
+// The shop's Chakra system: botanical palette and type of DESIGN.md §5a on top of Chakra's base tokens, with only the
+// recipes the shop renders registered, so unused component styles stay out of the bundle.
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import {
+  accordionSlotRecipe,
+  alertSlotRecipe,
+  animationStyles,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  collapsibleSlotRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  pinInputSlotRecipe,
+  popoverSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  stepsSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from '@chakra-ui/react/theme';
+
+/** Raw brand colours. Text colours are checked for WCAG AA (≥ 4.5:1) on cream. */
+export const brandColors = {
+  cream: '#FBF7F2',
+  leaf: '#1F4D3A', // 9.0:1 on cream
+  leafHover: '#173A2C',
+  leafSoft: '#EAF1EC',
+  rose: '#D98C8C', // decorative or as a background under ink text (5.5:1); never as text on cream
+  roseHover: '#CF7A7A',
+  roseDeep: '#A4464F', // rose as text on cream, 5.5:1
+  roseSoft: '#F4E1DE',
+  gold: '#C9A227', // details only (rules, icons), never text
+  goldText: '#8A6D12', // gold as text on cream, 4.6:1
+  ink: '#2B2B2B', // 13.3:1 on cream
+  muted: '#6E6A66', // struck MRP and secondary text, 5.0:1 on cream
+  line: '#E8DFD3',
+  white: '#FFFFFF',
+} as const;
+
+const shopConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss: {
+    ...globalCss,
+    html: { color: 'brand.ink', bg: 'brand.cream', lineHeight: '1.5', colorPalette: 'leaf' },
+    body: { bg: 'brand.cream', color: 'brand.ink', fontFamily: 'body' },
+    'h1, h2, h3, h4': { fontFamily: 'heading' },
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
+  },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: {
+      ...tokens,
+      colors: {
+        ...tokens.colors,
+        brand: Object.fromEntries(Object.entries(brandColors).map(([name, value]) => [name, { value }])),
+      },
+      fonts: {
+        ...tokens.fonts,
+        heading: { value: '"Cormorant Garamond", Georgia, "Times New Roman", serif' },
+        body: { value: '"Inter Variable", Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif' },
+      },
+    },
+    semanticTokens: {
+      ...semanticTokens,
+      colors: {
+        ...semanticTokens.colors,
+        bg: { ...semanticTokens.colors.bg, DEFAULT: { value: '{colors.brand.cream}' }, panel: { value: '{colors.white}' } },
+        fg: { ...semanticTokens.colors.fg, DEFAULT: { value: '{colors.brand.ink}' }, muted: { value: '{colors.brand.muted}' } },
+        border: { ...semanticTokens.colors.border, DEFAULT: { value: '{colors.brand.line}' } },
+        // colorPalette="leaf" / "rose" make Chakra's solid, outline, subtle and ghost variants speak the brand.
+        leaf: {
+          solid: { value: '{colors.brand.leaf}' },
+          contrast: { value: '{colors.white}' },
+          fg: { value: '{colors.brand.leaf}' },
+          muted: { value: '#CFE0D6' },
+          subtle: { value: '{colors.brand.leafSoft}' },
+          emphasized: { value: '#D6E5DC' },
+          focusRing: { value: '{colors.brand.leaf}' },
+        },
+        rose: {
+          solid: { value: '{colors.brand.rose}' },
+          contrast: { value: '{colors.brand.ink}' },
+          fg: { value: '{colors.brand.roseDeep}' },
+          muted: { value: '#EDCACA' },
+          subtle: { value: '{colors.brand.roseSoft}' },
+          emphasized: { value: '#ECCFCB' },
+          focusRing: { value: '{colors.brand.roseDeep}' },
+        },
+      },
+    },
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      accordion: accordionSlotRecipe,
+      alert: alertSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      collapsible: collapsibleSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      fieldset: fieldsetSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      pinInput: pinInputSlotRecipe,
+      popover: popoverSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      steps: stepsSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
+
+export const system = createSystem(mergeConfigs(defaultBaseConfig, shopConfig));

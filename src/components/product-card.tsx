@@ -1,0 +1,40 @@
+// A product in a grid: square photo, name, selling price and struck MRP; the whole card opens the product.
+import { Box, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ProductSummary } from '../../domain/catalog';
+import { paths } from '../app/paths';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+
+interface ProductCardProps {
+  product: ProductSummary;
+  eager?: boolean;
+}
+
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  return (
+    <LinkBox as="article" className="group" data-testid="product-card">
+      <Stack gap="3">
+        <ProductImage
+          itemCode={product.itemCode}
+          alt={product.productName}
+          sizes="(min-width: 80em) 300px, (min-width: 48em) 30vw, 46vw"
+          eager={eager}
+          zoomOnHover
+        />
+        <Box px="0.5">
+          <LinkOverlay asChild>
+            <RouterLink to={paths.flower(product.externalId)}>
+              <Text as="h3" fontSize={{ base: 'sm', md: 'md' }} fontWeight="500" color="brand.ink" lineClamp={2} _groupHover={{ color: 'brand.leaf' }}>
+                {product.productName}
+              </Text>
+            </RouterLink>
+          </LinkOverlay>
+          <Box mt="1">
+            <Price sellingPrice={product.sellingPrice} mrp={product.mrp} />
+          </Box>
+        </Box>
+      </Stack>
+    </LinkBox>
+  );
+}

@@ -1,0 +1,112 @@
+// /category/{category_name}/{sub_category_name}: heading, sub-category pills and the product grid. Picking another
+// sub-category only rewrites the address (replace): the category's catalogue is already here, no new call.
+import { Box, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ProductCard } from '../../components/product-card';
+import { paths } from '../../app/paths';
+import { findCategory, productsOf } from './catalog-selectors';
+import { useCatalog } from './use-catalog';
+
+const gridColumns = { base: 2, md: 3, lg: 4 };
+const firstRow = 4;
+
+function ProductGridSkeleton() {
+  return (
+    <SimpleGrid columns={gridColumns} gap={{ base: '4', md: '8' }} aria-hidden="true" data-testid="grid-skeleton">
+      {Array.from({ length: 8 }, (_, index) => (
+        <Stack key={index} gap="3">
+          <Skeleton aspectRatio="1" rounded="xl" />
+          <Skeleton h="4" w="80%" />
+          <Skeleton h="5" w="40%" />
+        </Stack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function CategoryPage() {
+  const { category_name: categoryName = '', sub_category_name: subCategoryName = '' } = useParams();
+  const navigate = useNavigate();
+  const catalog = useCatalog(categoryName);
+
+  const category = catalog.status === 'ready' ? findCategory(catalog.data, categoryName) : undefined;
+  const subCategories = category?.SubProductCategories.map((sub) => sub.subCategoryName) ?? [];
+  const products = productsOf(category, subCategoryName);
+
+  return (
+    <Box maxW="7xl" mx="auto" px={{ base: '4', md: '8' }} pt={{ base: '8', md: '14' }} pb={{ base: '16', md: '24' }}>
+      <Stack gap="2" textAlign="center" align="center" mb={{ base: '6', md: '10' }}>
+        <Text fontSize="xs" letterSpacing="0.24em" textTransform="uppercase" color="brand.goldText" fontWeight="600">
+          Collection
+        </Text>
+        <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} fontWeight="600" color="brand.leaf" lineHeight="1.1">
+          {categoryName}
+        </Heading>
+      </Stack>
+
+      <Flex
+        role="group"
+        aria-label="Sub-categories"
+        gap="2"
+        justify={{ base: 'flex-start', md: 'center' }}
+        overflowX="auto"
+        pb="2"
+        mb={{ base: '6', md: '10' }}
+        mx={{ base: '-4', md: '0' }}
+        px={{ base: '4', md: '0' }}
+        css={{ scrollbarWidth: 'none' }}
+        minH="12"
+      >
+        {subCategories.map((sub) => {
+          const selected = sub === subCategoryName;
+          return (
+            <Button
+              key={sub}
+              size="sm"
+              rounded="full"
+              px="5"
+              flexShrink="0"
+              aria-pressed={selected}
+              variant={selected ? 'solid' : 'outline'}
+              colorPalette="leaf"
+              borderColor={selected ? 'brand.leaf' : 'brand.line'}
+              bg={selected ? 'brand.leaf' : 'white'}
+              color={selected ? 'white' : 'brand.ink'}
+              _hover={{ borderColor: 'brand.leaf', color: selected ? 'white' : 'brand.leaf' }}
+              onClick={() => navigate(paths.category(categoryName, sub), { replace: true })}
+            >
+              {sub}
+            </Button>
+          );
+        })}
+      </Flex>
+
+      {catalog.status === 'loading' ? <ProductGridSkeleton /> : null}
+
+      {catalog.status === 'error' ? (
+        <Stack align="center" gap="4" py="16" textAlign="center">
+          <Text color="brand.muted">We could not load these flowers just now.</Text>
+          <Button variant="outline" colorPalette="leaf" rounded="full" onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+        </Stack>
+      ) : null}
+
+      {catalog.status === 'ready' && products.length === 0 ? (
+        <Text textAlign="center" color="brand.muted" fontSize="lg" py="16">
+          No flowers available for this category.
+        </Text>
+      ) : null}
+
+      {products.length > 0 ? (
+        <SimpleGrid as="ul" listStyleType="none" columns={gridColumns} columnGap={{ base: '4', md: '8' }} rowGap={{ base: '8', md: '12' }}>
+          {products.map((product, index) => (
+            <li key={product.externalId}>
+              <ProductCard product={product} eager={index < firstRow} />
+            </li>
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </Box>
+  );
+}

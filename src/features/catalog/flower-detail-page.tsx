@@ -1,0 +1,56 @@
+// /flower/{flower_ext_id}: a spinner while the product loads, then the product; an unknown product gets a friendly
+// not-found with a way back.
+import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { HTTPError } from 'ky';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import type { FlowerDetail } from '../../../domain/catalog';
+import { getFlowerDetail } from '../../api/catalog';
+import { paths } from '../../app/paths';
+import { FlowerDetailView } from './flower-detail-view';
+import { useRemote } from './use-remote';
+
+// TODO(issue 4, the bag): Add To Cart and Buy Now are wired by the add-to-cart / buy-now machine.
+const notWiredYet = (_flower: FlowerDetail) => {};
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400);
+}
+
+export function FlowerDetailPage() {
+  const { flower_ext_id: flowerExtId = '' } = useParams();
+  const flower = useRemote(`flower:${flowerExtId}`, () => getFlowerDetail(flowerExtId));
+
+  if (flower.status === 'loading') {
+    return (
+      <Stack role="status" align="center" justify="center" minH="60vh" gap="4" color="brand.leaf">
+        <Spinner size="xl" borderWidth="3px" color="brand.leaf" />
+        <Text fontSize="sm" color="brand.muted">
+          Loading flower…
+        </Text>
+      </Stack>
+    );
+  }
+
+  if (flower.status === 'error') {
+    const notFound = isNotFound(flower.error);
+    return (
+      <Stack align="center" textAlign="center" gap="4" py={{ base: '16', md: '24' }} px="6" maxW="lg" mx="auto">
+        <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} color="brand.leaf" fontWeight="600">
+          {notFound ? 'This flower is not in our shop' : 'This flower did not load'}
+        </Heading>
+        <Text color="brand.muted">
+          {notFound
+            ? 'It may have sold out for the season or the link is mistyped. Our other arrangements are waiting for you.'
+            : 'Something interrupted it on the way. Please try again in a moment.'}
+        </Text>
+        <Box>
+          <Button asChild colorPalette="leaf" rounded="full" px="8">
+            <RouterLink to={paths.home}>Back to the shop</RouterLink>
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+
+  return <FlowerDetailView flower={flower.data} onAddToCart={notWiredYet} onBuyNow={notWiredYet} />;
+}

@@ -1,0 +1,24 @@
+// Browser entry: fonts, providers and the router. The router also serves navigation outside React (session sign-out).
+import '@fontsource/cormorant-garamond/latin-500.css';
+import '@fontsource/cormorant-garamond/latin-600.css';
+import './app/fonts.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/app-providers';
+import { setNavigator } from './app/navigation';
+import { appRoutes } from './app/router';
+
+const router = createBrowserRouter(appRoutes);
+setNavigator((path) => void router.navigate(path));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,128 @@
+// The first path a shopper takes, in real Chromium against the built app and the real server: landing, browsing the
+// catalogue from the header, a product's page, the home page and Contact Us with its mail in the dev outbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (server) removeDataDir(server.dataDir);
+});
+
+async function loadedImages(page: Page, selector: string): Promise<number> {
+  return page.$$eval(selector, (images) =>
+    (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth > 0).length,
+  );
+}
+
+describe('a shopper browsing the catalogue', () => {
+  it('lands on the Everlasting Dry Flowers › Side page with its products', async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    await page.goto('/');
+    await page.waitForURL('**/category/Everlasting%20Dry%20Flowers/Side');
+    await page.getByRole('heading', { level: 1, name: 'Everlasting Dry Flowers' }).waitFor();
+    const products = page.locator('main a[href^="/flower/"]');
+    await products.first().waitFor();
+    expect(await products.count()).toBeGreaterThanOrEqual(6);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('main a[href^="/flower/"] img')].slice(0, 3).every((img) => (img as HTMLImageElement).complete),
+    );
+    expect(await loadedImages(page, 'main a[href^="/flower/"] img')).toBeGreaterThanOrEqual(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches sub-category with the pills and opens a product’s detail page', async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    await page.locator('main a[href^="/flower/"]').first().waitFor();
+    await page.getByRole('button', { name: 'Posy', exact: true }).click();
+    await page.waitForURL('**/category/Everlasting%20Dry%20Flowers/Posy');
+    const first = page.locator('main a[href^="/flower/"]').first();
+    const name = (await first.innerText()).split('\n')[0]!.trim();
+    await first.click();
+    await page.waitForURL('**/flower/**');
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
+    await page.getByRole('button', { name: 'Buy Now' }).waitFor();
+    await page.getByText(/^Rs\. [\d,]+/).first().waitFor();
+    await page.getByRole('button', { name: 'Description' }).waitFor();
+    await page.getByRole('button', { name: 'Shipping Details' }).click();
+    await page.getByText(/business days/i).first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('navigates with the header’s category menu', async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    await page.getByRole('banner').getByRole('button', { name: 'Fresh Flowers' }).click();
+    await page.getByRole('menuitem', { name: 'Roses' }).click();
+    await page.waitForURL('**/category/Fresh%20Flowers/Roses');
+    await page.getByRole('heading', { level: 1, name: 'Fresh Flowers' }).waitFor();
+    await page.locator('main a[href^="/flower/"]').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the home page with its hero, category tiles, carousels and bottom banner', async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    await page.goto('/home');
+    await page.getByRole('heading', { name: 'CATEGORIES' }).waitFor();
+    expect(await page.locator('a[href="/category/Fresh%20Flowers/Exotic"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('a[href="/category/Everlasting%20Dry%20Flowers/Exotic"]').count()).toBeGreaterThan(0);
+    await page.getByText(/^Rs\. [\d,]+$/).first().waitFor();
+    await page.waitForFunction(() => {
+      const heroes = [...document.querySelectorAll('img[src*="heroimage"]')] as HTMLImageElement[];
+      return heroes.length >= 2 && heroes.every((img) => img.complete && img.naturalWidth > 0);
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the off-canvas menu on a phone', async () => {
+    const { page, errors, context } = await newPage(browser, server.url, { width: 390, height: 844 });
+    await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: 'Round' }).first().click();
+    await page.waitForURL('**/category/Everlasting%20Dry%20Flowers/Round');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('Contact Us', () => {
+  it('validates, sends the message, clears the form, and the shop receives the mail', async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    await page.goto('/contactus');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Full Name is required!').waitFor();
+
+    await page.getByLabel(/full name/i).fill('Anjali Krishnan');
+    await page.getByLabel(/email address/i).fill('anjali@example.in');
+    await page.getByLabel(/phone number/i).fill('98765abc43210');
+    expect(await page.getByLabel(/phone number/i).inputValue()).toBe('9876543210');
+    await page.getByLabel(/message/i).fill('Can you deliver a posy to Madurai on Friday?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Thank You for Your Response!!').waitFor();
+    expect(await page.getByLabel(/full name/i).inputValue()).toBe('');
+
+    const shop = await (await fetch(`${server.url}/api/shop`)).json();
+    const mails = await outbox(server.url, shop.email);
+    expect(mails[0]?.text).toContain('Can you deliver a posy to Madurai on Friday?');
+    expect(mails[0]?.text).toContain('anjali@example.in');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

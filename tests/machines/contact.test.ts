@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import { contactMachine, emptyContactForm, filterContactField } from '../../machines/contact.machine';
+import type { ContactNotice } from '../../machines/contact.machine';
+import type { ContactForm } from '../../domain/contact';
+import { contactMessages } from '../../domain/contact';
+
+type ContactSnapshot = SnapshotFrom<typeof contactMachine>;
+type ModelEvent = EventFrom<typeof contactMachine>;
+
+const valid: ContactForm = {
+  fullName: 'Asha Raman',
+  userEmail: 'asha@example.in',
+  phoneNumber: '9876543210',
+  message: 'Could you deliver a posy to Adyar on Friday?',
+};
+
+// A small alphabet keeps the state space finite: each field is empty, valid, or (e-mail) badly formed.
+const modelEvents = [
+  { type: 'field.change', field: 'fullName', value: 'Asha Raman' },
+  { type: 'field.change', field: 'userEmail', value: valid.userEmail },
+  { type: 'field.change', field: 'userEmail', value: 'asha@' },
+  // The typing filter drops the spaces and letters and stops at ten digits.
+  { type: 'field.change', field: 'phoneNumber', value: '98765 43210x9' },
+  { type: 'field.change', field: 'message', value: valid.message },
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.sendMessage', output: { message: 'Thank You for Your Response!!' } },
+  { type: 'xstate.error.actor.sendMessage', error: new Error('502') },
+] as unknown as ModelEvent[];
+
+/** A live actor with fake implementations, recording what a shopper and the server would see. */
+function harness() {
+  const notices: ContactNotice[] = [];
+  const requests: ContactForm[] = [];
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  let pending: { resolve: (value: { message: string }) => void; reject: (error: Error) => void } | undefined;
+  const actor = createActor(
+    contactMachine.provide({
+      actors: {
+        sendMessage: fromPromise<{ message: string }, ContactForm>(({ input }) => {
+          requests.push(input);
+          return new Promise((resolve, reject) => {
+            pending = { resolve, reject };
+          });
+        }),
+      },
+      actions: { notify: (_, params) => void notices.push(params) },
+    }),
+    {
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as ContactSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  return {
+    actor,
+    notices,
+    requests,
+    taken,
+    visited,
+    settle: async (outcome: 'done' | 'error') => {
+      if (!pending) throw new Error('no request in flight');
+      if (outcome === 'done') pending.resolve({ message: contactMessages.sent });
+      else pending.reject(new Error('502'));
+      pending = undefined;
+      await waitFor(actor, (snapshot) => !snapshot.matches('sending'));
+    },
+  };
+}
+
+function transitionKey(transition: AnyTransitionDefinition): string {
+  const targets = (transition.target ?? []).map((node) => node.id).join(',');
+  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
+}
+
+function allTransitions(node: AnyStateNode): string[] {
+  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
+  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
+}
+
+function allStateIds(node: AnyStateNode): string[] {
+  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
+}
+
+describe('contact machine (model-based)', () => {
+  // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps, with the
+  // same idea: a vertex is a snapshot plus the event that led to it, so that shortest paths take every transition.
+  const model = new TestModel(contactMachine, {
+    events: (snapshot: ContactSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${event?.type ?? ''}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths();
+  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      let noticesBefore = 0;
+      let requestsBefore = 0;
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+          },
+        },
+        events: {
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
+            h.actor.send(change);
+            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterContactField(change.field, change.value));
+          },
+          'form.submit': () => {
+            noticesBefore = h.notices.length;
+            requestsBefore = h.requests.length;
+            const form = h.actor.getSnapshot().context.form;
+            h.actor.send({ type: 'form.submit' });
+            if (h.actor.getSnapshot().matches('sending')) {
+              expect(h.requests.slice(requestsBefore)).toEqual([form]);
+              expect(h.notices.length).toBe(noticesBefore);
+            } else {
+              // An invalid form sends nothing and says so.
+              expect(h.requests.length).toBe(requestsBefore);
+              expect(h.notices.slice(noticesBefore)).toEqual([
+                { message: 'Something went wrong', kind: 'error', duration: 4000 },
+              ]);
+              expect(h.actor.getSnapshot().context.submitted).toBe(true);
+            }
+          },
+          'xstate.done.actor.sendMessage': async () => {
+            noticesBefore = h.notices.length;
+            await h.settle('done');
+            expect(h.notices.slice(noticesBefore)).toEqual([
+              { message: 'Thank You for Your Response!!', kind: 'success', duration: 4000 },
+            ]);
+            expect(h.actor.getSnapshot().context).toEqual({ form: emptyContactForm, submitted: false });
+          },
+          'xstate.error.actor.sendMessage': async () => {
+            noticesBefore = h.notices.length;
+            const form = h.actor.getSnapshot().context.form;
+            await h.settle('error');
+            expect(h.notices.slice(noticesBefore)).toEqual([
+              { message: 'Something went wrong: An error occurred during submission', kind: 'error', duration: 4000 },
+            ]);
+            expect(h.actor.getSnapshot().context.form).toEqual(form);
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(contactMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(contactMachine.root))].sort());
+  });
+});
+
+describe('contact machine rules', () => {
+  it('applies the typing filters of SPEC.md §5', () => {
+    expect(filterContactField('fullName', 'Asha R4man!')).toBe('Asha Rman');
+    expect(filterContactField('phoneNumber', '+91 98765-43210')).toBe('9198765432');
+    expect(filterContactField('userEmail', `${'a'.repeat(60)}@x.in`)).toHaveLength(50);
+  });
+
+  it('keeps the typed form after a failed send so that the shopper can retry', async () => {
+    const h = harness();
+    for (const [field, value] of Object.entries(valid)) {
+      h.actor.send({ type: 'field.change', field: field as keyof ContactForm, value });
+    }
+    h.actor.send({ type: 'form.submit' });
+    await h.settle('error');
+    h.actor.send({ type: 'form.submit' });
+    expect(h.requests).toEqual([valid, valid]);
+    await h.settle('done');
+    expect(h.actor.getSnapshot().context.form).toEqual(emptyContactForm);
+  });
+
+  it('ignores a second submit while a message is on its way', () => {
+    const h = harness();
+    for (const [field, value] of Object.entries(valid)) {
+      h.actor.send({ type: 'field.change', field: field as keyof ContactForm, value });
+    }
+    h.actor.send({ type: 'form.submit' });
+    expect(h.actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    h.actor.send({ type: 'form.submit' });
+    expect(h.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
+import { mermaidDiagram, moduleHeader, renderMachineDocs, staleMachineDocs, staleMessage } from '../../scripts/docs-machines';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('docs:machines', () => {
+  it('matches the committed docs/machines files', async () => {
+    const docs = await renderMachineDocs();
+    const stale: string[] = [];
+    for (const [file, content] of docs) {
+      const committed = await readFile(path.join(root, file), 'utf8').catch(() => undefined);
+      if (committed !== content) stale.push(file);
+    }
+    // Also catches a committed page whose machine was deleted or renamed.
+    for (const file of await staleMachineDocs()) if (!stale.includes(file)) stale.push(file);
+    expect(stale, staleMessage).toEqual([]);
+  });
+
+  it('renders the same text twice (no timestamps, stable order)', async () => {
+    const [first, second] = await Promise.all([renderMachineDocs(), renderMachineDocs()]);
+    expect([...first.entries()]).toEqual([...second.entries()]);
+    expect([...first.keys()]).toContain('docs/machines/contact.md');
+    expect([...first.keys()]).toContain('docs/machines/README.md');
+  });
+
+  it('documents the contact machine from its definition', async () => {
+    const contact = (await renderMachineDocs()).get('docs/machines/contact.md') ?? '';
+    expect(contact).toContain('```mermaid\nstateDiagram-v2\n  direction LR\n  [*] --> editing');
+    expect(contact).toContain('editing --> sending : form.submit [isFormValid]');
+    // Transitions that stay in their state are written inside it, with the fallback branch marked [else].
+    expect(contact).toContain('editing : form.submit [else] / showAllErrors, notify');
+    expect(contact).toContain('sending : invoke sendMessage');
+    expect(contact).toContain('sending --> failed : sendMessage error');
+    expect(contact).toContain('sent --> editing : always');
+    expect(contact).toContain('| form.submit | editing | sending | isFormValid |');
+    expect(contact).toContain('stately.ai/viz');
+  });
+
+  it('draws nested, final, delayed and root-level transitions', () => {
+    const machine = createMachine({
+      id: 'demo',
+      initial: 'outer',
+      on: { 'app.reset': '.outer' },
+      states: {
+        outer: {
+          initial: 'waiting',
+          states: {
+            waiting: { invoke: { src: 'poll' }, after: { 1500: 'ready' } },
+            ready: { on: { 'item.pick': { target: '#demo.done', guard: 'hasItem' } } },
+          },
+        },
+        done: { type: 'final' },
+      },
+    });
+    const diagram = mermaidDiagram(machine);
+    expect(diagram).toContain('[*] --> demo');
+    expect(diagram).toContain('state outer {');
+    expect(diagram).toContain('[*] --> outer__waiting');
+    expect(diagram).toContain('outer__waiting --> outer__ready : after 1500 ms');
+    expect(diagram).toContain('outer__ready --> done : item.pick [hasItem]');
+    expect(diagram).toContain('done --> [*]');
+    expect(diagram).toContain('demo --> outer : app.reset');
+    expect(diagram).toContain('outer__waiting : invoke poll');
+    // The timers behind `after` are XState's bookkeeping, not the machine's actions.
+    expect(diagram).not.toContain('raise');
+  });
+
+  it('takes the one-line description from the module header', () => {
+    expect(moduleHeader('// First line\n// second line.\nimport x from "y";')).toBe('First line second line.');
+    expect(moduleHeader('/**\n * Block header.\n */\nexport {}')).toBe('Block header.');
+  });
+});

@@ -1,0 +1,254 @@
+// @vitest-environment jsdom
+// The session root actor: model-based over every state and transition of the machine (fake refresh), then the real
+// ky client against an HTTP layer mocked with msw: concurrent 401s share one refresh, and a failed refresh signs out.
+import { createTestModel } from '@xstate/graph';
+import { HTTPError } from 'ky';
+import { http, HttpResponse, delay } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
+import { createApiClient } from '../../src/api/client';
+import { createSessionActor } from '../../src/app/session-actor';
+
+/**
+ * @xstate/graph walks machines without invocations, so the model is the real machine's own config with each invoke
+ * turned into the two events it stands for: onDone → 'refresh.succeeded', onError → 'refresh.failed'. Same states,
+ * same targets, same actions: the model cannot drift from the machine.
+ */
+type StateConfig = {
+  invoke?: { onDone?: unknown; onError?: unknown };
+  on?: Record<string, unknown>;
+  states?: Record<string, StateConfig>;
+};
+function withInvocationsAsEvents(state: StateConfig): StateConfig {
+  const { invoke, on, states, ...rest } = state;
+  return {
+    ...rest,
+    on: { ...on, ...(invoke ? { 'refresh.succeeded': invoke.onDone, 'refresh.failed': invoke.onError } : {}) },
+    ...(states
+      ? { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, withInvocationsAsEvents(child)])) }
+      : {}),
+  };
+}
+const modelMachine = createMachine(
+  withInvocationsAsEvents(sessionRefreshMachine.config as StateConfig) as never,
+  sessionRefreshMachine.implementations as never,
+);
+
+describe('session-refresh machine (model-based)', () => {
+  const succeeded = { type: 'refresh.succeeded', output: 'new-token' };
+  const failed = { type: 'refresh.failed', error: new Error('refresh refused') };
+  const model = createTestModel(modelMachine, {
+    events: [{ type: 'token.expired' }, succeeded, failed] as never,
+  });
+
+  function createSut() {
+    const calls = { refreshes: 0, stored: [] as string[], cleared: 0, navigatedTo: [] as string[] };
+    let pending: { resolve: (token: string) => void; reject: (error: Error) => void } | undefined;
+    const actor = createActor(
+      sessionRefreshMachine.provide({
+        actors: {
+          refreshToken: fromPromise(() => {
+            calls.refreshes += 1;
+            return new Promise<string>((resolve, reject) => {
+              pending = { resolve, reject };
+            });
+          }),
+        },
+        actions: {
+          storeToken: (_, { accessToken }) => calls.stored.push(accessToken),
+          clearSession: () => (calls.cleared += 1),
+          goToLogin: () => calls.navigatedTo.push('/login'),
+        },
+      }),
+    ).start();
+    const settle = () => waitFor(actor, (snapshot) => !snapshot.matches('refreshing'));
+    return { actor, calls, pending: () => pending, settle };
+  }
+
+  // Simple paths never revisit a state, so the coalescing self-transition gets its own event sequence.
+  const paths = [
+    ...model.getShortestPaths(),
+    ...model.getSimplePaths(),
+    ...model.getPathsFromEvents([{ type: 'token.expired' }, { type: 'token.expired' }, succeeded] as never),
+  ];
+  const covered = new Set<string>();
+
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    const sut = createSut();
+    let refreshesBefore = 0;
+    await path.test({
+      states: {
+        idle: (state) => {
+          const { accessToken } = (state.context as { accessToken: string | null });
+          expect(sut.actor.getSnapshot().value).toBe('idle');
+          expect(sut.actor.getSnapshot().context.accessToken).toBe(accessToken);
+          if (accessToken) expect(sut.calls.stored.at(-1)).toBe(accessToken);
+        },
+        refreshing: () => {
+          expect(sut.actor.getSnapshot().value).toBe('refreshing');
+          expect(sut.pending()).toBeDefined();
+        },
+        signedOut: () => {
+          expect(sut.actor.getSnapshot().value).toBe('signedOut');
+          expect(sut.calls.cleared).toBeGreaterThan(0);
+          expect(sut.calls.navigatedTo.at(-1)).toBe('/login');
+          expect(sut.actor.getSnapshot().context.accessToken).toBeNull();
+        },
+      },
+      events: {
+        'token.expired': () => {
+          const from = String(sut.actor.getSnapshot().value);
+          refreshesBefore = sut.calls.refreshes;
+          sut.actor.send({ type: 'token.expired' });
+          // Reporting an expiry while a refresh runs joins it; otherwise it starts exactly one.
+          expect(sut.calls.refreshes).toBe(refreshesBefore + (from === 'refreshing' ? 0 : 1));
+          covered.add(`${from} token.expired`);
+        },
+        'refresh.succeeded': async () => {
+          covered.add('refreshing done');
+          sut.pending()?.resolve('new-token');
+          await sut.settle();
+        },
+        'refresh.failed': async () => {
+          covered.add('refreshing error');
+          sut.pending()?.reject(new Error('refresh refused'));
+          await sut.settle();
+        },
+      } as never,
+    });
+  });
+
+  it('walked every transition of the machine', () => {
+    expect([...covered].sort()).toEqual(
+      ['idle token.expired', 'refreshing done', 'refreshing error', 'refreshing token.expired', 'signedOut token.expired'].sort(),
+    );
+  });
+});
+
+describe('the API client with the session actor (HTTP mocked with msw)', () => {
+  const apiBase = 'http://localhost:3000/api';
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    document.cookie = 'refreshToken=; Max-Age=0; path=/';
+  });
+  afterAll(() => server.close());
+
+  /** A protected API that only accepts the token `fresh-token`. */
+  function protectedRoutes(seen: { authorization: string | null; body?: unknown }[]) {
+    return [
+      http.get(`${apiBase}/userorderslist`, ({ request }) => {
+        seen.push({ authorization: request.headers.get('Authorization') });
+        return request.headers.get('Authorization') === 'fresh-token'
+          ? HttpResponse.json([{ status: 'created' }])
+          : HttpResponse.json({ message: 'Token expired', code: 'UNAUTHORIZED' }, { status: 401 });
+      }),
+      http.post(`${apiBase}/updateuserdetails`, async ({ request }) => {
+        const body: unknown = await request.json();
+        seen.push({ authorization: request.headers.get('Authorization'), body });
+        return request.headers.get('Authorization') === 'fresh-token'
+          ? HttpResponse.json({ message: 'updated' })
+          : HttpResponse.json({ message: 'Token expired', code: 'UNAUTHORIZED' }, { status: 401 });
+      }),
+    ];
+  }
+
+  function setUp() {
+    const navigate = vi.fn();
+    const session = createSessionActor({ apiBase, navigate });
+    const api = createApiClient({ prefixUrl: apiBase, session });
+    return { api, navigate, session };
+  }
+
+  it('makes exactly one refresh for two concurrent 401s and retries both with the new token', async () => {
+    const seen: { authorization: string | null; body?: unknown }[] = [];
+    const refreshCalls: { authorization: string | null; body: string }[] = [];
+    server.use(
+      ...protectedRoutes(seen),
+      http.post(`${apiBase}/refresh`, async ({ request }) => {
+        refreshCalls.push({ authorization: request.headers.get('authorization'), body: await request.text() });
+        await delay(30);
+        return HttpResponse.json({ message: 'Token regenerated successfully.', authorization: 'fresh-token' });
+      }),
+    );
+    window.localStorage.setItem('accessToken', 'stale-token');
+    window.localStorage.setItem('userId', '7');
+    document.cookie = 'refreshToken=refresh-123; path=/';
+    const { api, navigate } = setUp();
+
+    const [orders, update] = await Promise.all([
+      api.get('userorderslist').json(),
+      api.post('updateuserdetails', { json: { firstName: 'Asha' } }).json(),
+    ]);
+
+    expect(orders).toEqual([{ status: 'created' }]);
+    expect(update).toEqual({ message: 'updated' });
+    expect(refreshCalls).toEqual([{ authorization: 'refresh-123', body: '' }]);
+    expect(window.localStorage.getItem('accessToken')).toBe('fresh-token');
+    // Each call: first with the stale token (401), then once more with the fresh one, the POST with its body intact.
+    expect(seen.map((request) => request.authorization).sort()).toEqual(
+      ['fresh-token', 'fresh-token', 'stale-token', 'stale-token'],
+    );
+    expect(seen.filter((request) => request.body)).toEqual([
+      { authorization: 'stale-token', body: { firstName: 'Asha' } },
+      { authorization: 'fresh-token', body: { firstName: 'Asha' } },
+    ]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('sends the access token without a "Bearer" prefix', async () => {
+    const seen: { authorization: string | null }[] = [];
+    server.use(...protectedRoutes(seen));
+    window.localStorage.setItem('accessToken', 'fresh-token');
+    const { api } = setUp();
+    await api.get('userorderslist').json();
+    expect(seen).toEqual([{ authorization: 'fresh-token' }]);
+  });
+
+  it('on a refused refresh clears both storages, expires the refresh cookie and goes to /login', async () => {
+    const seen: { authorization: string | null }[] = [];
+    let refreshes = 0;
+    server.use(
+      ...protectedRoutes(seen),
+      http.post(`${apiBase}/refresh`, () => {
+        refreshes += 1;
+        return HttpResponse.json({ message: 'Refresh token expired', code: 'UNAUTHORIZED' }, { status: 401 });
+      }),
+    );
+    window.localStorage.setItem('accessToken', 'stale-token');
+    window.localStorage.setItem('userId', '7');
+    window.localStorage.setItem('isLoggedIn', 'true');
+    window.sessionStorage.setItem('guestSessionId', 'guest-1');
+    document.cookie = 'refreshToken=refresh-123; path=/';
+    const { api, navigate, session } = setUp();
+
+    const failure = await api.get('userorderslist').json().catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(HTTPError);
+    expect((failure as HTTPError).response.status).toBe(401);
+    expect(refreshes).toBe(1);
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(document.cookie).not.toContain('refreshToken=refresh-123');
+    expect(navigate).toHaveBeenCalledWith('/login');
+    expect(session.getSnapshot().value).toBe('signedOut');
+  });
+
+  it('treats a 200 refresh without the exact success message as a failure', async () => {
+    server.use(
+      ...protectedRoutes([]),
+      http.post(`${apiBase}/refresh`, () => HttpResponse.json({ message: 'ok', authorization: 'fresh-token' })),
+    );
+    window.localStorage.setItem('accessToken', 'stale-token');
+    const { api, navigate } = setUp();
+
+    await expect(api.get('userorderslist').json()).rejects.toBeInstanceOf(HTTPError);
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Small factories for catalogue fixtures, inserted straight into the database with Drizzle. Each call makes unique
+ * names and ids unless the test says otherwise; a product without a sub-category gets its own category and
+ * sub-category.
+ */
+import type { Database } from '../../../server/db/client';
+import { categories, contactMessages, products, subCategories } from '../../../server/db/schema';
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type SubCategoryRow = typeof subCategories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+
+export async function aCategory(
+  db: Database,
+  overrides: Partial<typeof categories.$inferInsert> = {},
+): Promise<CategoryRow> {
+  const n = next();
+  const [row] = await db
+    .insert(categories)
+    .values({ externalId: `cat-${n}`, name: `Category ${n}`, description: `Category ${n} description`, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function aSubCategory(
+  db: Database,
+  overrides: Partial<typeof subCategories.$inferInsert> = {},
+): Promise<SubCategoryRow> {
+  const n = next();
+  const categoryId = overrides.categoryId === undefined ? (await aCategory(db)).id : overrides.categoryId;
+  const [row] = await db
+    .insert(subCategories)
+    .values({ externalId: `sub-${n}`, name: `Sub ${n}`, description: `Sub-category ${n}`, position: n, ...overrides, categoryId })
+    .returning();
+  return row!;
+}
+
+export interface ProductOverrides extends Partial<typeof products.$inferInsert> {
+  subCategory?: SubCategoryRow;
+}
+
+export async function aProduct(db: Database, overrides: ProductOverrides = {}): Promise<ProductRow> {
+  const n = next();
+  const { subCategory: given, ...columns } = overrides;
+  const subCategory = given ?? (await aSubCategory(db));
+  const [row] = await db
+    .insert(products)
+    .values({
+      externalId: `prod-${n}`,
+      name: `Flower ${n}`,
+      itemCode: `ITEM-${n}`,
+      mrpPaise: 150_000,
+      sellingPricePaise: 125_000,
+      description: `Description of flower ${n}`,
+      note: `Note for flower ${n}`,
+      shippingDetails: 'Ships in 2 to 5 business days',
+      stock: 10,
+      categoryId: subCategory.categoryId ?? (await aCategory(db)).id,
+      subCategoryId: subCategory.id,
+      ...columns,
+    })
+    .returning();
+  return row!;
+}
+
+export async function allContactMessages(db: Database) {
+  return db.select().from(contactMessages);
+}

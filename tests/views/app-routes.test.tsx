@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+// Routing of SPEC.md §2: the landing redirect, /myaccount, the guest-only and admin guards, placeholders.
+import './setup-dom';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { layoutHandlers } from './catalog-fixtures';
+import { renderApp, signIn } from './render-app';
+
+const server = setupServer(
+  ...layoutHandlers,
+  http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const pathname = (router: ReturnType<typeof renderApp>['router']) => router.state.location.pathname;
+
+describe('app routes', () => {
+  it('sends / to the Everlasting Dry Flowers, Side page', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(pathname(router)).toBe('/category/Everlasting%20Dry%20Flowers/Side'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Everlasting Dry Flowers' })).toBeTruthy();
+  });
+
+  it('shows a guest the Sign In screen at /login and /g/login', async () => {
+    renderApp('/g/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByText('This part of the shop opens soon.')).toBeTruthy();
+  });
+
+  it.each(['/login', '/g/login', '/signup', '/forgotpassword'])('sends a signed-in user from %s to the account', async (path) => {
+    signIn();
+    const { router } = renderApp(path);
+    await waitFor(() => expect(pathname(router)).toBe('/account'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
+  });
+
+  it('sends an anonymous visitor from /dashboard to /access', async () => {
+    const { router } = renderApp('/dashboard');
+    await waitFor(() => expect(pathname(router)).toBe('/access'));
+  });
+
+  it('sends a signed-in user without the dashboard flag from an admin screen to /access', async () => {
+    signIn();
+    const { router } = renderApp('/flowerlist');
+    await waitFor(() => expect(pathname(router)).toBe('/access'));
+  });
+
+  it('admits a signed-in user holding the flag, also at the /flowerSubcategory spelling', async () => {
+    signIn({ dashboard: true });
+    const { router } = renderApp('/flowerSubcategory');
+    expect(await screen.findByRole('heading', { level: 1, name: 'SubCategory Form' })).toBeTruthy();
+    expect(pathname(router)).toBe('/flowerSubcategory');
+  });
+
+  it('sends /myaccount to /account', async () => {
+    signIn();
+    const { router } = renderApp('/myaccount');
+    await waitFor(() => expect(pathname(router)).toBe('/account'));
+  });
+
+  it('shows the bag placeholder titled CART inside the header and footer', async () => {
+    renderApp('/cart');
+    expect(await screen.findByRole('heading', { level: 1, name: 'CART' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+});

@@ -1,0 +1,67 @@
+// Small factories for catalogue replies, and msw handlers serving them (the network is mocked at the HTTP layer).
+import { http, HttpResponse } from 'msw';
+import type { CatalogCategory, FlowerDetail, HeaderCategory, ProductSummary } from '../../domain/catalog';
+
+let sequence = 0;
+
+export function aProduct(overrides: Partial<ProductSummary> = {}): ProductSummary {
+  sequence += 1;
+  return {
+    externalId: `p_${sequence}`,
+    itemCode: `ITEM-${sequence}`,
+    productName: `Flower ${sequence}`,
+    sellingPrice: 1000,
+    mrp: 1000,
+    ...overrides,
+  };
+}
+
+export function aCategory(categoryName: string, subCategories: Record<string, ProductSummary[]>): CatalogCategory {
+  return {
+    categoryName,
+    SubProductCategories: Object.entries(subCategories).map(([subCategoryName, products]) => ({
+      subCategoryName,
+      ProductSubProducts: products.map((ProductDatum) => ({ ProductDatum })),
+    })),
+  };
+}
+
+export function aFlowerDetail(overrides: Partial<FlowerDetail> = {}): FlowerDetail {
+  return {
+    externalId: 'p_rose',
+    id: 1,
+    productName: 'Blush Rose Posy',
+    itemCode: 'EDF-POSY-01',
+    mrp: 1499,
+    sellingPrice: 1250,
+    description: 'Dried roses bound with twine.',
+    note: 'Keep away from direct sunlight.',
+    shippingDetails: 'Ships in 2 to 5 business days.',
+    quantity: 5,
+    isRemoved: false,
+    flowerCategoryName: 'Everlasting Dry Flowers',
+    flowerSubCategoryName: 'Posy',
+    ...overrides,
+  };
+}
+
+export const headerCategories: HeaderCategory[] = [
+  { categoryName: 'Everlasting Dry Flowers', Subcategories: ['Exotic', 'Posy', 'Round', 'Side'] },
+  { categoryName: 'Fresh Flowers', Subcategories: ['Exotic', 'Roses'] },
+];
+
+export const shopInfoReply = {
+  name: 'Petals & Stems',
+  email: 'hello@example.test',
+  phone: '+91 90000 00000',
+  address: 'Chennai, Tamil Nadu, India',
+  instagramUrl: 'https://instagram.example/petals',
+  facebookUrl: 'https://facebook.example/petals',
+  whatsappUrl: 'https://wa.example/910000000000',
+};
+
+/** What every page's layout asks for: the header's categories and the footer's shop details. */
+export const layoutHandlers = [
+  http.get('*/api/categoryheader', () => HttpResponse.json({ status: '200', body: headerCategories })),
+  http.get('*/api/shop', () => HttpResponse.json(shopInfoReply)),
+];

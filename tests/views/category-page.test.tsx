@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+// The category page: products of the sub-category in the address, local sub-category switching (no new request),
+// struck MRP only above the selling price, and the empty message.
+import './setup-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { aCategory, aProduct, layoutHandlers } from './catalog-fixtures';
+import { renderApp } from './render-app';
+
+const dry = aCategory('Everlasting Dry Flowers', {
+  Exotic: [aProduct({ productName: 'Palm Spear Vase' })],
+  Posy: [aProduct({ productName: 'Golden Pampas Posy', sellingPrice: 1199, mrp: 1199 })],
+  Round: [],
+  Side: [
+    aProduct({ productName: 'Pampas Bud Vase', externalId: 'p_bud', sellingPrice: 899, mrp: 899 }),
+    aProduct({ productName: 'Gold Palm Bottle', sellingPrice: 1199, mrp: 1399 }),
+  ],
+});
+
+const requests: string[] = [];
+const server = setupServer(
+  ...layoutHandlers,
+  http.get('*/api/allflowers', ({ request }) => {
+    const category = new URL(request.url).searchParams.get('category_name');
+    requests.push(category ?? '*');
+    return HttpResponse.json({ products: category === dry.categoryName ? [dry] : [] });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+const cards = () => screen.getAllByTestId('product-card');
+
+describe('category page', () => {
+  it('shows the category heading, its sub-category pills and the products of the chosen one', async () => {
+    renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    expect(screen.getByRole('heading', { level: 1, name: 'Everlasting Dry Flowers' })).toBeTruthy();
+    expect(await screen.findByText('Pampas Bud Vase')).toBeTruthy();
+    expect(cards()).toHaveLength(2);
+    const pills = within(screen.getByRole('group', { name: 'Sub-categories' })).getAllByRole('button');
+    expect(pills.map((pill) => [pill.textContent, pill.getAttribute('aria-pressed')])).toEqual([
+      ['Exotic', 'false'],
+      ['Posy', 'false'],
+      ['Round', 'false'],
+      ['Side', 'true'],
+    ]);
+    expect(requests).toEqual(['Everlasting Dry Flowers']);
+  });
+
+  it('links each product to its detail page, with its image and prices', async () => {
+    renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    const [bud, palm] = await waitFor(() => cards());
+    expect(within(bud!).getByRole('link', { name: 'Pampas Bud Vase' }).getAttribute('href')).toBe('/flower/p_bud');
+    expect(within(bud!).getByRole('img', { name: 'Pampas Bud Vase' }).getAttribute('srcset')).toContain('w=320');
+    expect(within(bud!).getByText('Rs. 899')).toBeTruthy();
+    // MRP equal to the selling price: no struck price.
+    expect(bud!.querySelector('s')).toBeNull();
+    expect(within(palm!).getByText('Rs. 1,199')).toBeTruthy();
+    expect(palm!.querySelector('s')?.textContent).toBe('Rs. 1,399');
+  });
+
+  it('switches sub-category locally: new products and address, no new request', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    await screen.findByText('Pampas Bud Vase');
+    await user.click(screen.getByRole('button', { name: 'Posy' }));
+    expect(await screen.findByText('Golden Pampas Posy')).toBeTruthy();
+    expect(screen.queryByText('Pampas Bud Vase')).toBeNull();
+    expect(router.state.location.pathname).toBe('/category/Everlasting%20Dry%20Flowers/Posy');
+    expect(screen.getByRole('button', { name: 'Posy' }).getAttribute('aria-pressed')).toBe('true');
+    expect(requests).toEqual(['Everlasting Dry Flowers']);
+  });
+
+  it('says so when a sub-category has no flowers', async () => {
+    renderApp('/category/Everlasting%20Dry%20Flowers/Round');
+    expect(await screen.findByText('No flowers available for this category.')).toBeTruthy();
+    expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
+  });
+
+  it('says so for a category the shop does not have', async () => {
+    renderApp('/category/Silk%20Flowers/Side');
+    expect(await screen.findByText('No flowers available for this category.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+// The product page: a spinner first, then the product; struck MRP only when higher; the spec's fallbacks for
+// missing texts; a friendly not-found for unknown products.
+import './setup-dom';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse, delay } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FlowerDetail } from '../../domain/catalog';
+import { aFlowerDetail, layoutHandlers } from './catalog-fixtures';
+import { renderApp } from './render-app';
+
+const server = setupServer(...layoutHandlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function serve(flower: FlowerDetail) {
+  server.use(
+    http.get('*/api/flowerdetail/:id', async ({ params }) => {
+      await delay(20);
+      return params.id === flower.externalId
+        ? HttpResponse.json({ flowerDetail: flower })
+        : HttpResponse.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 });
+    }),
+  );
+}
+
+describe('product detail page', () => {
+  it('shows a spinner, then the product with both prices and its actions', async () => {
+    serve(aFlowerDetail({ externalId: 'p_rose', mrp: 1499, sellingPrice: 1250 }));
+    renderApp('/flower/p_rose');
+    expect(screen.getByRole('status').textContent).toContain('Loading flower');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('Rs. 1,250')).toBeTruthy();
+    expect(screen.getByText('Rs. 1,499').tagName).toBe('S');
+    expect(screen.getByRole('img', { name: 'Blush Rose Posy' }).getAttribute('srcset')).toContain('sys_name=EDF-POSY-01');
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toBeTruthy();
+    expect(screen.getByText('Dried roses bound with twine.')).toBeTruthy();
+    expect(screen.getByText('Keep away from direct sunlight.')).toBeTruthy();
+    expect(screen.getByText('Ships in 2 to 5 business days.')).toBeTruthy();
+  });
+
+  it('does not strike the MRP when it is not above the selling price', async () => {
+    serve(aFlowerDetail({ externalId: 'p_even', mrp: 1250, sellingPrice: 1250 }));
+    renderApp('/flower/p_even');
+    await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' });
+    expect(screen.getAllByText('Rs. 1,250')).toHaveLength(1);
+    expect(document.querySelector('main s')).toBeNull();
+  });
+
+  it('uses the fallbacks when description, note and shipping details are missing', async () => {
+    serve(aFlowerDetail({ externalId: 'p_bare', description: null, note: null, shippingDetails: '  ' }));
+    renderApp('/flower/p_bare');
+    await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' });
+    const main = screen.getByRole('main');
+    for (const section of ['Description', 'Note', 'Shipping Details']) {
+      expect(within(main).getByRole('button', { name: section })).toBeTruthy();
+    }
+    expect(within(main).getByText('No description available.')).toBeTruthy();
+    expect(within(main).getByText('No note available.')).toBeTruthy();
+    expect(within(main).getByText('No shipping Details available.')).toBeTruthy();
+  });
+
+  it('shows a friendly not-found with a way home for an unknown product', async () => {
+    serve(aFlowerDetail({ externalId: 'p_rose' }));
+    renderApp('/flower/p_gone');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This flower is not in our shop' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/home');
+  });
+});
