@@ -12,7 +12,7 @@ export function Price({ sellingPrice, mrp, size = 'sm' }: PriceProps) {
   const large = size === 'lg';
   return (
     <HStack gap={large ? '3' : '2'} align="baseline" wrap="wrap">
-      <Text as="span" fontFamily="heading" fontWeight="600" color="brand.leaf" fontSize={large ? { base: '2xl', md: '3xl' } : 'lg'} lineHeight="1.1">
+      <Text as="span" fontFamily="heading" fontWeight="600" fontVariantNumeric="lining-nums" color="brand.leaf" fontSize={large ? { base: '2xl', md: '3xl' } : 'lg'} lineHeight="1.1">
         {formatRupees(sellingPrice)}
       </Text>
       {mrp > sellingPrice ? (

@@ -33,8 +33,12 @@ describe('a shopper browsing the catalogue', () => {
     const products = page.locator('main a[href^="/flower/"]');
     await products.first().waitFor();
     expect(await products.count()).toBeGreaterThanOrEqual(6);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('main a[href^="/flower/"] img')].slice(0, 3).every((img) => (img as HTMLImageElement).complete),
+    // The first row of product pictures really arrives (decoded, non-zero size), not just their frames.
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('main a[href^="/flower/"] img')].filter(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        ).length >= 3,
     );
     expect(await loadedImages(page, 'main a[href^="/flower/"] img')).toBeGreaterThanOrEqual(3);
     expect(errors).toEqual([]);

@@ -29,7 +29,7 @@ function SubCategoryTile({ categoryName, card }: { categoryName: string; card: S
               </Text>
             </RouterLink>
           </LinkOverlay>
-          <Text fontFamily="heading" fontSize="lg" fontWeight="600" color="brand.leaf">
+          <Text fontFamily="heading" fontSize="lg" fontWeight="600" fontVariantNumeric="lining-nums" color="brand.leaf">
             {formatRupees(card.product.mrp)}
           </Text>
         </Stack>

@@ -23,7 +23,7 @@ function Tile({ tile }: { tile: CategoryTile }) {
       ) : (
         <Box aspectRatio="1" bg="brand.roseSoft" rounded="xl" />
       )}
-      <Box position="absolute" inset="0" rounded="xl" bgImage="linear-gradient(180deg, rgba(20,36,28,0) 45%, rgba(20,36,28,0.7) 100%)" />
+      <Box position="absolute" inset="0" rounded="xl" bgImage="linear-gradient(180deg, rgba(31,77,58,0) 50%, rgba(31,77,58,0.85) 100%)" />
       <Stack position="absolute" insetX="0" bottom="0" p={{ base: '5', md: '8' }} gap="1" color="white">
         <Heading as="h3" fontSize={{ base: '2xl', md: '4xl' }} fontWeight="600" color="white">
           <LinkOverlay asChild>
