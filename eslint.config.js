@@ -1,11 +1,17 @@
 // Lint rules, including the import direction of DESIGN.md §2: domain/ ← machines/ ← src/, domain/ ← server/.
+// The direction is enforced with ESLint's own no-restricted-imports, one rule set per folder.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const zone = (target, from, message) => ({ target, from, message });
+/** An import that climbs out of the folder into one of `folders`. */
+const into = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+
+const restrictImports = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'bench-results/**', 'server/db/migrations/**'] },
@@ -13,52 +19,24 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            zone('./domain', './src', 'domain/ is shared by browser and server: it imports only zod.'),
-            zone('./domain', './machines', 'domain/ is shared by browser and server: it imports only zod.'),
-            zone('./domain', './server', 'domain/ is shared by browser and server: it imports only zod.'),
-            zone('./machines', './src', 'machines/ stay pure: they import xstate and domain/ only.'),
-            zone('./machines', './server', 'machines/ stay pure: they import xstate and domain/ only.'),
-            zone('./server', './src', 'server/ never imports the browser app.'),
-            zone('./server', './machines', 'server/ never imports the browser machines.'),
-            zone('./src', './server', 'The browser app talks to the server over HTTP only.'),
-          ],
-        },
-      ],
     },
   },
-  {
-    files: ['domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'domain/ imports only zod and its own modules.' }] },
-      ],
-    },
-  },
-  {
-    files: ['machines/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(?!xstate$|\\.{1,2}/)',
-              message: 'machines/ import xstate and domain/ only: side effects are named and provided by views.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  restrictImports(
+    ['domain/**/*.ts'],
+    [{ regex: '^(?!zod$|\\./)', message: 'domain/ is shared by browser and server: it imports only zod and its own modules.' }],
+  ),
+  restrictImports(
+    ['machines/**/*.ts'],
+    [
+      { regex: '^(?!xstate$|\\.{1,2}/)', message: 'machines/ import xstate and domain/ only: side effects are named and provided by views.' },
+      { regex: into('src', 'server'), message: 'machines/ stay pure: they import xstate and domain/ only.' },
+    ],
+  ),
+  restrictImports(['server/**/*.ts'], [{ regex: into('src', 'machines'), message: 'server/ never imports the browser app or its machines.' }]),
+  restrictImports(['src/**/*.{ts,tsx}'], [{ regex: into('server'), message: 'The browser app talks to the server over HTTP only.' }]),
   {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
