@@ -6,6 +6,7 @@ import { ProductCard } from '../../components/product-card';
 import { paths } from '../../app/paths';
 import { findCategory, productsOf } from './catalog-selectors';
 import { useCatalog } from './use-catalog';
+import { useDocumentTitle } from '../../app/use-document-title';
 
 const gridColumns = { base: 2, md: 3, lg: 4 };
 const firstRow = 4;
@@ -28,6 +29,7 @@ export function CategoryPage() {
   const { category_name: categoryName = '', sub_category_name: subCategoryName = '' } = useParams();
   const navigate = useNavigate();
   const catalog = useCatalog(categoryName);
+  useDocumentTitle(`${subCategoryName} · ${categoryName}`);
 
   const category = catalog.status === 'ready' ? findCategory(catalog.data, categoryName) : undefined;
   const subCategories = category?.SubProductCategories.map((sub) => sub.subCategoryName) ?? [];

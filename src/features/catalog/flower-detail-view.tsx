@@ -6,6 +6,7 @@ import type { FlowerDetail } from '../../../domain/catalog';
 import { paths } from '../../app/paths';
 import { Price } from '../../components/price';
 import { ProductImage } from '../../components/product-image';
+import { useDocumentTitle } from '../../app/use-document-title';
 
 export interface FlowerDetailViewProps {
   flower: FlowerDetail;
@@ -22,6 +23,7 @@ function sections(flower: FlowerDetail) {
 }
 
 export function FlowerDetailView({ flower, onAddToCart, onBuyNow }: FlowerDetailViewProps) {
+  useDocumentTitle(flower.productName);
   return (
     <Grid
       maxW="6xl"

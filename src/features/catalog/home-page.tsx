@@ -8,6 +8,7 @@ import { dryFlowersTarget, firstProductOf } from './catalog-selectors';
 import { HomeHero } from './home-hero';
 import { SitePicture } from './site-picture';
 import { useCatalog } from './use-catalog';
+import { useDocumentTitle } from '../../app/use-document-title';
 
 function CarouselSkeleton() {
   return (
@@ -27,6 +28,7 @@ function CarouselSkeleton() {
 
 export function HomePage() {
   const catalog = useCatalog();
+  useDocumentTitle('Petals & Stems — Fresh & Everlasting Flowers');
   const categories = catalog.status === 'ready' ? catalog.data : [];
   const dry = dryFlowersTarget(categories);
 

@@ -1,6 +1,5 @@
 // /contactus: the contact block and the "Get in Touch" form. The flow lives in machines/contact.machine.ts; this view
 // provides the request and the toasts, renders the state and sends events.
-import { useEffect } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Box, Button, Container, Field, Grid, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
@@ -13,6 +12,7 @@ import { contactMachine } from '../../../machines/contact.machine';
 import type { ContactField } from '../../../machines/contact.machine';
 import { sendContactMessage } from '../../api/contact';
 import { toaster } from '../../app/toaster';
+import { useDocumentTitle } from '../../app/use-document-title';
 import { useShopInfo } from '../../app/use-shop-info';
 import { ContactDetails } from './contact-details';
 
@@ -69,13 +69,7 @@ export function ContactUsPage() {
     }),
   );
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Contact Us';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  useDocumentTitle('Contact Us');
 
   const { form, submitted } = snapshot.context;
   const sending = snapshot.matches('sending');

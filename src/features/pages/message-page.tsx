@@ -1,7 +1,7 @@
 // A centred message with one way forward: the frame of /access and the not-found page.
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { useDocumentTitle } from '../../app/use-document-title';
 
 interface MessagePageProps {
   title: string;
@@ -12,13 +12,7 @@ interface MessagePageProps {
 }
 
 export function MessagePage({ title, children, actions, mark }: MessagePageProps) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(title);
 
   return (
     <Container maxW="xl" px={{ base: '5', md: '8' }} py={{ base: '16', md: '24' }}>

@@ -1,8 +1,8 @@
 // The frame every static page shares: a calm, narrow reading column with a serif title, an optional lead paragraph,
 // and sections of short paragraphs and lists.
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Container, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { useDocumentTitle } from '../../app/use-document-title';
 
 interface PolicyLayoutProps {
   /** A small word above the title ("Policies", "Our story"…). */
@@ -13,13 +13,7 @@ interface PolicyLayoutProps {
 }
 
 export function PolicyLayout({ eyebrow, title, lead, children }: PolicyLayoutProps) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(title);
 
   return (
     <Container maxW="3xl" px={{ base: '5', md: '8' }} py={{ base: '10', md: '16' }}>
