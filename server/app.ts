@@ -19,6 +19,9 @@ import type { OpenDatabase } from './db/client';
 import { seedDemo } from './db/seed/seed-demo';
 import { errorHandler } from './error-handler';
 import { NotFound, TooManyRequests } from './errors';
+import { accountRoutes } from './modules/account/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { callerPlugin } from './modules/auth/caller';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -110,6 +113,7 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
+  await app.register(callerPlugin);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -134,6 +138,8 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
       await api.register(catalogRoutes);
       await api.register(contactRoutes);
       await api.register(mediaRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api' },
   );

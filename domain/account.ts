@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { limits } from './limits';
+import { patterns, requiredText } from './fields';
+
+/** Profile, orders list and the id queries of the account calls (SPEC.md §2 Account, §3, §5 Profile, §7). */
+export const profileMessages = {
+  firstNameRequired: 'First name is required!',
+  firstNameTooShort: 'First name must be at least 3 characters long!',
+  nameFormat: 'This is not a valid format!',
+  lastNameRequired: 'Last name is required!',
+  mobileRequired: 'Mobile number is required!',
+  mobileFormat: 'Mobile number must be exactly 10 digits!',
+  invalidSubmit: 'Please fill in all fields correctly!',
+  updated: 'Profile updated successfully!',
+  ordersEmpty: 'You have not added anything to your bag yet.',
+  addressesEmpty: 'No addresses added. Please add a new address while you checkout',
+  trackingPending: 'Link will be updated',
+} as const;
+
+const nameWithDots = (required: string) =>
+  requiredText(required)
+    .max(limits.nameMax, { error: profileMessages.nameFormat })
+    .regex(patterns.lettersSpacesAndDots, { error: profileMessages.nameFormat });
+
+export const profileFields = z.object({
+  firstName: nameWithDots(profileMessages.firstNameRequired).min(limits.firstNameMin, {
+    error: profileMessages.firstNameTooShort,
+  }),
+  lastName: nameWithDots(profileMessages.lastNameRequired),
+  mobileNumber: requiredText(profileMessages.mobileRequired).regex(patterns.tenDigits, {
+    error: profileMessages.mobileFormat,
+  }),
+});
+export type ProfileFields = z.infer<typeof profileFields>;
+
+/** `?id={userExtId}` of the account calls; the server answers 403 unless it is the caller's own id. */
+export const userIdQuery = z.object({ id: z.string().min(1).max(64) });
+export const addressIdQuery = z.object({ id: z.coerce.number().int().positive({ error: 'id must be an address id' }) });
+
+/** `GET getsingleuserdetails` */
+export const userDetails = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  mobileNumber: z.string().nullable(),
+});
+export type UserDetails = z.infer<typeof userDetails>;
+
+/** `POST updateuserdetails` — e-mail is read-only: whatever is sent, the stored one stays. */
+export const updateUserDetailsRequest = profileFields.extend({
+  userId: z.string().max(64).optional(),
+  email: z.string().max(320).optional(),
+});
+
+/** `GET userorderslist` (SPEC.md §3 Order list item). Money in rupees; createdAt ISO. */
+export const accountOrder = z.object({
+  status: z.enum(['created', 'Dispatched', 'Delivered']),
+  userTrackingUrl: z.string().nullable(),
+  UserOrder: z.object({
+    rpayOrderId: z.string(),
+    createdAt: z.string(),
+    price: z.number(),
+    UserOrderItems: z.array(z.object({ quantity: z.number().int(), ProductDatum: z.object({ productName: z.string() }) })),
+  }),
+});
+export type AccountOrder = z.infer<typeof accountOrder>;
+export const accountOrders = z.array(accountOrder);
+
+/** Shown tracking link: "Link will be updated" when none; `http://` added when the scheme is missing (SPEC.md §2). */
+export function trackingLink(url: string | null | undefined): { href: string | null; text: string } {
+  const trimmed = url?.trim();
+  if (!trimmed) return { href: null, text: profileMessages.trackingPending };
+  const href = /^https?:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
+  return { href, text: href };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { countries, indianStates } from './indian-states';
+import { limits } from './limits';
+import { patterns, requiredText } from './fields';
+
+/**
+ * The address form of checkout and of the edit-address screen (SPEC.md §5 "Address form"). Where the original's
+ * edit screen named a limit of 50 while enforcing 30, these messages state the real limit.
+ */
+export const addressMessages = {
+  fullNameRequired: 'Full name is required!',
+  fullNameTooShort: 'Full name must be at least 3 characters long!',
+  fullNameFormat: 'This is not a valid format!',
+  phoneRequired: 'Phone number is required!',
+  phoneFormat: 'Phone number must be exactly 10 digits!',
+  addressRequired: 'Address is required!',
+  addressTooLong: `Address cannot exceed ${limits.addressMax} characters!`,
+  localityRequired: 'Locality is required!',
+  localityTooLong: `Locality cannot exceed ${limits.localityMax} characters!`,
+  landmarkRequired: 'Landmark is required!',
+  landmarkTooLong: `Landmark cannot exceed ${limits.landmarkMax} characters!`,
+  characterSet: "Only alphanumeric characters (a-z, A-Z, 0-9), '/', '_', and '-' are allowed!",
+  pincodeRequired: 'Pincode is required!',
+  pincodeFormat: 'Invalid pincode format!',
+  pincodeLength: 'Pincode must be exactly 6 digits!',
+  cityRequired: 'city is required!',
+  cityFormat: 'Invalid city format!',
+  cityTooLong: `City cannot exceed ${limits.cityMax} characters!`,
+  stateRequired: 'State is required!',
+  countryRequired: 'Country is required!',
+  checkoutInvalid: 'Please fill all the fields!',
+  editEmptyField: 'Please fill in all fields',
+  updated: 'Address updated successfully!',
+  updateFailed: 'Address update failed. Please try again.',
+} as const;
+
+/** Letters, digits, spaces and / _ - (SPEC.md §5); typing filters drop anything else. */
+export const addressCharacters = /^[A-Za-z0-9 /_-]+$/;
+export const filterAddressCharacters = (value: string, max: number) => value.replace(/[^A-Za-z0-9 /_-]/g, '').slice(0, max);
+
+const addressText = (required: string, max: number, tooLong: string) =>
+  requiredText(required).max(max, { error: tooLong }).regex(addressCharacters, { error: addressMessages.characterSet });
+
+export const addressFields = z.object({
+  fullName: requiredText(addressMessages.fullNameRequired)
+    .min(limits.fullNameMin, { error: addressMessages.fullNameTooShort })
+    .max(limits.nameMax, { error: addressMessages.fullNameFormat })
+    .regex(patterns.lettersSpacesAndDots, { error: addressMessages.fullNameFormat }),
+  address: addressText(addressMessages.addressRequired, limits.addressMax, addressMessages.addressTooLong),
+  locality: addressText(addressMessages.localityRequired, limits.localityMax, addressMessages.localityTooLong),
+  landmark: addressText(addressMessages.landmarkRequired, limits.landmarkMax, addressMessages.landmarkTooLong),
+  city: requiredText(addressMessages.cityRequired)
+    .max(limits.cityMax, { error: addressMessages.cityTooLong })
+    .regex(patterns.lettersAndSpaces, { error: addressMessages.cityFormat }),
+  pincode: requiredText(addressMessages.pincodeRequired).regex(patterns.sixDigits, {
+    error: addressMessages.pincodeFormat,
+  }),
+  state: z.enum(indianStates, { error: addressMessages.stateRequired }),
+  country: z.enum(countries, { error: addressMessages.countryRequired }),
+  phoneNumber: requiredText(addressMessages.phoneRequired).regex(patterns.tenDigits, {
+    error: addressMessages.phoneFormat,
+  }),
+});
+export type AddressFields = z.infer<typeof addressFields>;
+
+/** An address as the API returns it (SPEC.md §3 Address). */
+export const address = addressFields.extend({
+  id: z.number().int(),
+  User: z.object({ externalId: z.string() }),
+});
+export type Address = z.infer<typeof address>;
+
+/** `POST updateuseraddress?id={id}&userId={externalId}` */
+export const updateAddressQuery = z.object({
+  id: z.coerce.number().int().positive({ error: 'id must be an address id' }),
+  userId: z.string().min(1).max(64),
+});
+export const updateAddressRequest = addressFields.extend({
+  id: z.coerce.number().int().positive().optional(),
+  userId: z.string().max(64).optional(),
+});
