@@ -74,3 +74,25 @@ export function trackingLink(url: string | null | undefined): { href: string | n
   const href = /^https?:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
   return { href, text: href };
 }
+
+/** `POST updateuserdetails` answer: the confirmation and the details as stored. */
+export const updateUserDetailsReply = userDetails.extend({ message: z.string() });
+export type UpdateUserDetailsReply = z.infer<typeof updateUserDetailsReply>;
+
+/** The profile form as typed: every field a string (the e-mail only shown). */
+export interface ProfileForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+}
+
+const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** An order's date as the spec shows it: YYYY-MM-DD in India time (SPEC.md §9), whatever the viewer's time zone. */
+export function orderDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(indiaDate.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countries, indianStates } from './indian-states';
 import { limits } from './limits';
-import { patterns, requiredText } from './fields';
+import { patterns, requiredText, typingFilters } from './fields';
 
 /**
  * The address form of checkout and of the edit-address screen (SPEC.md §5 "Address form"). Where the original's
@@ -79,3 +79,52 @@ export const updateAddressRequest = addressFields.extend({
   id: z.coerce.number().int().positive().optional(),
   userId: z.string().max(64).optional(),
 });
+
+/** `POST updateuseraddress` answer: the confirmation and the address as stored. */
+export const updateAddressReply = address.extend({ message: z.string() });
+export type UpdateAddressReply = z.infer<typeof updateAddressReply>;
+
+/** The address form as typed: every field a string until it validates. */
+export type AddressFormValues = { [K in keyof AddressFields]: string };
+export type AddressField = keyof AddressFormValues;
+export const emptyAddressForm: AddressFormValues = {
+  fullName: '',
+  address: '',
+  locality: '',
+  landmark: '',
+  city: '',
+  pincode: '',
+  state: '',
+  country: 'India',
+  phoneNumber: '',
+};
+
+/** The edit-address screen's rules: the same as checkout's, with its own pincode wording (SPEC.md §5). */
+export const editAddressFields = addressFields.extend({
+  pincode: requiredText(addressMessages.pincodeRequired).regex(patterns.sixDigits, {
+    error: addressMessages.pincodeLength,
+  }),
+});
+
+/** SPEC.md §5 typing filters of the address form: characters a field can never hold are dropped as typed. */
+export function filterAddressField(field: AddressField, value: string): string {
+  switch (field) {
+    case 'fullName':
+      return typingFilters.lettersSpacesAndDots(value, limits.nameMax);
+    case 'address':
+      return filterAddressCharacters(value, limits.addressMax);
+    case 'locality':
+      return filterAddressCharacters(value, limits.localityMax);
+    case 'landmark':
+      return filterAddressCharacters(value, limits.landmarkMax);
+    case 'city':
+      return typingFilters.lettersAndSpaces(value, limits.cityMax);
+    case 'pincode':
+      return typingFilters.digits(value, limits.pincodeLength);
+    case 'phoneNumber':
+      return typingFilters.digits(value, limits.mobileLength);
+    case 'state':
+    case 'country':
+      return value;
+  }
+}

@@ -49,6 +49,8 @@ export const authMessages = {
 
   tokenRegenerated: 'Token regenerated successfully.',
   loggedOut: 'Logged out successfully.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  otpSent: 'OTP sent to your email',
   otpExpired: 'This OTP has expired. Please ask for a new one.',
   otpBurned: 'Too many wrong attempts. Please ask for a new OTP.',
   otpResendTooSoon: 'Please wait a minute before asking for another OTP.',
@@ -133,10 +135,14 @@ export const verifyOtpRequest = z.object({ email, otp });
 export const createPasswordRequest = z.object({ email, password: newPassword() });
 
 /** `password` and `confirmPassword` of a form; the server checks the same match. */
-export function withConfirmation<T extends z.ZodObject<{ password: z.ZodType<string> }>>(schema: T) {
+export function withConfirmation<Shape extends { password: z.ZodType<string> } & z.ZodRawShape>(schema: z.ZodObject<Shape>) {
   return schema
     .extend({ confirmPassword: requiredText(authMessages.fillAllFields) })
-    .refine((value) => value.password === value.confirmPassword, {
+    // The generic shape hides the two keys from the checker; both are required strings by the schema above.
+    .refine((value) => {
+      const { password, confirmPassword } = value as { password: string; confirmPassword: string };
+      return password === confirmPassword;
+    }, {
       path: ['confirmPassword'],
       error: authMessages.passwordsDoNotMatch,
     });

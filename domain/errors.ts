@@ -16,5 +16,9 @@ export const errorCodes = [
   'TOO_MANY_REQUESTS',
   'NOT_READY',
   'INTERNAL',
+  'EMAIL_NOT_VERIFIED',
+  'OTP_INVALID',
+  'OTP_EXPIRED',
+  'OTP_BURNED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -21,6 +21,7 @@ import { errorHandler } from './error-handler';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { bootstrapAdmin } from './modules/auth/auth.service';
 import { callerPlugin } from './modules/auth/caller';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -80,6 +81,10 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
 
   if (config.seedDemo) {
     await seedDemo(database.db, (message) => app.log.info(message));
+  }
+  if (config.admin) {
+    const outcome = await bootstrapAdmin(database.db, config.admin);
+    app.log.info(`admin account ${config.admin.email} ${outcome}`);
   }
   const mailer = createMailer(config, database.db, app.log);
 

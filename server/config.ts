@@ -51,8 +51,33 @@ export interface Config {
   redisUrl: string | null;
   /** The built browser app (vite build output). */
   distDir: string;
-  rateLimits: { contactPerMinute: number };
+  rateLimits: RateLimits;
 }
+
+/** Requests allowed per client address (…PerIp…) and per e-mail named in the body (…PerEmail…), per window. */
+export interface RateLimits {
+  contactPerMinute: number;
+  signInPerIpPerMinute: number;
+  signInPerEmailPerMinute: number;
+  /** Calls that mail a one-time code (createuser, verifyemail). */
+  otpSendPerIpPerMinute: number;
+  otpSendPerEmailPerHour: number;
+  /** Calls that check a one-time code (verifyotp, verifyotppassword). */
+  otpCheckPerIpPerMinute: number;
+  otpCheckPerEmailPerMinute: number;
+  emailCheckPerIpPerMinute: number;
+}
+
+export const defaultRateLimits: RateLimits = {
+  contactPerMinute: 5,
+  signInPerIpPerMinute: 20,
+  signInPerEmailPerMinute: 5,
+  otpSendPerIpPerMinute: 10,
+  otpSendPerEmailPerHour: 10,
+  otpCheckPerIpPerMinute: 20,
+  otpCheckPerEmailPerMinute: 10,
+  emailCheckPerIpPerMinute: 30,
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -200,7 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redisUrl: v.REDIS_URL ?? null,
     distDir: defaultDistDir,
-    rateLimits: { contactPerMinute: 5 },
+    rateLimits: { ...defaultRateLimits },
   };
 }
 
@@ -223,7 +248,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     payment: { provider: 'sandbox', razorpayKeyId: null, razorpayKeySecret: null, razorpayWebhookSecret: null },
     redisUrl: null,
     distDir: defaultDistDir,
-    rateLimits: { contactPerMinute: 5 },
+    rateLimits: { ...defaultRateLimits },
   };
   const config = { ...base, ...overrides };
   if (!isAbsolute(config.distDir)) config.distDir = resolve(config.distDir);

@@ -13,3 +13,9 @@ export function AdminOnly() {
   const session = useSession();
   return session.isLoggedIn && session.hasDashboardAccess ? <Outlet /> : <Navigate to={paths.access} replace />;
 }
+
+/** Account screens: a signed-out visitor goes to /login (the server refuses their data anyway). */
+export function SignedInOnly() {
+  const session = useSession();
+  return session.isLoggedIn ? <Outlet /> : <Navigate to={paths.login} replace />;
+}

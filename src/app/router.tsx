@@ -11,7 +11,7 @@ import { PlaceholderPage } from '../features/placeholders/placeholder-page';
 import { AppLayout } from './layout/app-layout';
 import { lazyComponent } from './lazy-route';
 import { paths } from './paths';
-import { AdminOnly, GuestOnly } from './route-guards';
+import { AdminOnly, GuestOnly, SignedInOnly } from './route-guards';
 import { RouteError } from './route-error';
 import { RouteLoading } from './route-loading';
 
@@ -81,9 +81,14 @@ export const appRoutes: RouteObject[] = [
             ],
           },
           { path: paths.myAccount, element: <Navigate to={paths.account} replace /> },
-          { path: paths.account, lazy: pages.account },
-          { path: '/account/:selected_tab', lazy: pages.account },
-          { path: '/updateuseraddress/:id', lazy: pages.editAddress },
+          {
+            element: <SignedInOnly />,
+            children: [
+              { path: paths.account, lazy: pages.account },
+              { path: '/account/:selected_tab', lazy: pages.account },
+              { path: '/updateuseraddress/:id', lazy: pages.editAddress },
+            ],
+          },
           { path: paths.cart, element: <PlaceholderPage title="CART" /> },
           { path: paths.checkout, lazy: pages.checkout },
           { path: paths.thankYou, element: <PlaceholderPage title="Thank You" /> },

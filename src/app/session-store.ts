@@ -96,7 +96,11 @@ export const sessionStore = {
     notify();
   },
 
-  signIn(session: SignedInSession): void {
+  /**
+   * `quiet`: write without telling subscribers, for a sign-in that ends in a full page load anyway; otherwise the
+   * guest-only route guard would unmount the sign-in flow before its guest-bag sync has run.
+   */
+  signIn(session: SignedInSession, { quiet = false }: { quiet?: boolean } = {}): void {
     const storage = window.localStorage;
     storage.setItem(storageKeys.userId, session.userId);
     storage.setItem(storageKeys.userExtId, session.userExtId);
@@ -105,7 +109,7 @@ export const sessionStore = {
     storage.setItem(storageKeys.email, session.email);
     if (session.trueUser) storage.setItem(storageKeys.dashboardAccess, 'yes');
     else storage.removeItem(storageKeys.dashboardAccess);
-    notify();
+    if (!quiet) notify();
   },
 
   /** Sign-out as SPEC.md §4: local and session storage cleared, the refresh cookie expired. */

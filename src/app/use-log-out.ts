@@ -1,15 +1,19 @@
-// Log Out for now (SPEC.md §4 "Logout"): storage and refresh cookie cleared, bag count 0, then /login.
-// TODO(accounts issue): call POST logout first so the server revokes the refresh token.
+// Log Out (SPEC.md §4 "Logout"): the server revokes the refresh token first; then, whatever it answered, local and
+// session storage are cleared, the refresh cookie expired, the bag count set to 0, and the user goes to /login.
 import { useNavigate } from 'react-router-dom';
+import { logOut } from '../api/auth';
 import { cartCountStore } from './cart-count-store';
 import { paths } from './paths';
 import { sessionStore } from './session-store';
 
-export function useLogOut(): () => void {
+/** Resolves once the user is signed out and on /login; callers may ignore the promise. */
+export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
-  return () => {
+  return async () => {
+    // A refused or unreachable logout must still sign the browser out.
+    await logOut().catch(() => undefined);
     sessionStore.clear();
     cartCountStore.set(0);
-    navigate(paths.login);
+    await navigate(paths.login);
   };
 }

@@ -11,7 +11,11 @@ import { cartCountStore } from '../../src/app/cart-count-store';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 
-const server = setupServer(...layoutHandlers, http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })));
+const server = setupServer(
+  ...layoutHandlers,
+  http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })),
+  http.post('*/api/logout', () => HttpResponse.json({ message: 'Logged out successfully.' })),
+);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();

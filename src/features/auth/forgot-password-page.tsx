@@ -1,6 +1,150 @@
-// Placeholder until the accounts issue builds this screen.
-import { PlaceholderPage } from '../placeholders/placeholder-page';
+// /forgotpassword (SPEC.md §2 Forgot Password): the stepper "Email Verification" → "OTP and Password". The flow lives
+// in machines/forgot-password.machine.ts; this view provides the calls and navigation, renders and sends events.
+import type { FormEvent } from 'react';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useActor } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { forgotPasswordErrors, forgotPasswordMachine } from '../../../machines/forgot-password.machine';
+import type { ForgotPasswordField, ForgotPasswordSecret } from '../../../machines/forgot-password.machine';
+import { verifyEmail, verifyOtpPassword } from '../../api/auth';
+import { paths } from '../../app/paths';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { AuthCard } from './auth-card';
+import { AuthLink } from './auth-link';
+import { PasswordField } from './password-field';
+import { showNotice } from './show-notice';
+import { StepIndicator } from './step-indicator';
+import { TextField } from './text-field';
+
+const steps = ['Email Verification', 'OTP and Password'] as const;
 
 export function ForgotPasswordPage() {
-  return <PlaceholderPage title="Forgot Password" />;
+  const navigate = useNavigate();
+  const [snapshot, send] = useActor(
+    forgotPasswordMachine.provide({
+      actors: {
+        verifyEmail: fromPromise(({ input }) => verifyEmail(input.email)),
+        resetPassword: fromPromise(({ input }) => verifyOtpPassword(input)),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(notice),
+        goToLogin: () => void navigate(paths.login),
+      },
+    }),
+  );
+
+  useDocumentTitle('Forgot Password');
+
+  const context = snapshot.context;
+  const onEmailStep = snapshot.matches('email') || snapshot.matches('verifyingEmail');
+  const verifying = snapshot.matches('verifyingEmail');
+  const resetting = snapshot.matches('resetting');
+  const done = snapshot.matches('passwordReset') || snapshot.matches('leaving');
+  const errors = forgotPasswordErrors(context);
+  const stepSubmitted = onEmailStep ? context.submitted.email : context.submitted.reset;
+  // SPEC.md §5: a message shows once its field is non-empty, or for every field of the step after a submit.
+  const shownError = (field: ForgotPasswordField) => (stepSubmitted || context[field] !== '' ? errors[field] : undefined);
+  const change = (field: ForgotPasswordField) => (value: string) => send({ type: 'field.change', field, value });
+  const toggle = (field: ForgotPasswordSecret) => () => send({ type: 'password.toggle', field });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+  };
+
+  return (
+    <AuthCard
+      eyebrow="Account help"
+      title="Forgot Password"
+      intro={
+        onEmailStep
+          ? 'Enter the e-mail address of your account and we will send you a one-time code.'
+          : 'Enter the code from your e-mail and choose a new password.'
+      }
+      footer={
+        <Text color="brand.ink">
+          <AuthLink to={paths.login}>Remember your password? SignIn here</AuthLink>
+        </Text>
+      }
+    >
+      <StepIndicator label="Password reset progress" steps={steps} current={done ? steps.length : onEmailStep ? 0 : 1} />
+
+      {onEmailStep ? (
+        <form noValidate onSubmit={submit} aria-label="Find your account">
+          <Stack gap="5">
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={context.email}
+              error={shownError('email')}
+              onValueChange={change('email')}
+              readOnly={verifying}
+            />
+            <Button type="submit" colorPalette="leaf" size="lg" loading={verifying} loadingText="Sending OTP…">
+              Send OTP
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <form noValidate onSubmit={submit} aria-label="Choose a new password">
+          <Stack gap="5">
+            <Text color="brand.muted" fontSize="sm" textAlign="center">
+              Code sent to{' '}
+              <Text as="span" color="brand.ink" fontWeight="semibold" wordBreak="break-all">
+                {context.email}
+              </Text>
+            </Text>
+            <TextField
+              name="otp"
+              label="Email OTP"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="6-digit code"
+              value={context.otp}
+              error={shownError('otp')}
+              onValueChange={change('otp')}
+              readOnly={resetting || done}
+            />
+            <PasswordField
+              name="password"
+              label="New Password"
+              autoComplete="new-password"
+              value={context.password}
+              error={shownError('password')}
+              shown={context.shown.password}
+              onValueChange={change('password')}
+              onToggle={toggle('password')}
+              readOnly={resetting || done}
+            />
+            <PasswordField
+              name="confirmPassword"
+              label="Confirm Password"
+              toggleName="password confirmation"
+              autoComplete="new-password"
+              value={context.confirmPassword}
+              error={shownError('confirmPassword')}
+              shown={context.shown.confirmPassword}
+              onValueChange={change('confirmPassword')}
+              onToggle={toggle('confirmPassword')}
+              readOnly={resetting || done}
+            />
+            <Button
+              type="submit"
+              colorPalette="leaf"
+              size="lg"
+              loading={resetting}
+              loadingText="Updating…"
+              disabled={done}
+            >
+              Reset Password
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
+  );
 }

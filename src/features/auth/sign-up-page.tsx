@@ -1,6 +1,202 @@
-// Placeholder until the accounts issue builds this screen.
-import { PlaceholderPage } from '../placeholders/placeholder-page';
+// /signup (SPEC.md §2 Sign Up): details → e-mail OTP → password. The flow lives in machines/sign-up.machine.ts; this
+// view provides the calls and navigation, renders the current step and sends events.
+import type { FormEvent } from 'react';
+import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useActor } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { signUpErrors, signUpMachine } from '../../../machines/sign-up.machine';
+import type { SignUpField, SignUpPasswordField } from '../../../machines/sign-up.machine';
+import { checkEmailPresent, createPassword, createUser, verifyOtp } from '../../api/auth';
+import { paths } from '../../app/paths';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { AuthCard } from './auth-card';
+import { AuthLink } from './auth-link';
+import { PasswordField } from './password-field';
+import { showNotice } from './show-notice';
+import { StepIndicator } from './step-indicator';
+import { TextField } from './text-field';
+
+const steps = ['Your Details', 'Verify Email', 'Set Password'] as const;
 
 export function SignUpPage() {
-  return <PlaceholderPage title="Sign Up" />;
+  const navigate = useNavigate();
+  const [snapshot, send] = useActor(
+    signUpMachine.provide({
+      actors: {
+        checkEmailPresent: fromPromise(({ input }) => checkEmailPresent(input.email)),
+        createUser: fromPromise(({ input }) => createUser(input)),
+        verifyOtp: fromPromise(({ input }) => verifyOtp(input)),
+        createPassword: fromPromise(({ input }) => createPassword(input)),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(notice),
+        goToLogin: () => void navigate(paths.login),
+      },
+    }),
+  );
+
+  useDocumentTitle('Sign Up');
+
+  const { details, otp, password, confirmPassword, submitted, shown } = snapshot.context;
+  const step = snapshot.matches('details') || snapshot.matches('creatingUser')
+    ? 0
+    : snapshot.matches('otp') || snapshot.matches('verifyingOtp')
+      ? 1
+      : 2;
+  const errors = signUpErrors(snapshot.context);
+  const values: Record<SignUpField, string> = { ...details, otp, password, confirmPassword };
+  const stepSubmitted = step === 0 ? submitted.details : step === 1 ? submitted.otp : submitted.password;
+  // SPEC.md §5: a message shows once its field is non-empty, or for every field of the step after a submit.
+  const shownError = (field: SignUpField) => (stepSubmitted || values[field] !== '' ? errors[field] : undefined);
+  const change = (field: SignUpField) => (value: string) => send({ type: 'field.change', field, value });
+  const toggle = (field: SignUpPasswordField) => () => send({ type: 'password.toggle', field });
+
+  const submitWith = (type: 'form.submit' | 'otp.verify') => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type });
+  };
+
+  const creatingUser = snapshot.matches('creatingUser');
+  const verifying = snapshot.matches('verifyingOtp');
+  const creatingPassword = snapshot.matches('creatingPassword');
+  const created = snapshot.matches('created') || snapshot.matches('leaving');
+
+  return (
+    <AuthCard
+      eyebrow="New here?"
+      title="Sign Up"
+      intro="Create your account in three short steps."
+      footer={
+        <Text color="brand.ink">
+          <AuthLink to={paths.login}>Already have an account? Sign In here</AuthLink>
+        </Text>
+      }
+    >
+      <StepIndicator label="Sign-up progress" steps={steps} current={created ? steps.length : step} />
+
+      {step === 0 ? (
+        <form noValidate onSubmit={submitWith('form.submit')} aria-label="Your details">
+          <Stack gap="5">
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={details.email}
+              error={shownError('email')}
+              onValueChange={change('email')}
+              onBlur={() => send({ type: 'field.blur', field: 'email' })}
+              readOnly={creatingUser}
+            />
+            <TextField
+              name="mobileNumber"
+              label="Mobile Number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="10-digit mobile number"
+              value={details.mobileNumber}
+              error={shownError('mobileNumber')}
+              onValueChange={change('mobileNumber')}
+              readOnly={creatingUser}
+            />
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+              <TextField
+                name="firstName"
+                label="First Name"
+                autoComplete="given-name"
+                value={details.firstName}
+                error={shownError('firstName')}
+                onValueChange={change('firstName')}
+                readOnly={creatingUser}
+              />
+              <TextField
+                name="lastName"
+                label="Last Name"
+                autoComplete="family-name"
+                value={details.lastName}
+                error={shownError('lastName')}
+                onValueChange={change('lastName')}
+                readOnly={creatingUser}
+              />
+            </SimpleGrid>
+            <Button type="submit" colorPalette="leaf" size="lg" loading={creatingUser} loadingText="Sending OTP…" mt="1">
+              Submit
+            </Button>
+          </Stack>
+        </form>
+      ) : null}
+
+      {step === 1 ? (
+        <form noValidate onSubmit={submitWith('otp.verify')} aria-label="Verify your email">
+          <Stack gap="5">
+            <Text color="brand.muted" fontSize="sm" textAlign="center">
+              Enter the 6-digit code we sent to{' '}
+              <Text as="span" color="brand.ink" fontWeight="semibold" wordBreak="break-all">
+                {details.email}
+              </Text>
+              .
+            </Text>
+            <TextField
+              name="otp"
+              label="OTP"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="6-digit code"
+              value={otp}
+              error={shownError('otp')}
+              onValueChange={change('otp')}
+              readOnly={verifying}
+            />
+            <Button type="submit" colorPalette="leaf" size="lg" loading={verifying} loadingText="Verifying…">
+              Verify
+            </Button>
+          </Stack>
+        </form>
+      ) : null}
+
+      {step === 2 ? (
+        <form noValidate onSubmit={submitWith('form.submit')} aria-label="Set your password">
+          <Stack gap="5">
+            <PasswordField
+              name="password"
+              label="Password"
+              autoComplete="new-password"
+              value={password}
+              error={shownError('password')}
+              shown={shown.password}
+              onValueChange={change('password')}
+              onToggle={toggle('password')}
+              readOnly={creatingPassword || created}
+            />
+            <PasswordField
+              name="confirmPassword"
+              label="Confirm Password"
+              toggleName="password confirmation"
+              autoComplete="new-password"
+              value={confirmPassword}
+              error={shownError('confirmPassword')}
+              shown={shown.confirmPassword}
+              onValueChange={change('confirmPassword')}
+              onToggle={toggle('confirmPassword')}
+              readOnly={creatingPassword || created}
+            />
+            <Button
+              type="submit"
+              colorPalette="leaf"
+              size="lg"
+              loading={creatingPassword}
+              loadingText="Creating account…"
+              disabled={created}
+            >
+              Create Account
+            </Button>
+          </Stack>
+        </form>
+      ) : null}
+    </AuthCard>
+  );
 }

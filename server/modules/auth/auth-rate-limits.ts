@@ -1,0 +1,36 @@
+/**
+ * Limits keyed by the e-mail a request names, on top of the per-address limits of the route config: spreading
+ * guesses over many addresses must not buy more tries against one account. Runs after validation, so the e-mail is
+ * already lower-cased.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TooManyRequests } from '../../errors';
+
+export function perEmailLimit(
+  app: FastifyInstance,
+  options: { name: string; max: number; timeWindow: '1 minute' | '1 hour' },
+): (request: FastifyRequest) => Promise<void> {
+  const limiter = app.createRateLimit({
+    max: options.max,
+    timeWindow: options.timeWindow,
+    keyGenerator: (request) => `${options.name}|${emailOf(request) ?? ''}`,
+  });
+  return async (request) => {
+    if (!emailOf(request)) return;
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new TooManyRequests(`Too many requests. Please try again in ${waitText(result.ttlInSeconds)}.`);
+    }
+  };
+}
+
+function emailOf(request: FastifyRequest): string | undefined {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' && body.email !== '' ? body.email : undefined;
+}
+
+function waitText(seconds: number): string {
+  if (seconds <= 60) return seconds <= 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

@@ -1,0 +1,104 @@
+// The address form of SPEC.md §5 "Address form", shared by the edit-address screen and checkout: every input
+// labelled, the 29 states and India only as selects, and each field's first message shown once it is non-empty or
+// after a submit. The caller owns the values (its machine applies the typing filters) and the rules (`schema`).
+import type { ChangeEvent } from 'react';
+import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import type { z } from 'zod';
+import { addressFields } from '../../domain/address';
+import type { AddressField, AddressFormValues } from '../../domain/address';
+import { fieldErrors } from '../../domain/fields';
+import { countries, indianStates } from '../../domain/indian-states';
+
+interface AddressFormProps {
+  values: AddressFormValues;
+  onFieldChange: (field: AddressField, value: string) => void;
+  /** The rules to show messages from: checkout's `addressFields` (default) or the edit screen's `editAddressFields`. */
+  schema?: z.ZodType;
+  /** After a refused submit every field shows its message, not only the non-empty ones. */
+  showAllErrors: boolean;
+  disabled?: boolean;
+}
+
+interface TextFieldSpec {
+  field: Exclude<AddressField, 'state' | 'country'>;
+  label: string;
+  autoComplete: string;
+  inputMode?: 'numeric' | 'text';
+  type?: 'text' | 'tel';
+  placeholder: string;
+  /** Spans both columns on wide screens. */
+  wide?: boolean;
+}
+
+const textFields: TextFieldSpec[] = [
+  { field: 'fullName', label: 'Full Name', autoComplete: 'name', placeholder: 'Name of the recipient', wide: true },
+  { field: 'address', label: 'Address', autoComplete: 'address-line1', placeholder: 'House number and street', wide: true },
+  { field: 'locality', label: 'Locality', autoComplete: 'address-line2', placeholder: 'Area or locality' },
+  { field: 'landmark', label: 'Landmark', autoComplete: 'off', placeholder: 'Near a well-known place' },
+  { field: 'phoneNumber', label: 'Phone Number', autoComplete: 'tel-national', inputMode: 'numeric', type: 'tel', placeholder: '10-digit mobile number' },
+  { field: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '6-digit pincode' },
+  { field: 'city', label: 'City', autoComplete: 'address-level2', placeholder: 'City' },
+];
+
+const inputStyles = { bg: 'white', size: 'lg' } as const;
+
+export function AddressForm({ values, onFieldChange, schema = addressFields, showAllErrors, disabled = false }: AddressFormProps) {
+  const errors = fieldErrors(schema, values);
+  const shownError = (field: AddressField) => (showAllErrors || values[field] !== '' ? errors[field] : undefined);
+  const change = (field: AddressField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    onFieldChange(field, event.target.value);
+
+  const select = (field: 'state' | 'country', label: string, options: readonly string[], placeholder?: string) => (
+    <Field.Root required invalid={Boolean(shownError(field))} disabled={disabled}>
+      <Field.Label fontWeight="medium">
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field name={field} bg="white" value={values[field]} onChange={change(field)} autoComplete={field === 'country' ? 'country-name' : 'address-level1'}>
+          {placeholder ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText color="red.700">{shownError(field)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} columnGap="5" rowGap="5">
+      {textFields.map((spec) => {
+        const error = shownError(spec.field);
+        return (
+          <Field.Root key={spec.field} required invalid={Boolean(error)} disabled={disabled} gridColumn={spec.wide ? { md: 'span 2' } : undefined}>
+            <Field.Label fontWeight="medium">
+              {spec.label}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              {...inputStyles}
+              name={spec.field}
+              type={spec.type ?? 'text'}
+              inputMode={spec.inputMode}
+              autoComplete={spec.autoComplete}
+              placeholder={spec.placeholder}
+              value={values[spec.field]}
+              onChange={change(spec.field)}
+            />
+            <Field.ErrorText color="red.700">{error}</Field.ErrorText>
+          </Field.Root>
+        );
+      })}
+      {select('state', 'State', indianStates, 'Select a state')}
+      {select('country', 'Country', countries)}
+    </SimpleGrid>
+  );
+}

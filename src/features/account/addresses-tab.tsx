@@ -1,0 +1,82 @@
+// Account › Addresses: a card per saved address with an Edit link to /updateuseraddress/{id} (SPEC.md §2). New
+// addresses are added at checkout. Load errors are only logged (SPEC.md §8).
+import { Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { profileMessages } from '../../../domain/account';
+import type { Address } from '../../../domain/address';
+import { getUserAddresses } from '../../api/account';
+import { paths } from '../../app/paths';
+import { useRemote } from '../catalog/use-remote';
+import { AccountPanel } from './account-panel';
+
+function AddressCard({ address }: { address: Address }) {
+  return (
+    <AccountPanel as="article" aria-label={`Address of ${address.fullName}`} p={{ base: '5', md: '7' }} display="flex" flexDirection="column">
+      <Heading as="h3" fontSize="xl" fontWeight="600" color="brand.leaf" mb="2">
+        {address.fullName}
+      </Heading>
+      <Stack gap="0.5" color="brand.ink" fontSize="sm" lineHeight="1.6" flex="1">
+        <Text>{address.address}</Text>
+        <Text>{address.locality}</Text>
+        <Text>Landmark: {address.landmark}</Text>
+        <Text>
+          {address.city}, {address.state} {address.pincode}
+        </Text>
+        <Text>{address.country}</Text>
+        <Text color="brand.muted" pt="1">
+          Phone: {address.phoneNumber}
+        </Text>
+      </Stack>
+      <Flex mt="5">
+        <Button asChild variant="outline" colorPalette="leaf" rounded="full" size="sm" px="6">
+          <RouterLink to={paths.updateUserAddress(address.id)} aria-label={`Edit the address of ${address.fullName}`}>
+            Edit
+          </RouterLink>
+        </Button>
+      </Flex>
+    </AccountPanel>
+  );
+}
+
+export function AddressesTab({ userExtId }: { userExtId: string }) {
+  const addresses = useRemote(`addresses:${userExtId}`, () =>
+    getUserAddresses(userExtId).catch((error: unknown) => {
+      console.error('addresses could not be loaded', error);
+      throw error;
+    }),
+  );
+
+  if (addresses.status === 'loading') {
+    return (
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" aria-busy="true" aria-label="Loading your addresses">
+        {[0, 1].map((index) => (
+          <Skeleton key={index} h="56" rounded="2xl" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (addresses.status === 'error') {
+    return (
+      <Stack align="center" gap="4" py="12" textAlign="center">
+        <Text color="brand.muted">We could not load your addresses just now.</Text>
+        <Button variant="outline" colorPalette="leaf" rounded="full" onClick={() => window.location.reload()}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  if (addresses.data.length === 0) {
+    return (
+      <Text textAlign="center" color="brand.muted" fontSize="lg" py="12">
+        {profileMessages.addressesEmpty}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid as="section" aria-label="Your addresses" columns={{ base: 1, md: 2 }} gap="5">
+      {addresses.data.map((address) => (
+        <AddressCard key={address.id} address={address} />
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,155 @@
+// Account › Profile: first name, last name, e-mail (read-only), mobile number and Update. The flow lives in
+// machines/profile.machine.ts; this view provides the calls and toasts, renders the state and sends events.
+import type { ChangeEvent, FormEvent } from 'react';
+import { Button, Field, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useActor } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { profileFields } from '../../../domain/account';
+import type { UpdateUserDetailsReply, UserDetails } from '../../../domain/account';
+import { fieldErrors } from '../../../domain/fields';
+import { limits } from '../../../domain/limits';
+import { profileMachine } from '../../../machines/profile.machine';
+import type { ProfileField, SaveProfileInput } from '../../../machines/profile.machine';
+import { getUserDetails, updateUserDetails } from '../../api/account';
+import { toaster } from '../../app/toaster';
+import { AccountPanel } from './account-panel';
+
+interface FieldSpec {
+  field: ProfileField;
+  label: string;
+  autoComplete: string;
+  inputMode?: 'numeric' | 'text';
+  type?: 'text' | 'tel';
+}
+
+const editable: FieldSpec[] = [
+  { field: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { field: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+];
+const mobile: FieldSpec = { field: 'mobileNumber', label: 'Mobile Number', autoComplete: 'tel-national', inputMode: 'numeric', type: 'tel' };
+
+const inputStyles = { bg: 'white', size: 'lg' } as const;
+
+export function ProfileTab({ userExtId }: { userExtId: string }) {
+  const [snapshot, send] = useActor(
+    profileMachine.provide({
+      actors: {
+        loadProfile: fromPromise<UserDetails, string>(({ input }) => getUserDetails(input)),
+        saveProfile: fromPromise<UpdateUserDetailsReply, SaveProfileInput>(({ input }) =>
+          updateUserDetails(input.userExtId, input.profile),
+        ),
+      },
+      actions: {
+        notify: (_, { message, kind, duration }) => {
+          toaster.create({ description: message, type: kind, duration });
+        },
+        logError: (_, { error }) => console.error('profile call failed', error),
+      },
+    }),
+    { input: { userExtId } },
+  );
+
+  if (snapshot.matches('loading')) {
+    return (
+      <AccountPanel aria-busy="true" aria-label="Loading your profile">
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+          {Array.from({ length: 4 }, (_, index) => (
+            <Stack key={index} gap="2">
+              <Skeleton h="4" w="32" />
+              <Skeleton h="12" rounded="md" />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </AccountPanel>
+    );
+  }
+
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <AccountPanel textAlign="center">
+        <Stack align="center" gap="4" py="6">
+          <Text color="brand.muted">We could not load your profile just now.</Text>
+          <Button variant="outline" colorPalette="leaf" rounded="full" onClick={() => send({ type: 'profile.retry' })}>
+            Try again
+          </Button>
+        </Stack>
+      </AccountPanel>
+    );
+  }
+
+  const { form, submitted } = snapshot.context;
+  const saving = snapshot.matches('saving');
+  const errors = fieldErrors(profileFields, form);
+  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a submit.
+  const shownError = (field: ProfileField) => (submitted || form[field] !== '' ? errors[field] : undefined);
+  const change = (field: ProfileField) => (event: ChangeEvent<HTMLInputElement>) =>
+    send({ type: 'field.change', field, value: event.target.value });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+  };
+
+  const input = (spec: FieldSpec) => {
+    const error = shownError(spec.field);
+    return (
+      <Field.Root key={spec.field} required invalid={Boolean(error)} readOnly={saving}>
+        <Field.Label fontWeight="medium">
+          {spec.label}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          {...inputStyles}
+          name={spec.field}
+          type={spec.type ?? 'text'}
+          inputMode={spec.inputMode}
+          autoComplete={spec.autoComplete}
+          value={form[spec.field]}
+          onChange={change(spec.field)}
+        />
+        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
+      </Field.Root>
+    );
+  };
+
+  return (
+    <AccountPanel>
+      <form noValidate onSubmit={submit} aria-label="Profile">
+        <Stack gap="6">
+          <SimpleGrid columns={{ base: 1, md: 2 }} columnGap="6" rowGap="5">
+            {editable.map(input)}
+            <Field.Root required readOnly>
+              <Field.Label fontWeight="medium">
+                Email
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                {...inputStyles}
+                name="email"
+                type="email"
+                readOnly
+                value={form.email}
+                bg="brand.cream"
+                color="brand.muted"
+                maxLength={limits.emailMax}
+              />
+              <Field.HelperText color="brand.muted">Your e-mail address cannot be changed.</Field.HelperText>
+            </Field.Root>
+            {input(mobile)}
+          </SimpleGrid>
+          <Button
+            type="submit"
+            colorPalette="leaf"
+            size="lg"
+            rounded="full"
+            px="10"
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+            loading={saving}
+            loadingText="Updating…"
+          >
+            Update
+          </Button>
+        </Stack>
+      </form>
+    </AccountPanel>
+  );
+}

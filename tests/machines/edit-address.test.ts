@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import type { Address } from '../../domain/address';
+import { filterAddressField } from '../../domain/address';
+import { addressFormOf, editAddressMachine } from '../../machines/edit-address.machine';
+import type { EditAddressNotice, SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+
+type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
+type ModelEvent = EventFrom<typeof editAddressMachine>;
+
+const stored: Address = {
+  id: 7,
+  fullName: 'Asha Raman',
+  address: '12 Khader Nawaz Khan Road',
+  locality: 'Nungambakkam',
+  landmark: 'Near the park',
+  city: 'Chennai',
+  pincode: '600006',
+  state: 'Tamil Nadu',
+  country: 'India',
+  phoneNumber: '9876543210',
+  User: { externalId: 'u_asha' },
+};
+const input = { addressId: 7, userExtId: 'u_asha' };
+const afterSaved = 'xstate.after.3000.editAddress.saved';
+
+// Each field is left valid, made invalid in one way, or emptied; the save answers saved or refused.
+const modelEvents = [
+  { type: 'xstate.done.actor.loadAddress', output: stored },
+  { type: 'xstate.error.actor.loadAddress', error: new Error('502') },
+  { type: 'address.retry' },
+  // The typing filter keeps the five digits: still one short.
+  { type: 'field.change', field: 'pincode', value: '6000a6' },
+  { type: 'field.change', field: 'city', value: '' },
+  { type: 'field.change', field: 'fullName', value: 'Asha R.' },
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.saveAddress', output: { ok: true, address: { ...stored, message: 'Address updated successfully!' } } },
+  { type: 'xstate.done.actor.saveAddress', output: { ok: false, status: 500 } },
+  { type: 'xstate.error.actor.saveAddress', error: new TypeError('Failed to fetch') },
+  { type: afterSaved },
+] as unknown as ModelEvent[];
+
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+
+function harness() {
+  const clock = new SimulatedClock();
+  const notices: EditAddressNotice[] = [];
+  const logged: unknown[] = [];
+  const loads: number[] = [];
+  const saves: SaveAddressInput[] = [];
+  let wentToAddresses = 0;
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending: Record<'loadAddress' | 'saveAddress', Pending | undefined> = { loadAddress: undefined, saveAddress: undefined };
+  const actor = createActor(
+    editAddressMachine.provide({
+      actors: {
+        loadAddress: fromPromise<Address, number>(({ input: id }) => {
+          loads.push(id);
+          return new Promise((resolve, reject) => {
+            pending.loadAddress = { resolve: resolve as never, reject };
+          });
+        }),
+        saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(({ input: save }) => {
+          saves.push(save);
+          return new Promise((resolve, reject) => {
+            pending.saveAddress = { resolve: resolve as never, reject };
+          });
+        }),
+      },
+      actions: {
+        notify: (_, params) => void notices.push(params),
+        logError: (_, { error }) => void logged.push(error),
+        goToAddresses: () => {
+          wentToAddresses += 1;
+        },
+      },
+    }),
+    {
+      input,
+      clock,
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as EditSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  return {
+    actor,
+    clock,
+    notices,
+    logged,
+    loads,
+    saves,
+    taken,
+    visited,
+    wentToAddresses: () => wentToAddresses,
+    settle: async (which: 'loadAddress' | 'saveAddress', outcome: { output: unknown } | { error: Error }) => {
+      const call = pending[which];
+      if (!call) throw new Error(`no ${which} in flight`);
+      pending[which] = undefined;
+      if ('output' in outcome) call.resolve(outcome.output as never);
+      else call.reject(outcome.error);
+      const busy = which === 'loadAddress' ? 'loading' : 'saving';
+      await waitFor(actor, (snapshot) => !snapshot.matches(busy));
+    },
+  };
+}
+
+function transitionKey(transition: AnyTransitionDefinition): string {
+  const targets = (transition.target ?? []).map((node) => node.id).join(',');
+  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
+}
+
+function allTransitions(node: AnyStateNode): string[] {
+  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
+  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
+}
+
+function allStateIds(node: AnyStateNode): string[] {
+  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
+}
+
+/** Both save answers share one event type; the vertex key tells them apart so that both paths are walked. */
+const eventKey = (event: AnyEventObject | undefined) =>
+  event?.type === 'xstate.done.actor.saveAddress' ? `${event.type}:${String((event.output as SaveAddressOutput).ok)}` : (event?.type ?? '');
+
+describe('edit-address machine (model-based)', () => {
+  const model = new TestModel(editAddressMachine, {
+    events: (snapshot: EditSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${eventKey(event as AnyEventObject | undefined)}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths({ input } as never);
+  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+          },
+        },
+        events: {
+          'xstate.done.actor.loadAddress': async ({ event }: { event: AnyEventObject }) => {
+            expect(h.loads.at(-1)).toBe(7);
+            await h.settle('loadAddress', { output: event.output });
+            expect(h.actor.getSnapshot().context.form).toEqual(addressFormOf(stored));
+          },
+          'xstate.error.actor.loadAddress': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.notices.length;
+            await h.settle('loadAddress', { error: event.error as Error });
+            expect(h.logged.at(-1)).toBe(event.error);
+            expect(h.notices.length).toBe(before);
+          },
+          'address.retry': () => {
+            const before = h.loads.length;
+            h.actor.send({ type: 'address.retry' });
+            expect(h.loads.length).toBe(before + 1);
+          },
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
+            h.actor.send(change);
+            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterAddressField(change.field, change.value));
+          },
+          'form.submit': () => {
+            const noticesBefore = h.notices.length;
+            const savesBefore = h.saves.length;
+            const form = h.actor.getSnapshot().context.form;
+            h.actor.send({ type: 'form.submit' });
+            if (h.actor.getSnapshot().matches('saving')) {
+              expect(h.saves.slice(savesBefore)).toEqual([{ addressId: 7, userExtId: 'u_asha', fields: form }]);
+              expect(h.notices.length).toBe(noticesBefore);
+            } else if (Object.values(form).some((value) => value === '')) {
+              expect(h.saves.length).toBe(savesBefore);
+              expect(h.notices.slice(noticesBefore)).toEqual([{ message: 'Please fill in all fields', kind: 'error', duration: 3000 }]);
+            } else {
+              // A filled but invalid form shows the fields' own messages and sends nothing.
+              expect(h.saves.length).toBe(savesBefore);
+              expect(h.notices.length).toBe(noticesBefore);
+              expect(h.actor.getSnapshot().context.submitted).toBe(true);
+            }
+          },
+          'xstate.done.actor.saveAddress': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.notices.length;
+            const output = event.output as SaveAddressOutput;
+            await h.settle('saveAddress', { output });
+            expect(h.notices.slice(before)).toEqual([
+              output.ok
+                ? { message: 'Address updated successfully!', kind: 'success', duration: 3000 }
+                : { message: 'Address update failed. Please try again.', kind: 'error', duration: 3000 },
+            ]);
+            expect(h.wentToAddresses()).toBe(0);
+          },
+          'xstate.error.actor.saveAddress': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.notices.length;
+            await h.settle('saveAddress', { error: event.error as Error });
+            expect(h.notices.length).toBe(before);
+            expect(h.logged.at(-1)).toBe(event.error);
+          },
+          [afterSaved]: () => {
+            h.clock.increment(2999);
+            expect(h.wentToAddresses()).toBe(0);
+            expect(h.actor.getSnapshot().matches('saved')).toBe(true);
+            h.clock.increment(1);
+            expect(h.wentToAddresses()).toBe(1);
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(editAddressMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(editAddressMachine.root))].sort());
+  });
+});
+
+describe('edit-address machine rules', () => {
+  it('applies the address typing filters of SPEC.md §5', () => {
+    expect(filterAddressField('fullName', 'Asha R. 2!')).toBe('Asha R. ');
+    expect(filterAddressField('address', '12, Main Rd. #4/B_1-2')).toBe('12 Main Rd 4/B_1-2');
+    expect(filterAddressField('locality', 'a'.repeat(40))).toHaveLength(30);
+    expect(filterAddressField('landmark', 'b'.repeat(40))).toHaveLength(30);
+    expect(filterAddressField('city', 'Chennai-600')).toBe('Chennai');
+    expect(filterAddressField('pincode', '600 006 7')).toBe('600006');
+    expect(filterAddressField('phoneNumber', '+91 98765-43210')).toBe('9198765432');
+  });
+
+  it('sends the fields trimmed', async () => {
+    const h = harness();
+    await h.settle('loadAddress', { output: stored });
+    h.actor.send({ type: 'field.change', field: 'locality', value: ' Adyar ' });
+    h.actor.send({ type: 'form.submit' });
+    expect(h.saves.at(-1)?.fields.locality).toBe('Adyar');
+  });
+
+  it('treats blank-only fields as empty and ignores a second submit while saving', async () => {
+    const h = harness();
+    await h.settle('loadAddress', { output: stored });
+    h.actor.send({ type: 'field.change', field: 'landmark', value: '   ' });
+    h.actor.send({ type: 'form.submit' });
+    expect(h.notices.at(-1)?.message).toBe('Please fill in all fields');
+    h.actor.send({ type: 'field.change', field: 'landmark', value: 'Near the park' });
+    h.actor.send({ type: 'form.submit' });
+    h.actor.send({ type: 'form.submit' });
+    expect(h.saves).toHaveLength(1);
+  });
+});

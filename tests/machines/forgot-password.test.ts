@@ -1,0 +1,247 @@
+// The forgot-password machine, model-based: both steps walked with fake calls, checking the requests, the spec's
+// snackbars, the stored userId and the redirect to /login 3 s after the new password is set.
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import { filterForgotPasswordField, forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import type { ForgotPasswordField } from '../../machines/forgot-password.machine';
+import type { AuthNotice } from '../../machines/sign-in.machine';
+import type { VerifyOtpPasswordRequest } from '../../domain/auth';
+
+type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
+type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
+
+const failure = (status: number | null, serverMessage: string | null = null) => ({ status, code: null, serverMessage });
+const change = (field: ForgotPasswordField, value: string) => ({ type: 'field.change', field, value });
+const redirect = 'xstate.after.3000.forgotPassword.passwordReset';
+const newPassword = 'Marigold@77';
+const longRule =
+  'Password must be at least six characters long and contain at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)!';
+
+const e = {
+  email: change('email', 'kavya@example.in'),
+  badEmail: change('email', 'kavya@'),
+  submit: { type: 'form.submit' },
+  mailed: { type: 'xstate.done.actor.verifyEmail', output: { status: 200, userId: 'u_kavya', body: 'OTP sent' } },
+  unknown: { type: 'xstate.error.actor.verifyEmail', error: failure(404, 'No account') },
+  throttled: { type: 'xstate.error.actor.verifyEmail', error: failure(429, 'Please wait a minute before asking for another OTP.') },
+  mailFailed: { type: 'xstate.error.actor.verifyEmail', error: new TypeError('Failed to fetch') },
+  otp: change('otp', '654 321'),
+  shortOtp: change('otp', '65'),
+  password: change('password', newPassword),
+  weakPassword: change('password', 'marigold'),
+  confirm: change('confirmPassword', newPassword),
+  toggle: { type: 'password.toggle', field: 'password' },
+  toggleConfirm: { type: 'password.toggle', field: 'confirmPassword' },
+  reset: { type: 'xstate.done.actor.resetPassword', output: { message: 'Password updated' } },
+  wrongOtp: { type: 'xstate.error.actor.resetPassword', error: failure(400, 'Wrong code') },
+  burnedOtp: { type: 'xstate.error.actor.resetPassword', error: failure(400, 'Too many wrong attempts. Please ask for a new OTP.') },
+  resetFailed: { type: 'xstate.error.actor.resetPassword', error: failure(500) },
+  redirect: { type: redirect },
+} as const;
+
+function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
+  const { email, otp, password, confirmPassword, shown } = snapshot.context;
+  const candidates: object[] = [e.submit, e.mailed, e.unknown, e.throttled, e.mailFailed, e.reset, e.wrongOtp, e.burnedOtp, e.resetFailed, e.redirect];
+  if (snapshot.matches('email')) {
+    if (email !== e.email.value) candidates.push(e.email);
+    if (email !== e.badEmail.value) candidates.push(e.badEmail);
+  }
+  if (snapshot.matches('reset')) {
+    if (otp !== '654321') candidates.push(e.otp);
+    if (!otp) candidates.push(e.shortOtp);
+    if (password !== newPassword) candidates.push(e.password);
+    if (!password) candidates.push(e.weakPassword);
+    if (!confirmPassword) candidates.push(e.confirm);
+    if (!shown.password && !password) candidates.push(e.toggle);
+  }
+  if (snapshot.matches('resetting') && !shown.confirmPassword) candidates.push(e.toggleConfirm);
+  return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function harness() {
+  const seen = { notices: [] as AuthNotice[], emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    forgotPasswordMachine.provide({
+      actors: {
+        verifyEmail: fromPromise(({ input }) => {
+          seen.emails.push(input.email);
+          return hold('verifyEmail');
+        }),
+        resetPassword: fromPromise(({ input }) => {
+          seen.resets.push(input);
+          return hold('resetPassword');
+        }),
+      },
+      actions: {
+        notify: (_, notice) => void seen.notices.push(notice),
+        goToLogin: () => void (seen.wentToLogin += 1),
+      },
+    }),
+    {
+      clock,
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as ForgotSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  const settle = async (event: AnyEventObject) => {
+    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, seen, taken, visited, settle, clock };
+}
+
+function transitionKey(transition: AnyTransitionDefinition): string {
+  const targets = (transition.target ?? []).map((node) => node.id).join(',');
+  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
+}
+
+function allTransitions(node: AnyStateNode): string[] {
+  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
+  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
+}
+
+function allStateIds(node: AnyStateNode): string[] {
+  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
+}
+
+function expectedSubmit(snapshot: ForgotSnapshot): { notices: string[]; request: 'email' | 'reset' | null } {
+  const { email, otp, password, confirmPassword } = snapshot.context;
+  if (snapshot.matches('email')) return { notices: [], request: email === 'kavya@example.in' ? 'email' : null };
+  if (!snapshot.matches('reset')) return { notices: [], request: null };
+  if (!otp || !password || !confirmPassword) return { notices: ['Please fill all the fields'], request: null };
+  if (otp.length !== 6) return { notices: ['OTP must be a 6-digit number'], request: null };
+  if (password !== confirmPassword) return { notices: ['Passwords do not match'], request: null };
+  if (password !== newPassword) return { notices: [longRule], request: null };
+  return { notices: [], request: 'reset' };
+}
+
+const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+describe('forgot-password machine (model-based)', () => {
+  const model = new TestModel(forgotPasswordMachine, {
+    events: eventsFor,
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths();
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      let noticesBefore = 0;
+      const expectNotices = async (run: () => unknown, expected: string[]) => {
+        noticesBefore = h.seen.notices.length;
+        await run();
+        expect(h.seen.notices.slice(noticesBefore).map((notice) => notice.message)).toEqual(expected);
+        for (const notice of h.seen.notices.slice(noticesBefore)) expect(notice.duration).toBe(4000);
+      };
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+          },
+        },
+        events: {
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
+            h.actor.send(fieldChange);
+            expect(h.actor.getSnapshot().context[fieldChange.field]).toBe(
+              filterForgotPasswordField(fieldChange.field, fieldChange.value),
+            );
+          },
+          'password.toggle': ({ event }: { event: AnyEventObject }) => {
+            const { field } = event as Extract<ModelEvent, { type: 'password.toggle' }>;
+            const before = h.actor.getSnapshot().context.shown[field];
+            h.actor.send({ type: 'password.toggle', field });
+            expect(h.actor.getSnapshot().context.shown[field]).toBe(!before);
+          },
+          'form.submit': async () => {
+            const snapshot = h.actor.getSnapshot();
+            const expected = expectedSubmit(snapshot);
+            const before = { emails: h.seen.emails.length, resets: h.seen.resets.length };
+            await expectNotices(() => h.actor.send({ type: 'form.submit' }), expected.notices);
+            const { email, otp, password, confirmPassword } = snapshot.context;
+            expect(h.seen.emails.slice(before.emails)).toEqual(expected.request === 'email' ? [email] : []);
+            expect(h.seen.resets.slice(before.resets)).toEqual(
+              expected.request === 'reset' ? [{ email, otp, password, confirmPassword }] : [],
+            );
+          },
+          'xstate.done.actor.verifyEmail': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), ['An OTP has been sent to your email.']);
+            expect(h.actor.getSnapshot().context.userId).toBe('u_kavya');
+          },
+          'xstate.error.actor.verifyEmail': ({ event }: { event: AnyEventObject }) => {
+            const status = (event.error as { status?: number }).status;
+            const expected =
+              status === 404
+                ? 'Please check the entered Email Address'
+                : status === 429
+                  ? 'Please wait a minute before asking for another OTP.'
+                  : 'An error occurred during the process';
+            return expectNotices(() => h.settle(event), [expected]);
+          },
+          'xstate.done.actor.resetPassword': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), ['OTP Verification Successful. Password updated successfully']);
+            expect(h.seen.wentToLogin).toBe(0);
+          },
+          'xstate.error.actor.resetPassword': ({ event }: { event: AnyEventObject }) => {
+            const error = event.error as { status: number; serverMessage: string };
+            const expected =
+              error.status === 500
+                ? 'OTP verification failed: An error occurred'
+                : error.serverMessage === 'Wrong code'
+                  ? 'Incorrect OTP. Please validate the OTP sent to your mail'
+                  : error.serverMessage;
+            return expectNotices(() => h.settle(event), [expected]);
+          },
+          [redirect]: () => {
+            h.clock.increment(2999);
+            expect(h.seen.wentToLogin).toBe(0);
+            h.clock.increment(1);
+            expect(h.seen.wentToLogin).toBe(1);
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+});
+
+describe('forgot-password machine coverage and rules', () => {
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(forgotPasswordMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(forgotPasswordMachine.root))].sort());
+  });
+
+  it('filters typing: OTP six digits, e-mail 50, passwords 30', () => {
+    expect(filterForgotPasswordField('otp', 'a1 2-3 4 5 6 7')).toBe('123456');
+    expect(filterForgotPasswordField('email', `${'k'.repeat(60)}@x.in`)).toHaveLength(50);
+    expect(filterForgotPasswordField('confirmPassword', 'Aa1@'.repeat(10))).toHaveLength(30);
+  });
+});

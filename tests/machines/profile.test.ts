@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
+import { filterProfileField, profileFormOf, profileMachine } from '../../machines/profile.machine';
+import type { ProfileNotice, SaveProfileInput } from '../../machines/profile.machine';
+
+type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
+type ModelEvent = EventFrom<typeof profileMachine>;
+
+const stored: UserDetails = {
+  id: 'u_asha',
+  firstName: 'Asha',
+  lastName: 'Raman',
+  email: 'asha@example.in',
+  mobileNumber: '9876543210',
+};
+const savedReply: UpdateUserDetailsReply = { ...stored, firstName: 'Meena K.', message: 'Profile updated successfully!' };
+
+// A small alphabet keeps the state space finite: each field valid or invalid in one way.
+const modelEvents = [
+  { type: 'xstate.done.actor.loadProfile', output: stored },
+  { type: 'xstate.error.actor.loadProfile', error: new Error('502') },
+  { type: 'profile.retry' },
+  { type: 'field.change', field: 'firstName', value: 'As' },
+  // The typing filter drops the digit.
+  { type: 'field.change', field: 'firstName', value: 'Meena K.9' },
+  { type: 'field.change', field: 'lastName', value: '' },
+  { type: 'field.change', field: 'mobileNumber', value: '98 765' },
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.saveProfile', output: savedReply },
+  { type: 'xstate.error.actor.saveProfile', error: new Error('502') },
+] as unknown as ModelEvent[];
+
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+
+function harness() {
+  const notices: ProfileNotice[] = [];
+  const logged: unknown[] = [];
+  const loads: string[] = [];
+  const saves: SaveProfileInput[] = [];
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending: Record<'loadProfile' | 'saveProfile', Pending | undefined> = { loadProfile: undefined, saveProfile: undefined };
+  const actor = createActor(
+    profileMachine.provide({
+      actors: {
+        loadProfile: fromPromise<UserDetails, string>(({ input }) => {
+          loads.push(input);
+          return new Promise((resolve, reject) => {
+            pending.loadProfile = { resolve: resolve as never, reject };
+          });
+        }),
+        saveProfile: fromPromise<UpdateUserDetailsReply, SaveProfileInput>(({ input }) => {
+          saves.push(input);
+          return new Promise((resolve, reject) => {
+            pending.saveProfile = { resolve: resolve as never, reject };
+          });
+        }),
+      },
+      actions: {
+        notify: (_, params) => void notices.push(params),
+        logError: (_, { error }) => void logged.push(error),
+      },
+    }),
+    {
+      input: { userExtId: 'u_asha' },
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as ProfileSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  return {
+    actor,
+    notices,
+    logged,
+    loads,
+    saves,
+    taken,
+    visited,
+    settle: async (which: 'loadProfile' | 'saveProfile', outcome: { output: unknown } | { error: Error }) => {
+      const call = pending[which];
+      if (!call) throw new Error(`no ${which} in flight`);
+      pending[which] = undefined;
+      if ('output' in outcome) call.resolve(outcome.output as never);
+      else call.reject(outcome.error);
+      const busy = which === 'loadProfile' ? 'loading' : 'saving';
+      await waitFor(actor, (snapshot) => !snapshot.matches(busy));
+    },
+  };
+}
+
+function transitionKey(transition: AnyTransitionDefinition): string {
+  const targets = (transition.target ?? []).map((node) => node.id).join(',');
+  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
+}
+
+function allTransitions(node: AnyStateNode): string[] {
+  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
+  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
+}
+
+function allStateIds(node: AnyStateNode): string[] {
+  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
+}
+
+describe('profile machine (model-based)', () => {
+  // createTestModel refuses machines that invoke actors; TestModel with the snapshot plus the event that led to it as
+  // the vertex makes the shortest paths take every transition.
+  const model = new TestModel(profileMachine, {
+    events: (snapshot: ProfileSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${event?.type ?? ''}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths({ input: { userExtId: 'u_asha' } } as never);
+  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+          },
+        },
+        events: {
+          'xstate.done.actor.loadProfile': async ({ event }: { event: AnyEventObject }) => {
+            expect(h.loads.at(-1)).toBe('u_asha');
+            await h.settle('loadProfile', { output: event.output });
+            expect(h.actor.getSnapshot().context.form).toEqual(profileFormOf(stored));
+          },
+          'xstate.error.actor.loadProfile': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.notices.length;
+            await h.settle('loadProfile', { error: event.error as Error });
+            // Load errors are only logged (SPEC.md §8).
+            expect(h.logged.at(-1)).toBe(event.error);
+            expect(h.notices.length).toBe(before);
+          },
+          'profile.retry': () => {
+            const before = h.loads.length;
+            h.actor.send({ type: 'profile.retry' });
+            expect(h.loads.length).toBe(before + 1);
+          },
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
+            h.actor.send(change);
+            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterProfileField(change.field, change.value));
+          },
+          'form.submit': () => {
+            const noticesBefore = h.notices.length;
+            const savesBefore = h.saves.length;
+            const form = h.actor.getSnapshot().context.form;
+            h.actor.send({ type: 'form.submit' });
+            if (h.actor.getSnapshot().matches('saving')) {
+              expect(h.saves.slice(savesBefore)).toEqual([{ userExtId: 'u_asha', profile: form }]);
+              expect(h.notices.length).toBe(noticesBefore);
+            } else {
+              expect(h.saves.length).toBe(savesBefore);
+              expect(h.notices.slice(noticesBefore)).toEqual([
+                { message: 'Please fill in all fields correctly!', kind: 'error', duration: 4000 },
+              ]);
+              expect(h.actor.getSnapshot().context.submitted).toBe(true);
+            }
+          },
+          'xstate.done.actor.saveProfile': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.notices.length;
+            await h.settle('saveProfile', { output: event.output });
+            expect(h.notices.slice(before)).toEqual([{ message: 'Profile updated successfully!', kind: 'success', duration: 4000 }]);
+            expect(h.actor.getSnapshot().context.form.firstName).toBe('Meena K.');
+          },
+          'xstate.error.actor.saveProfile': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.notices.length;
+            const form = h.actor.getSnapshot().context.form;
+            await h.settle('saveProfile', { error: event.error as Error });
+            // SPEC.md §8: a failed profile call is only logged; the typed form stays.
+            expect(h.notices.length).toBe(before);
+            expect(h.logged.at(-1)).toBe(event.error);
+            expect(h.actor.getSnapshot().context.form).toEqual(form);
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(profileMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(profileMachine.root))].sort());
+  });
+});
+
+describe('profile machine rules', () => {
+  it('applies the typing filters of SPEC.md §5 Profile', () => {
+    expect(filterProfileField('firstName', 'Asha R. 2!')).toBe('Asha R. ');
+    expect(filterProfileField('lastName', 'O’Neil-Raman')).toBe('ONeilRaman');
+    expect(filterProfileField('mobileNumber', '+91 98765-43210')).toBe('9198765432');
+    expect(filterProfileField('firstName', 'a'.repeat(60))).toHaveLength(50);
+  });
+
+  it('fills missing values from the server with empty fields', () => {
+    expect(profileFormOf({ ...stored, firstName: null, lastName: null, mobileNumber: null })).toEqual({
+      firstName: '',
+      lastName: '',
+      email: 'asha@example.in',
+      mobileNumber: '',
+    });
+  });
+
+  it('never lets the e-mail be edited and ignores a second submit while saving', async () => {
+    const h = harness();
+    await h.settle('loadProfile', { output: stored });
+    h.actor.send({ type: 'field.change', field: 'email', value: 'other@example.in' } as never);
+    expect(h.actor.getSnapshot().context.form.email).toBe('asha@example.in');
+    h.actor.send({ type: 'form.submit' });
+    expect(h.actor.getSnapshot().can({ type: 'form.submit' })).toBe(false);
+    h.actor.send({ type: 'form.submit' });
+    expect(h.saves).toHaveLength(1);
+  });
+});

@@ -1,0 +1,259 @@
+// The sign-in machine, model-based: every state and transition walked with fake calls, checking what the user and
+// the server see (requests sent, snackbars, the stored session, the guest-bag sync, where the page goes).
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import { emptySignInForm, filterSignInField, signInMachine } from '../../machines/sign-in.machine';
+import type { AuthNotice, SignInInput } from '../../machines/sign-in.machine';
+import type { SignInReply, SignInRequest } from '../../domain/auth';
+
+type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
+type ModelEvent = EventFrom<typeof signInMachine>;
+
+const reply: SignInReply = {
+  message: 'Login successful',
+  userExtId: 'u_kavya',
+  userId: 'u_kavya',
+  email: 'kavya@example.in',
+  trueUser: true,
+  authorization: 'access-token',
+};
+const failure = (status: number | null, code: string | null = null, serverMessage: string | null = null) => ({
+  status,
+  code,
+  serverMessage,
+});
+
+const modelEvents = [
+  { type: 'field.change', field: 'email', value: 'kavya@example.in' },
+  { type: 'field.change', field: 'email', value: 'kavya@' },
+  { type: 'field.change', field: 'password', value: 'Jasmine@2026' },
+  { type: 'password.toggle' },
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.signIn', output: reply },
+  { type: 'xstate.done.actor.signIn', output: null },
+  { type: 'xstate.error.actor.signIn', error: failure(401, 'UNAUTHORIZED', 'Wrong e-mail or password') },
+  { type: 'xstate.error.actor.signIn', error: failure(403, 'EMAIL_NOT_VERIFIED', 'Please verify your e-mail first.') },
+  { type: 'xstate.error.actor.signIn', error: failure(429, 'TOO_MANY_REQUESTS', 'Too many attempts. Try again later.') },
+  { type: 'xstate.error.actor.signIn', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.syncGuestCart', output: undefined },
+  { type: 'xstate.error.actor.syncGuestCart', error: failure(500) },
+  { type: 'xstate.done.actor.fetchUserDetails', output: { id: 'u_kavya' } },
+  { type: 'xstate.error.actor.fetchUserDetails', error: failure(404) },
+] as unknown as ModelEvent[];
+
+const expectedFailure: Record<string, string> = {
+  '401': 'SignIn failed: User not found or Incorrect credentials',
+  '403': 'Please verify your e-mail first.',
+  '429': 'Too many attempts. Try again later.',
+  network: 'Please verify your email and password.',
+};
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function harness(input: SignInInput) {
+  const seen = {
+    notices: [] as AuthNotice[],
+    logins: [] as SignInRequest[],
+    syncs: [] as { sessionId: string; userExtId: string }[],
+    detailsFetched: [] as string[],
+    stored: [] as SignInReply[],
+    guestSessionForgotten: 0,
+    wentTo: [] as string[],
+  };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+  const actor = createActor(
+    signInMachine.provide({
+      actors: {
+        signIn: fromPromise(({ input: form }) => {
+          seen.logins.push(form);
+          return hold('signIn') as Promise<SignInReply | null>;
+        }),
+        syncGuestCart: fromPromise(({ input: body }) => {
+          seen.syncs.push(body);
+          return hold('syncGuestCart') as Promise<void>;
+        }),
+        fetchUserDetails: fromPromise(({ input: { userExtId } }) => {
+          seen.detailsFetched.push(userExtId);
+          return hold('fetchUserDetails');
+        }),
+      },
+      actions: {
+        notify: (_, notice) => void seen.notices.push(notice),
+        storeSession: (_, session) => void seen.stored.push(session),
+        forgetGuestSession: () => void (seen.guestSessionForgotten += 1),
+        goHome: (_, { to }) => void seen.wentTo.push(to),
+      },
+    }),
+    {
+      input,
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as SignInSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  /** Answers the call in flight the way the model event says, then lets the promise settle. */
+  const settle = async (event: AnyEventObject) => {
+    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, seen, taken, visited, settle };
+}
+
+function transitionKey(transition: AnyTransitionDefinition): string {
+  const targets = (transition.target ?? []).map((node) => node.id).join(',');
+  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
+}
+
+function allTransitions(node: AnyStateNode): string[] {
+  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
+  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
+}
+
+function allStateIds(node: AnyStateNode): string[] {
+  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
+}
+
+const inputs: Record<string, SignInInput> = {
+  'at /login without a guest bag': { guestLogin: false, guestSessionId: null },
+  'at /login with a guest bag': { guestLogin: false, guestSessionId: 'guest-123' },
+  'at /g/login': { guestLogin: true, guestSessionId: 'guest-123' },
+};
+
+const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+for (const [situation, input] of Object.entries(inputs)) {
+  describe(`sign-in machine (model-based) ${situation}`, () => {
+    // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is
+    // a snapshot plus the event that led to it, so that the shortest paths take every transition.
+    const model = new TestModel(signInMachine, {
+      events: (snapshot: SignInSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
+      serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
+      stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+    });
+    const paths = model.getShortestPaths({ input });
+
+    it('has a finite model to walk', () => {
+      expect(paths.length).toBeGreaterThan(10);
+    });
+
+    for (const path of paths) {
+      it(path.description, async () => {
+        const h = harness(input);
+        let before = { notices: 0, logins: 0 };
+        const mark = () => (before = { notices: h.seen.notices.length, logins: h.seen.logins.length });
+        const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
+        await path.test({
+          states: {
+            '*': (expected) => {
+              const actual = h.actor.getSnapshot();
+              expect(actual.value).toEqual(expected.value);
+              expect(actual.context).toEqual(expected.context);
+            },
+          },
+          events: {
+            'field.change': ({ event }: { event: AnyEventObject }) => {
+              const change = event as Extract<ModelEvent, { type: 'field.change' }>;
+              h.actor.send(change);
+              expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterSignInField(change.field, change.value));
+            },
+            'password.toggle': () => {
+              const shown = h.actor.getSnapshot().context.passwordShown;
+              h.actor.send({ type: 'password.toggle' });
+              expect(h.actor.getSnapshot().context.passwordShown).toBe(!shown);
+            },
+            'form.submit': () => {
+              mark();
+              const { form } = h.actor.getSnapshot().context;
+              const wasBusy = !h.actor.getSnapshot().matches('editing');
+              h.actor.send({ type: 'form.submit' });
+              if (!wasBusy && h.actor.getSnapshot().matches('signingIn')) {
+                expect(h.seen.logins.slice(before.logins)).toEqual([form]);
+              } else {
+                // An invalid form, or a second click while signing in, sends nothing.
+                expect(h.seen.logins.length).toBe(before.logins);
+                if (!wasBusy) expect(h.actor.getSnapshot().context.submitted).toBe(true);
+              }
+              expect(newNotices()).toEqual([]);
+            },
+            'xstate.done.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              await h.settle(event);
+              if (event.output) {
+                expect(h.seen.stored).toEqual([reply]);
+                expect(newNotices()).toEqual(['SignIn Successful']);
+                expect(h.seen.notices.at(-1)?.duration).toBe(4000);
+                const expectSync = input.guestSessionId !== null || input.guestLogin;
+                expect(h.seen.syncs).toEqual(expectSync ? [{ sessionId: 'guest-123', userExtId: 'u_kavya' }] : []);
+                expect(h.seen.detailsFetched).toEqual(expectSync ? [] : ['u_kavya']);
+              } else {
+                expect(newNotices()).toEqual(['SignIn failed: User not found or Incorrect credentials']);
+                expect(h.seen.stored).toEqual([]);
+              }
+            },
+            'xstate.error.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              await h.settle(event);
+              const status = (event.error as { status?: number }).status;
+              expect(newNotices()).toEqual([expectedFailure[status ? String(status) : 'network']]);
+              expect(h.seen.notices.at(-1)).toMatchObject({ kind: 'error', duration: 4000 });
+              expect(h.seen.stored).toEqual([]);
+              expect(h.actor.getSnapshot().matches('editing')).toBe(true);
+            },
+            'xstate.done.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
+              await h.settle(event);
+              // Only a successful sync forgets the guest bag's session id.
+              expect(h.seen.guestSessionForgotten).toBe(1);
+              expect(h.seen.detailsFetched).toEqual(['u_kavya']);
+            },
+            'xstate.error.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
+              await h.settle(event);
+              expect(h.seen.guestSessionForgotten).toBe(0);
+              expect(h.seen.detailsFetched).toEqual(['u_kavya']);
+            },
+            'xstate.done.actor.fetchUserDetails': async ({ event }: { event: AnyEventObject }) => {
+              await h.settle(event);
+              expect(h.seen.wentTo).toEqual([input.guestLogin ? '/checkout' : '/']);
+            },
+            'xstate.error.actor.fetchUserDetails': async ({ event }: { event: AnyEventObject }) => {
+              await h.settle(event);
+              expect(h.seen.wentTo).toEqual([input.guestLogin ? '/checkout' : '/']);
+            },
+          } as never,
+        });
+        for (const key of h.taken) coverage.taken.add(key);
+        for (const id of h.visited) coverage.visited.add(id);
+      });
+    }
+  });
+}
+
+describe('sign-in machine coverage and rules', () => {
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(signInMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(signInMachine.root))].sort());
+  });
+
+  it('refuses typing beyond 50 characters of e-mail and 30 of password', () => {
+    expect(filterSignInField('email', `${'a'.repeat(60)}@x.in`)).toHaveLength(50);
+    expect(filterSignInField('password', 'P@ssw0rd'.repeat(5))).toHaveLength(30);
+  });
+
+  it('starts empty with the password hidden', () => {
+    const h = harness({ guestLogin: false, guestSessionId: null });
+    expect(h.actor.getSnapshot().context).toMatchObject({ form: emptySignInForm, passwordShown: false, submitted: false });
+  });
+});

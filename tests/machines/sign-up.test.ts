@@ -1,0 +1,341 @@
+// The sign-up machine, model-based: every state and transition of the three steps walked with fake calls, checking
+// the requests, the snackbars, the e-mail look-up's prefill and its clearing, and the redirect 2 s after success.
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import { emptySignUpDetails, filterSignUpField, signUpMachine } from '../../machines/sign-up.machine';
+import type { SignUpField } from '../../machines/sign-up.machine';
+import type { AuthNotice } from '../../machines/sign-in.machine';
+import type { SignUpDetails } from '../../domain/auth';
+
+type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
+type ModelEvent = EventFrom<typeof signUpMachine>;
+
+const known = { email: 'kavya@example.in', firstName: 'Kavya', lastName: 'Iyer', mobileNumber: '9840012345' };
+const failure = (status: number | null, serverMessage: string | null = null) => ({ status, code: null, serverMessage });
+const change = (field: SignUpField, value: string) => ({ type: 'field.change', field, value });
+const redirect = 'xstate.after.2000.signUp.created';
+
+const allEvents = {
+  emailA: change('email', 'kavya@example.in'),
+  emailB: change('email', 'ravi@example.in'),
+  blurEmail: { type: 'field.blur', field: 'email' },
+  firstName: change('firstName', 'Kav2ya'),
+  lastName: change('lastName', 'Iyer'),
+  mobile: change('mobileNumber', '98400 12345'),
+  submit: { type: 'form.submit' },
+  emailKnown: { type: 'xstate.done.actor.checkEmailPresent', output: known },
+  emailUnknown: {
+    type: 'xstate.done.actor.checkEmailPresent',
+    output: { email: 'kavya@example.in', firstName: null, lastName: null, mobileNumber: null },
+  },
+  emailCheckFailed: { type: 'xstate.error.actor.checkEmailPresent', error: failure(404, 'Not found') },
+  created: { type: 'xstate.done.actor.createUser', output: { message: 'OTP sent' } },
+  duplicate: { type: 'xstate.error.actor.createUser', error: failure(409, 'Conflict') },
+  createFailed: { type: 'xstate.error.actor.createUser', error: new TypeError('Failed to fetch') },
+  otpGood: change('otp', '12a3456'),
+  otpShort: change('otp', '12'),
+  verify: { type: 'otp.verify' },
+  otpVerified: { type: 'xstate.done.actor.verifyOtp', output: { message: 'verified' } },
+  otpWrong: { type: 'xstate.error.actor.verifyOtp', error: failure(400, 'Wrong code') },
+  otpExpired: { type: 'xstate.error.actor.verifyOtp', error: failure(400, 'This OTP has expired. Please ask for a new one.') },
+  otpCrashed: { type: 'xstate.error.actor.verifyOtp', error: failure(500) },
+  password: change('password', 'Jasmine@2026'),
+  weakPassword: change('password', 'jasmine'),
+  confirm: change('confirmPassword', 'Jasmine@2026'),
+  toggle: { type: 'password.toggle', field: 'password' },
+  toggleConfirm: { type: 'password.toggle', field: 'confirmPassword' },
+  passwordCreated: { type: 'xstate.done.actor.createPassword', output: { message: 'created' } },
+  passwordFailed: { type: 'xstate.error.actor.createPassword', error: failure(400, 'Weak password') },
+  redirect: { type: redirect },
+} as const;
+
+/**
+ * The alphabet depends on where the user is, so that the model stays small: the step-1 fields are filled in one
+ * order, the second e-mail only appears after a prefill (to check the clearing), the toggles once each.
+ */
+function eventsFor(snapshot: SignUpSnapshot): ModelEvent[] {
+  const { details, known: response, password, confirmPassword, shown } = snapshot.context;
+  const e = allEvents;
+  const candidates: object[] = [];
+  if (snapshot.matches('details')) {
+    if (details.email !== e.emailA.value) candidates.push(e.emailA);
+    if (response || snapshot.matches({ details: 'checkingEmail' })) candidates.push(e.emailB);
+    candidates.push(e.blurEmail, e.submit);
+    if (details.email && !details.firstName) candidates.push(e.firstName);
+    if (details.firstName && !details.lastName) candidates.push(e.lastName);
+    if (details.lastName && !details.mobileNumber) candidates.push(e.mobile);
+    candidates.push(e.emailKnown, e.emailUnknown, e.emailCheckFailed);
+  }
+  if (snapshot.matches('creatingUser')) candidates.push(e.submit, e.created, e.duplicate, e.createFailed);
+  if (snapshot.matches('otp') || snapshot.matches('verifyingOtp')) {
+    candidates.push(e.otpGood, e.otpShort, e.verify, e.otpVerified, e.otpWrong, e.otpExpired, e.otpCrashed);
+  }
+  if (snapshot.matches('password')) {
+    candidates.push(e.submit, e.weakPassword);
+    if (password !== e.password.value) candidates.push(e.password);
+    if (!confirmPassword) candidates.push(e.confirm);
+    if (!shown.password && !password) candidates.push(e.toggle);
+  }
+  if (snapshot.matches('creatingPassword')) {
+    candidates.push(e.submit, e.passwordCreated, e.passwordFailed);
+    if (!shown.confirmPassword) candidates.push(e.toggleConfirm);
+  }
+  candidates.push(e.redirect);
+  return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function harness() {
+  const seen = {
+    notices: [] as AuthNotice[],
+    lookups: [] as string[],
+    registrations: [] as SignUpDetails[],
+    otpChecks: [] as { email: string; otp: string }[],
+    passwords: [] as { email: string; password: string }[],
+    wentToLogin: 0,
+  };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    signUpMachine.provide({
+      actors: {
+        checkEmailPresent: fromPromise(({ input }) => {
+          seen.lookups.push(input.email);
+          return hold('checkEmailPresent');
+        }),
+        createUser: fromPromise(({ input }) => {
+          seen.registrations.push(input);
+          return hold('createUser');
+        }),
+        verifyOtp: fromPromise(({ input }) => {
+          seen.otpChecks.push(input);
+          return hold('verifyOtp');
+        }),
+        createPassword: fromPromise(({ input }) => {
+          seen.passwords.push(input);
+          return hold('createPassword');
+        }),
+      },
+      actions: {
+        notify: (_, notice) => void seen.notices.push(notice),
+        goToLogin: () => void (seen.wentToLogin += 1),
+      },
+    }),
+    {
+      clock,
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as SignUpSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  const settle = async (event: AnyEventObject) => {
+    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, seen, taken, visited, settle, clock, pending };
+}
+
+function transitionKey(transition: AnyTransitionDefinition): string {
+  const targets = (transition.target ?? []).map((node) => node.id).join(',');
+  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
+}
+
+function allTransitions(node: AnyStateNode): string[] {
+  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
+  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
+}
+
+function allStateIds(node: AnyStateNode): string[] {
+  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
+}
+
+const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+describe('sign-up machine (model-based)', () => {
+  const model = new TestModel(signUpMachine, {
+    events: eventsFor,
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths();
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      let noticesBefore = 0;
+      const newNotices = () => h.seen.notices.slice(noticesBefore).map((notice) => notice.message);
+      const expectNotices = async (run: () => unknown, expected: string[]) => {
+        noticesBefore = h.seen.notices.length;
+        await run();
+        expect(newNotices()).toEqual(expected);
+        for (const notice of h.seen.notices.slice(noticesBefore)) expect(notice.duration).toBe(4000);
+      };
+      const calls = () => h.seen.lookups.length + h.seen.registrations.length + h.seen.otpChecks.length + h.seen.passwords.length;
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+          },
+        },
+        events: {
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const before = h.actor.getSnapshot().context;
+            const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
+            h.actor.send(fieldChange);
+            const after = h.actor.getSnapshot().context;
+            const filtered = filterSignUpField(fieldChange.field, fieldChange.value);
+            if (fieldChange.field === 'otp' || fieldChange.field === 'password' || fieldChange.field === 'confirmPassword') {
+              expect(after[fieldChange.field]).toBe(filtered);
+            } else {
+              expect(after.details[fieldChange.field]).toBe(filtered);
+            }
+            if (fieldChange.field === 'email' && before.known && filtered !== before.details.email) {
+              // SPEC.md §4: a new e-mail after a look-up clears the names, the mobile and the response.
+              expect(after.details).toEqual({ ...emptySignUpDetails, email: filtered });
+              expect(after.known).toBeNull();
+            }
+          },
+          'field.blur': () => {
+            const lookups = h.seen.lookups.length;
+            const before = h.actor.getSnapshot();
+            const { email } = before.context.details;
+            h.actor.send({ type: 'field.blur', field: 'email' });
+            // A valid e-mail is looked up once; an empty one, or one already being looked up, is not.
+            const expectLookup = email !== '' && before.matches({ details: 'idle' });
+            expect(h.seen.lookups.slice(lookups)).toEqual(expectLookup ? [email] : []);
+          },
+          'form.submit': async () => {
+            const before = calls();
+            const snapshot = h.actor.getSnapshot();
+            const step = snapshot.matches('details') ? 'details' : snapshot.matches('password') ? 'password' : 'busy';
+            await expectNotices(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot, step));
+            const after = h.actor.getSnapshot();
+            if (after.matches('creatingUser') && step === 'details') {
+              expect(h.seen.registrations.at(-1)).toEqual(snapshot.context.details);
+            } else if (after.matches('creatingPassword') && step === 'password') {
+              expect(h.seen.passwords.at(-1)).toEqual({ email: snapshot.context.details.email, password: 'Jasmine@2026' });
+            } else {
+              expect(calls()).toBe(before);
+            }
+          },
+          'otp.verify': async () => {
+            const snapshot = h.actor.getSnapshot();
+            const checks = h.seen.otpChecks.length;
+            const { otp } = snapshot.context;
+            const expected = !snapshot.matches('otp') ? [] : otp === '' ? ['Please fill the OTP field'] : otp.length === 6 ? [] : ['OTP must be a 6-digit number'];
+            await expectNotices(() => h.actor.send({ type: 'otp.verify' }), expected);
+            const sent = snapshot.matches('otp') && otp.length === 6;
+            expect(h.seen.otpChecks.slice(checks)).toEqual(sent ? [{ email: snapshot.context.details.email, otp }] : []);
+          },
+          'password.toggle': ({ event }: { event: AnyEventObject }) => {
+            const { field } = event as Extract<ModelEvent, { type: 'password.toggle' }>;
+            const before = h.actor.getSnapshot().context.shown[field];
+            h.actor.send({ type: 'password.toggle', field });
+            expect(h.actor.getSnapshot().context.shown[field]).toBe(!before);
+          },
+          'xstate.done.actor.checkEmailPresent': ({ event }: { event: AnyEventObject }) =>
+            expectNotices(() => h.settle(event), []),
+          'xstate.error.actor.checkEmailPresent': ({ event }: { event: AnyEventObject }) =>
+            expectNotices(() => h.settle(event), []),
+          'xstate.done.actor.createUser': ({ event }: { event: AnyEventObject }) =>
+            expectNotices(() => h.settle(event), ['Registration successful! An OTP has been sent to your email.']),
+          'xstate.error.actor.createUser': ({ event }: { event: AnyEventObject }) =>
+            expectNotices(() => h.settle(event), [
+              (event.error as { status?: number }).status === 409
+                ? 'The email and phone number already exist. Please log in to proceed.'
+                : 'An error occurred. Please try again.',
+            ]),
+          'xstate.done.actor.verifyOtp': ({ event }: { event: AnyEventObject }) =>
+            expectNotices(() => h.settle(event), ['OTP verified successfully!']),
+          'xstate.error.actor.verifyOtp': ({ event }: { event: AnyEventObject }) => {
+            const error = event.error as { status: number; serverMessage: string | null };
+            const expected =
+              error.status === 500
+                ? 'An error occurred. Please try again.'
+                : error.serverMessage === 'Wrong code'
+                  ? 'OTP is invalid'
+                  : 'This OTP has expired. Please ask for a new one.';
+            return expectNotices(() => h.settle(event), [expected]);
+          },
+          'xstate.done.actor.createPassword': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), ['Your account has been successfully created. Please log in.']);
+            expect(h.seen.wentToLogin).toBe(0);
+          },
+          'xstate.error.actor.createPassword': ({ event }: { event: AnyEventObject }) =>
+            expectNotices(() => h.settle(event), ['An error occurred. Please try again.']),
+          [redirect]: () => {
+            // Not a moment before 2 s.
+            h.clock.increment(1999);
+            expect(h.seen.wentToLogin).toBe(0);
+            h.clock.increment(1);
+            expect(h.seen.wentToLogin).toBe(1);
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+});
+
+function expectedSubmitNotices(snapshot: SignUpSnapshot, step: 'details' | 'password' | 'busy'): string[] {
+  const { details, password, confirmPassword } = snapshot.context;
+  if (step === 'busy') return [];
+  if (step === 'details') {
+    const complete = details.email && details.firstName && details.lastName && details.mobileNumber;
+    return complete ? [] : ['Please fill all the fields!'];
+  }
+  if (!password || !confirmPassword) return ['Please fill all the fields!'];
+  if (password !== confirmPassword) return ['Passwords do not match'];
+  return password === 'Jasmine@2026'
+    ? []
+    : ['Minimum six characters, at least one uppercase letter, one lowercase letter, one number and one special character!'];
+}
+
+describe('sign-up machine coverage and rules', () => {
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(signUpMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(signUpMachine.root))].sort());
+  });
+
+  it('applies the typing filters of SPEC.md §5', () => {
+    expect(filterSignUpField('firstName', 'Kav-ya 2nd')).toBe('Kavya nd');
+    expect(filterSignUpField('lastName', 'x'.repeat(60))).toHaveLength(50);
+    expect(filterSignUpField('mobileNumber', '+91 98400-12345')).toBe('9198400123');
+    expect(filterSignUpField('otp', '12 34 56 78')).toBe('123456');
+    expect(filterSignUpField('email', `${'k'.repeat(60)}@x.in`)).toHaveLength(50);
+    expect(filterSignUpField('password', 'Aa1@'.repeat(10))).toHaveLength(30);
+  });
+
+  it('drops a running e-mail look-up when the e-mail changes, so a stale answer cannot fill the form', async () => {
+    const h = harness();
+    h.actor.send({ type: 'field.change', field: 'email', value: 'kavya@example.in' });
+    h.actor.send({ type: 'field.blur', field: 'email' });
+    const stale = h.pending.get('checkEmailPresent');
+    h.actor.send({ type: 'field.change', field: 'email', value: 'ravi@example.in' });
+    stale?.resolve(known);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.actor.getSnapshot().context.details).toEqual({ ...emptySignUpDetails, email: 'ravi@example.in' });
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { defaultRateLimits } from '../../server/config';
+import { buildTestApp } from './helpers/app';
+import { aUser } from './helpers/auth';
+
+let app: FastifyInstance;
+let address = 0;
+const nextIp = () => `10.9.0.${(address += 1)}`;
+const post = (url: string, payload: object, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: `/api/${url}`, payload, remoteAddress });
+
+beforeAll(async () => {
+  app = await buildTestApp({
+    rateLimits: {
+      ...defaultRateLimits,
+      signInPerIpPerMinute: 3,
+      signInPerEmailPerMinute: 2,
+      otpSendPerIpPerMinute: 2,
+      otpSendPerEmailPerHour: 2,
+      otpCheckPerIpPerMinute: 3,
+      otpCheckPerEmailPerMinute: 2,
+      emailCheckPerIpPerMinute: 2,
+    },
+  });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const tooMany = { message: expect.stringMatching(/^Too many requests\. Please try again in /), code: 'TOO_MANY_REQUESTS' };
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per address', async () => {
+    const ip = nextIp();
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) {
+      codes.push((await post('loginapi', { email: `someone${i}@example.in`, password: 'Wrong@123' }, ip)).statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const limited = await post('loginapi', { email: 'x@example.in', password: 'Wrong@123' }, ip);
+    expect(limited.json()).toEqual(tooMany);
+  });
+
+  it('limits sign-in attempts per e-mail even from many addresses, even with the right password then', async () => {
+    const user = await aUser(app);
+    expect((await post('loginapi', { email: user.email, password: 'Wrong@123' }, nextIp())).statusCode).toBe(401);
+    expect((await post('loginapi', { email: user.email, password: 'Wrong@123' }, nextIp())).statusCode).toBe(401);
+    const limited = await post('loginapi', { email: user.email.toUpperCase(), password: user.password! }, nextIp());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(tooMany);
+    // Another account is not affected.
+    const other = await aUser(app);
+    expect((await post('loginapi', { email: other.email, password: other.password! }, nextIp())).statusCode).toBe(200);
+  });
+
+  it('limits code checks per e-mail across addresses', async () => {
+    const email = 'guesser-target@example.in';
+    const codes = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await post('verifyotp', { email, otp: '123456' }, nextIp())).statusCode);
+    expect(codes).toEqual([400, 400, 429]);
+  });
+
+  it('limits code checks per address', async () => {
+    const ip = nextIp();
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) {
+      codes.push((await post('verifyotppassword', { email: `r${i}@example.in`, otp: '123456', password: 'Newer@123', confirmPassword: 'Newer@123' }, ip)).statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400, 429]);
+  });
+
+  it('limits code mails per address', async () => {
+    const ip = nextIp();
+    const codes = [];
+    for (let i = 0; i < 3; i += 1) {
+      codes.push((await post('createuser', { firstName: 'Meera', lastName: 'Iyer', email: `new${i}@example.in`, mobileNumber: '9123456780' }, ip)).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 429]);
+  });
+
+  it('limits e-mail checks per address', async () => {
+    const ip = nextIp();
+    const codes = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await post('checkemailpresent', { email: `c${i}@example.in` }, ip)).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+  });
+});
