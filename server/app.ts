@@ -23,7 +23,9 @@ import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
 import { callerPlugin } from './modules/auth/caller';
+import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { guestRoutes } from './modules/guest/guest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -145,6 +147,8 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
       await api.register(mediaRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(guestRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/**
+ * The bag (SPEC.md §3 Cart, §4 Add to cart / Cart quantity, §7 Cart, §8). Money is rupees on the wire; every price and
+ * total is computed by the server from the database — prices the browser sends are ignored.
+ */
+export const cartTexts = {
+  /** `createusercart` body texts (text/plain, status 200). */
+  added: 'quantity added to cart',
+  maximumAdded: 'maximum quantity added to cart',
+  /** `checkquantity` body texts. */
+  sufficient: 'Quantity is sufficient',
+  /** `user/{id}/cart/{cartItemId}` body texts (`insufficient` also answers checkquantity). */
+  updated: 'Quantity updated successfully',
+  insufficient: 'Insufficient quantity available',
+} as const;
+
+export const cartMessages = {
+  addedToCart: 'Product added to cart',
+  stockLimit: "You've reached the maximum quantity available in stock.",
+  addFailed: 'Failed to add to cart. Please try again.',
+  networkError: 'An error occurred. Please try again later.',
+  proceedingToCheckout: 'Proceeding to Checkout',
+  emptyTitle: 'Your Bag is Empty',
+  emptyText: 'Please do some shopping and add items to your cart.',
+  goShopping: 'Go to Shopping Page',
+  taxNote: 'Tax included and shipping calculated at checkout',
+  removedProduct: 'This product is no longer available. Please remove it from your bag.',
+  productRemoved: 'This product is no longer available.',
+  removedFromCart: 'Removed from your bag.',
+} as const;
+
+/** A guest session's id: ≥ 128 random bits, base64url (the guest's bearer secret for its bag). */
+export const sessionId = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'Invalid session id' });
+export const externalId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' });
+
+/** `GET getSessionId`. The refresh token travels only as the HttpOnly cookie `refreshToken`. */
+export const guestSessionReply = z.object({ sessionId: z.string(), accessToken: z.string() });
+export type GuestSessionReply = z.infer<typeof guestSessionReply>;
+
+export const cartLine = z.object({
+  productItem: z.object({
+    /** The cart item's id: the `{cartItemId}` of the quantity call. */
+    id: z.number().int(),
+    /** Selling price of one unit. */
+    price: z.number(),
+    quantity: z.number().int(),
+    size: z.string(),
+    /** price × quantity */
+    totalAmount: z.number(),
+    ProductDatum: z.object({
+      externalId: z.string(),
+      itemCode: z.string(),
+      productName: z.string(),
+      sellingPrice: z.number(),
+      mrp: z.number(),
+    }),
+  }),
+  /** The product's external id (what createusercart, checkquantity and removecartitem name). */
+  productId: z.string(),
+  /** The CGST rate (= the SGST rate) in percent; 0 when the product is nil-rated. */
+  productGst: z.number(),
+  /** Units the shop can still sell; the line cannot go above min(10, available). */
+  available: z.number().int(),
+  /** The product was taken off the storefront after it was put in the bag: it cannot be bought. */
+  isRemoved: z.boolean(),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+/** `GET user/{userExtId}/cart`, `GET guest/{sessionId}/cart` */
+export const cartReply = z.object({
+  /** Σ MRP × quantity */
+  price: z.number(),
+  /** Whether any line carries GST. */
+  gst: z.boolean(),
+  /** Σ selling price × quantity (SPEC.md §9 Cart total) */
+  totalAmount: z.number(),
+  /** Σ quantity: the badge's count. */
+  totalCartItems: z.number().int(),
+  productList: z.array(cartLine),
+});
+export type CartReply = z.infer<typeof cartReply>;
+
+/** `POST createusercart`: adds one unit. userId for signed-in users, sessionId for guests; the prices are ignored. */
+export const addToCartRequest = z
+  .object({
+    productExtId: externalId,
+    userId: externalId.optional(),
+    sessionId: sessionId.optional(),
+    isItemRemoved: z.boolean().optional(),
+    price: z.number().optional(),
+    discountedPrice: z.number().optional(),
+    totalAmount: z.number().optional(),
+  })
+  .refine((body) => Boolean(body.userId) !== Boolean(body.sessionId), {
+    error: 'Send either userId (signed in) or sessionId (guest).',
+  });
+export type AddToCartRequest = z.infer<typeof addToCartRequest>;
+
+const quantity = z
+  .number({ error: 'Quantity must be a whole number from 1 to 10' })
+  .int({ error: 'Quantity must be a whole number from 1 to 10' })
+  .min(limits.cartLineQuantityMin, { error: 'Quantity must be a whole number from 1 to 10' })
+  .max(limits.cartLineQuantityMax, { error: 'Quantity must be a whole number from 1 to 10' });
+
+/** `POST checkquantity` */
+export const checkQuantityRequest = z.object({ productId: externalId, quantity });
+
+/** `POST user/{id or sessionId}/cart/{cartItemId}` */
+export const updateCartItemParams = z.object({
+  owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' }),
+  cartItemId: z.coerce.number().int().positive({ error: 'Invalid cart item id' }),
+});
+export const updateCartItemRequest = z.object({ productId: externalId, size: z.string().max(30).optional(), quantity });
+
+/** `POST removecartitem`: userExtId for signed-in users, guestSessionId for guests. */
+export const removeCartItemRequest = z
+  .object({
+    productId: externalId,
+    userExtId: externalId.optional().nullable(),
+    guestSessionId: sessionId.optional().nullable(),
+  })
+  .refine((body) => Boolean(body.userExtId) !== Boolean(body.guestSessionId), {
+    error: 'Send either userExtId (signed in) or guestSessionId (guest).',
+  });
+
+/** `POST syncGuestLoggedInCart`: merges the guest bag into the signed-in caller's bag. */
+export const syncGuestCartRequest = z.object({ sessionId, userExtId: externalId });
+
+export const cartMessageReply = z.object({ message: z.string() });
