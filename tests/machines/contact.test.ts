@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel, serializeSnapshot } from '@xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { contactMachine, emptyContactForm, filterContactField } from '../../machines/contact.machine';
 import type { ContactNotice } from '../../machines/contact.machine';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
 
 type ContactSnapshot = SnapshotFrom<typeof contactMachine>;
 type ModelEvent = EventFrom<typeof contactMachine>;
@@ -73,20 +74,6 @@ function harness() {
       await waitFor(actor, (snapshot) => !snapshot.matches('sending'));
     },
   };
-}
-
-function transitionKey(transition: AnyTransitionDefinition): string {
-  const targets = (transition.target ?? []).map((node) => node.id).join(',');
-  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
-}
-
-function allTransitions(node: AnyStateNode): string[] {
-  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
-  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
-}
-
-function allStateIds(node: AnyStateNode): string[] {
-  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
 }
 
 describe('contact machine (model-based)', () => {

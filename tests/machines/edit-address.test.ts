@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel, serializeSnapshot } from '@xstate/graph';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
-import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
 import { addressFormOf, editAddressMachine } from '../../machines/edit-address.machine';
 import type { EditAddressNotice, SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
 
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
 type ModelEvent = EventFrom<typeof editAddressMachine>;
@@ -110,20 +111,6 @@ function harness() {
       await waitFor(actor, (snapshot) => !snapshot.matches(busy));
     },
   };
-}
-
-function transitionKey(transition: AnyTransitionDefinition): string {
-  const targets = (transition.target ?? []).map((node) => node.id).join(',');
-  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
-}
-
-function allTransitions(node: AnyStateNode): string[] {
-  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
-  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
-}
-
-function allStateIds(node: AnyStateNode): string[] {
-  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
 }
 
 /** Both save answers share one event type; the vertex key tells them apart so that both paths are walked. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel, serializeSnapshot } from '@xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
 import { filterProfileField, profileFormOf, profileMachine } from '../../machines/profile.machine';
 import type { ProfileNotice, SaveProfileInput } from '../../machines/profile.machine';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 type ModelEvent = EventFrom<typeof profileMachine>;
@@ -93,20 +94,6 @@ function harness() {
       await waitFor(actor, (snapshot) => !snapshot.matches(busy));
     },
   };
-}
-
-function transitionKey(transition: AnyTransitionDefinition): string {
-  const targets = (transition.target ?? []).map((node) => node.id).join(',');
-  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
-}
-
-function allTransitions(node: AnyStateNode): string[] {
-  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
-  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
-}
-
-function allStateIds(node: AnyStateNode): string[] {
-  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
 }
 
 describe('profile machine (model-based)', () => {

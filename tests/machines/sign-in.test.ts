@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel, serializeSnapshot } from '@xstate/graph';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignInForm, filterSignInField, signInMachine } from '../../machines/sign-in.machine';
 import type { AuthNotice, SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
 
 type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 type ModelEvent = EventFrom<typeof signInMachine>;
@@ -111,20 +112,6 @@ function harness(input: SignInInput) {
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
   return { actor, seen, taken, visited, settle };
-}
-
-function transitionKey(transition: AnyTransitionDefinition): string {
-  const targets = (transition.target ?? []).map((node) => node.id).join(',');
-  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
-}
-
-function allTransitions(node: AnyStateNode): string[] {
-  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
-  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
-}
-
-function allStateIds(node: AnyStateNode): string[] {
-  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
 }
 
 const inputs: Record<string, SignInInput> = {

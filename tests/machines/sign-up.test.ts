@@ -3,11 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel, serializeSnapshot } from '@xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, AnyStateNode, AnyTransitionDefinition, EventFrom, SnapshotFrom } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignUpDetails, filterSignUpField, signUpMachine } from '../../machines/sign-up.machine';
 import type { SignUpField } from '../../machines/sign-up.machine';
 import type { AuthNotice } from '../../machines/sign-in.machine';
 import type { SignUpDetails } from '../../domain/auth';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
 
 type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 type ModelEvent = EventFrom<typeof signUpMachine>;
@@ -148,20 +149,6 @@ function harness() {
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
   return { actor, seen, taken, visited, settle, clock, pending };
-}
-
-function transitionKey(transition: AnyTransitionDefinition): string {
-  const targets = (transition.target ?? []).map((node) => node.id).join(',');
-  return `${transition.source.id} --${transition.eventType}--> ${targets || '(self)'}`;
-}
-
-function allTransitions(node: AnyStateNode): string[] {
-  const own = [...node.transitions.values()].flat().concat(node.always ?? []).map(transitionKey);
-  return own.concat(Object.values(node.states).flatMap((child) => allTransitions(child as AnyStateNode)));
-}
-
-function allStateIds(node: AnyStateNode): string[] {
-  return [node.id, ...Object.values(node.states).flatMap((child) => allStateIds(child as AnyStateNode))];
 }
 
 const coverage = { taken: new Set<string>(), visited: new Set<string>() };
