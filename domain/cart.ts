@@ -31,6 +31,9 @@ export const cartMessages = {
   removedFromCart: 'Removed from your bag.',
 } as const;
 
+/** Whose bag: a signed-in user's (by external id) or a guest session's. */
+export type CartOwner = { kind: 'user'; userExtId: string } | { kind: 'guest'; sessionId: string };
+
 /** A guest session's id: ≥ 128 random bits, base64url (the guest's bearer secret for its bag). */
 export const sessionId = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'Invalid session id' });
 export const externalId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' });

@@ -66,6 +66,11 @@ export interface RateLimits {
   otpCheckPerIpPerMinute: number;
   otpCheckPerEmailPerMinute: number;
   emailCheckPerIpPerMinute: number;
+  /**
+   * New guest sessions (`getSessionId`). Optional so that older RateLimits objects stay valid; unset means the
+   * default. Generous because many shoppers can share one address (mobile carriers' NAT), yet bounded.
+   */
+  guestSessionPerIpPerMinute?: number;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -77,6 +82,7 @@ export const defaultRateLimits: RateLimits = {
   otpCheckPerIpPerMinute: 20,
   otpCheckPerEmailPerMinute: 10,
   emailCheckPerIpPerMinute: 30,
+  guestSessionPerIpPerMinute: 30,
 };
 
 export class ConfigError extends Error {

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/app-providers';
+import { refreshCartCount } from './app/cart-owner';
 import { setNavigator } from './app/navigation';
 import { appRoutes } from './app/router';
 
@@ -22,3 +23,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// SPEC.md §7: the bag's count is fetched at app start (here, once, rather than in an effect StrictMode would repeat).
+void refreshCartCount();

@@ -1,11 +1,8 @@
 // The bag (SPEC.md §7 "Cart") and the guest session it lives under: one function per endpoint, replies parsed with
 // domain/cart.ts. The spec's text bodies ("quantity added to cart", …) are mapped to outcomes here, once.
 import { cartReply, cartTexts, guestSessionReply } from '../../domain/cart';
-import type { CartReply, GuestSessionReply } from '../../domain/cart';
+import type { CartOwner, CartReply, GuestSessionReply } from '../../domain/cart';
 import { api } from './client';
-
-/** Whose bag: a signed-in user's (by external id) or a guest session's. */
-export type CartOwner = { kind: 'user'; userExtId: string } | { kind: 'guest'; sessionId: string };
 
 const ownerPath = (owner: CartOwner) =>
   owner.kind === 'user' ? `user/${encodeURIComponent(owner.userExtId)}` : `guest/${encodeURIComponent(owner.sessionId)}`;

@@ -1,7 +1,7 @@
 // Whose bag the browser is working with (SPEC.md §4 "Add to cart"): the signed-in user's, else the guest session's,
 // whose id lives in session storage `guestSessionId` and is created on first need. Also keeps the badge's count.
 import { createGuestSession, getCart } from '../api/cart';
-import type { CartOwner } from '../api/cart';
+import type { CartOwner } from '../../domain/cart';
 import { cartCountStore } from './cart-count-store';
 import { guestSessionIdKey, sessionStore } from './session-store';
 

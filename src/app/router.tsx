@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { landingCategory } from '../../domain/limits';
+import { CartPage } from '../features/cart/cart-page';
 import { CategoryPage } from '../features/catalog/category-page';
 import { FlowerDetailPage } from '../features/catalog/flower-detail-page';
 import { HomePage } from '../features/catalog/home-page';
@@ -89,7 +90,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/updateuseraddress/:id', lazy: pages.editAddress },
             ],
           },
-          { path: paths.cart, element: <PlaceholderPage title="CART" /> },
+          { path: paths.cart, element: <CartPage /> },
           { path: paths.checkout, lazy: pages.checkout },
           { path: paths.thankYou, element: <PlaceholderPage title="Thank You" /> },
           { path: paths.contactUs, lazy: pages.contactUs },

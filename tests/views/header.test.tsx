@@ -15,6 +15,10 @@ const server = setupServer(
   ...layoutHandlers,
   http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })),
   http.post('*/api/logout', () => HttpResponse.json({ message: 'Logged out successfully.' })),
+  // The header tests stand on /cart: a signed-in customer's bag is empty.
+  http.get('*/api/user/:userExtId/cart', () =>
+    HttpResponse.json({ price: 0, gst: false, totalAmount: 0, totalCartItems: 0, productList: [] }),
+  ),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -232,7 +232,7 @@ function cookieOptions(config: Pick<Config, 'publicBaseUrl'>) {
   };
 }
 
-function setRefreshCookie(reply: FastifyReply, config: Pick<Config, 'publicBaseUrl'>, token: string): void {
+export function setRefreshCookie(reply: FastifyReply, config: Pick<Config, 'publicBaseUrl'>, token: string): void {
   reply.setCookie(refreshCookieName, token, { ...cookieOptions(config), maxAge: refreshTokenTtlSeconds });
 }
 

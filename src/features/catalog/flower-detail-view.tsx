@@ -1,5 +1,5 @@
 // A product, as it is: photo, name, prices, Add To Cart and Buy Now, and the Description / Note / Shipping Details
-// sections with the spec's fallbacks. Renders only; the bag issue provides the two handlers.
+// sections with the spec's fallbacks. Renders only: the page's add-to-cart machine says what the buttons may do.
 import { Accordion, Box, Button, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FlowerDetail } from '../../../domain/catalog';
@@ -10,9 +10,16 @@ import { useDocumentTitle } from '../../app/use-document-title';
 
 export interface FlowerDetailViewProps {
   flower: FlowerDetail;
-  onAddToCart: (flower: FlowerDetail) => void;
-  onBuyNow: (flower: FlowerDetail) => void;
+  onAddToCart: () => void;
+  onBuyNow: () => void;
+  /** Whether a click would be taken (not sold out, no add under way). */
+  canAdd: boolean;
+  /** The button whose add (or wait before /checkout) is under way. */
+  pending: 'add' | 'buyNow' | null;
+  soldOut: boolean;
 }
+
+const soldOutNoteId = 'flower-sold-out-note';
 
 function sections(flower: FlowerDetail) {
   return [
@@ -22,7 +29,7 @@ function sections(flower: FlowerDetail) {
   ];
 }
 
-export function FlowerDetailView({ flower, onAddToCart, onBuyNow }: FlowerDetailViewProps) {
+export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pending, soldOut }: FlowerDetailViewProps) {
   useDocumentTitle(flower.productName);
   return (
     <Grid
@@ -61,28 +68,45 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow }: FlowerDetail
           </Text>
         </Stack>
 
-        <Grid templateColumns={{ base: '1fr 1fr' }} gap="3" pt="2">
-          <Button
-            size="lg"
-            rounded="full"
-            bg="brand.leaf"
-            color="white"
-            _hover={{ bg: 'brand.leafHover' }}
-            onClick={() => onAddToCart(flower)}
-          >
-            Add To Cart
-          </Button>
-          <Button
-            size="lg"
-            rounded="full"
-            bg="brand.rose"
-            color="brand.ink"
-            _hover={{ bg: 'brand.roseHover' }}
-            onClick={() => onBuyNow(flower)}
-          >
-            Buy Now
-          </Button>
-        </Grid>
+        <Stack gap="2" pt="2">
+          {soldOut ? (
+            <Text id={soldOutNoteId} fontSize="sm" fontWeight="600" color="brand.roseDeep" letterSpacing="0.04em">
+              Out of stock
+            </Text>
+          ) : null}
+          <Grid templateColumns={{ base: '1fr 1fr' }} gap="3">
+            <Button
+              size="lg"
+              rounded="full"
+              bg="brand.leaf"
+              color="white"
+              _hover={{ bg: 'brand.leafHover' }}
+              disabled={!canAdd}
+              loading={pending === 'add'}
+              loadingText="Add To Cart"
+              aria-busy={pending === 'add'}
+              aria-describedby={soldOut ? soldOutNoteId : undefined}
+              onClick={onAddToCart}
+            >
+              Add To Cart
+            </Button>
+            <Button
+              size="lg"
+              rounded="full"
+              bg="brand.rose"
+              color="brand.ink"
+              _hover={{ bg: 'brand.roseHover' }}
+              disabled={!canAdd}
+              loading={pending === 'buyNow'}
+              loadingText="Buy Now"
+              aria-busy={pending === 'buyNow'}
+              aria-describedby={soldOut ? soldOutNoteId : undefined}
+              onClick={onBuyNow}
+            >
+              Buy Now
+            </Button>
+          </Grid>
+        </Stack>
 
         <Accordion.Root multiple collapsible defaultValue={['description']} mt="4" borderTopWidth="1px" borderColor="brand.line">
           {sections(flower).map((section) => (

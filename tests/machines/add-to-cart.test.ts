@@ -1,0 +1,284 @@
+// The add-to-cart / buy-now machine, model-based: every state and transition walked with fake calls, checking what
+// the shopper and the server see (one add per click, the bag's owner posted, the toasts, the badge refresh, the 3 s
+// before /checkout).
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import { addToCartFailureNotice, addToCartMachine } from '../../machines/add-to-cart.machine';
+import type {
+  AddToCartInput,
+  AddToCartNotice,
+  AddToCartOutcome,
+} from '../../machines/add-to-cart.machine';
+import type { CartOwner } from '../../domain/cart';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
+
+type AddSnapshot = SnapshotFrom<typeof addToCartMachine>;
+type ModelEvent = EventFrom<typeof addToCartMachine>;
+
+const user: CartOwner = { kind: 'user', userExtId: 'u_kavya' };
+const guest: CartOwner = { kind: 'guest', sessionId: 'gs_0123456789abcdefghijkl' };
+const afterBuyNow = 'xstate.after.3000.addToCart.proceeding';
+const failure = (status: number | null, code: string | null = null) => ({ status, code, serverMessage: null });
+
+const modelEvents = [
+  { type: 'cart.add' },
+  { type: 'cart.buyNow' },
+  { type: 'xstate.done.actor.ensureOwner', output: user },
+  { type: 'xstate.done.actor.ensureOwner', output: guest },
+  { type: 'xstate.error.actor.ensureOwner', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.error.actor.ensureOwner', error: failure(503, 'UNAVAILABLE') },
+  { type: 'xstate.done.actor.addToCart', output: 'added' },
+  { type: 'xstate.done.actor.addToCart', output: 'maximum' },
+  { type: 'xstate.error.actor.addToCart', error: failure(409, 'OUT_OF_STOCK') },
+  { type: 'xstate.error.actor.addToCart', error: failure(500) },
+  { type: 'xstate.error.actor.addToCart', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.refreshCount', output: undefined },
+  { type: 'xstate.error.actor.refreshCount', error: failure(502) },
+  { type: afterBuyNow },
+] as unknown as ModelEvent[];
+
+const texts = {
+  added: 'Product added to cart',
+  stockLimit: "You've reached the maximum quantity available in stock.",
+  failed: 'Failed to add to cart. Please try again.',
+  network: 'An error occurred. Please try again later.',
+  proceeding: 'Proceeding to Checkout',
+};
+
+/** What a failed call shows (SPEC.md §8): no answer → network, 409 OUT_OF_STOCK → stock limit, other → failed. */
+function expectedFailureText(error: unknown): string {
+  const status = (error as { status?: number }).status;
+  if (status === undefined || status === null) return texts.network;
+  if (status === 409) return texts.stockLimit;
+  return texts.failed;
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function harness(input: AddToCartInput) {
+  const clock = new SimulatedClock();
+  const seen = {
+    notices: [] as AddToCartNotice[],
+    ownerLookups: 0,
+    adds: [] as { productExtId: string; owner: CartOwner }[],
+    countRefreshes: 0,
+    checkouts: 0,
+  };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+  const actor = createActor(
+    addToCartMachine.provide({
+      actors: {
+        ensureOwner: fromPromise(() => {
+          seen.ownerLookups += 1;
+          return hold('ensureOwner') as Promise<CartOwner>;
+        }),
+        addToCart: fromPromise(({ input: body }) => {
+          seen.adds.push(body);
+          return hold('addToCart') as Promise<AddToCartOutcome>;
+        }),
+        refreshCount: fromPromise(() => {
+          seen.countRefreshes += 1;
+          return hold('refreshCount') as Promise<void>;
+        }),
+      },
+      actions: {
+        notify: (_, params) => void seen.notices.push(params),
+        goToCheckout: () => void (seen.checkouts += 1),
+      },
+    }),
+    {
+      input,
+      clock,
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as AddSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  /** Answers the call in flight the way the model event says, then lets the promise settle. */
+  const settle = async (event: AnyEventObject) => {
+    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, clock, seen, taken, visited, settle };
+}
+
+const inputs: Record<string, AddToCartInput> = {
+  'for a product in stock': { productExtId: 'p_rose', inStock: true },
+  'for a sold-out product': { productExtId: 'p_gone', inStock: false },
+};
+
+const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+for (const [situation, input] of Object.entries(inputs)) {
+  describe(`add-to-cart machine (model-based) ${situation}`, () => {
+    // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is
+    // a snapshot plus the event that led to it, so that the shortest paths take every transition.
+    const model = new TestModel(addToCartMachine, {
+      events: (snapshot: AddSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
+      serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
+      stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+    });
+    const paths = model.getShortestPaths({ input } as never);
+
+    it('has a finite model to walk', () => {
+      expect(paths.length).toBeGreaterThan(input.inStock ? 10 : 0);
+    });
+
+    for (const path of paths) {
+      it(path.description, async () => {
+        const h = harness(input);
+        let before = { notices: 0, lookups: 0, adds: 0, refreshes: 0 };
+        const mark = () =>
+          (before = {
+            notices: h.seen.notices.length,
+            lookups: h.seen.ownerLookups,
+            adds: h.seen.adds.length,
+            refreshes: h.seen.countRefreshes,
+          });
+        const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
+        const intent = () => h.actor.getSnapshot().context.intent;
+        const click = (type: 'cart.add' | 'cart.buyNow') => {
+          mark();
+          const wasIdle = h.actor.getSnapshot().matches('idle');
+          h.actor.send({ type });
+          if (wasIdle && input.inStock) {
+            expect(h.actor.getSnapshot().value).toBe('resolvingOwner');
+            expect(h.seen.ownerLookups).toBe(before.lookups + 1);
+            expect(intent()).toBe(type === 'cart.add' ? 'add' : 'buyNow');
+          } else {
+            // Sold out, or a click while an add is under way: nothing is asked of the server.
+            expect(h.seen.ownerLookups).toBe(before.lookups);
+            expect(h.seen.adds.length).toBe(before.adds);
+          }
+          expect(newNotices()).toEqual([]);
+        };
+        await path.test({
+          states: {
+            '*': (expected) => {
+              const actual = h.actor.getSnapshot();
+              expect(actual.value).toEqual(expected.value);
+              expect(actual.context).toEqual(expected.context);
+            },
+          },
+          events: {
+            'cart.add': () => click('cart.add'),
+            'cart.buyNow': () => click('cart.buyNow'),
+            'xstate.done.actor.ensureOwner': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              await h.settle(event);
+              // A signed-in user's bag is posted with userId, a guest's with its session id.
+              expect(h.seen.adds.slice(before.adds)).toEqual([{ productExtId: input.productExtId, owner: event.output }]);
+              expect(newNotices()).toEqual([]);
+            },
+            'xstate.error.actor.ensureOwner': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              await h.settle(event);
+              expect(h.seen.adds.length).toBe(before.adds);
+              expect(newNotices()).toEqual([expectedFailureText(event.error)]);
+              expect(h.actor.getSnapshot().value).toBe('idle');
+            },
+            'xstate.done.actor.addToCart': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              const buyNow = intent() === 'buyNow';
+              await h.settle(event);
+              if (event.output === 'added') {
+                expect(h.seen.countRefreshes).toBe(before.refreshes + 1);
+                expect(newNotices()).toEqual(buyNow ? [] : [texts.added]);
+              } else {
+                // The line was already at its maximum: nothing changed, so the badge is not reloaded.
+                expect(h.seen.countRefreshes).toBe(before.refreshes);
+                expect(newNotices()).toEqual([buyNow ? texts.proceeding : texts.stockLimit]);
+              }
+              expect(h.seen.notices.at(-1)?.duration ?? 3000).toBe(3000);
+              expect(h.seen.checkouts).toBe(0);
+            },
+            'xstate.error.actor.addToCart': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              await h.settle(event);
+              expect(newNotices()).toEqual([expectedFailureText(event.error)]);
+              expect(h.seen.notices.at(-1)?.duration).toBe(3000);
+              expect(h.seen.countRefreshes).toBe(before.refreshes);
+              expect(h.actor.getSnapshot().value).toBe('idle');
+            },
+            'xstate.done.actor.refreshCount': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              const buyNow = intent() === 'buyNow';
+              await h.settle(event);
+              expect(newNotices()).toEqual(buyNow ? [texts.proceeding] : []);
+              expect(h.actor.getSnapshot().value).toBe(buyNow ? 'proceeding' : 'idle');
+            },
+            'xstate.error.actor.refreshCount': async ({ event }: { event: AnyEventObject }) => {
+              mark();
+              const buyNow = intent() === 'buyNow';
+              await h.settle(event);
+              // A badge that did not load does not stop the shopper.
+              expect(newNotices()).toEqual(buyNow ? [texts.proceeding] : []);
+              expect(h.actor.getSnapshot().value).toBe(buyNow ? 'proceeding' : 'idle');
+            },
+            [afterBuyNow]: () => {
+              h.clock.increment(2999);
+              expect(h.seen.checkouts).toBe(0);
+              h.clock.increment(1);
+              expect(h.seen.checkouts).toBe(1);
+            },
+          } as never,
+        });
+        for (const key of h.taken) coverage.taken.add(key);
+        for (const id of h.visited) coverage.visited.add(id);
+      });
+    }
+  });
+}
+
+describe('add-to-cart machine coverage and rules', () => {
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(addToCartMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(addToCartMachine.root))].sort());
+  });
+
+  it('adds once however often the buttons are clicked while an add is under way', async () => {
+    const h = harness({ productExtId: 'p_rose', inStock: true });
+    h.actor.send({ type: 'cart.add' });
+    h.actor.send({ type: 'cart.add' });
+    h.actor.send({ type: 'cart.buyNow' });
+    await h.settle({ type: 'xstate.done.actor.ensureOwner', output: guest });
+    h.actor.send({ type: 'cart.add' });
+    expect(h.actor.getSnapshot().can({ type: 'cart.add' })).toBe(false);
+    await h.settle({ type: 'xstate.done.actor.addToCart', output: 'added' });
+    await h.settle({ type: 'xstate.done.actor.refreshCount', output: undefined });
+    expect(h.seen.ownerLookups).toBe(1);
+    expect(h.seen.adds).toEqual([{ productExtId: 'p_rose', owner: guest }]);
+    expect(h.actor.getSnapshot().can({ type: 'cart.add' })).toBe(true);
+  });
+
+  it('refuses both buttons for a sold-out product', () => {
+    const h = harness({ productExtId: 'p_gone', inStock: false });
+    expect(h.actor.getSnapshot().can({ type: 'cart.add' })).toBe(false);
+    expect(h.actor.getSnapshot().can({ type: 'cart.buyNow' })).toBe(false);
+  });
+
+  it('reads failures without knowing the HTTP client', () => {
+    expect(addToCartFailureNotice(new TypeError('Failed to fetch'))).toEqual({
+      message: texts.network,
+      kind: 'error',
+      duration: 3000,
+    });
+    expect(addToCartFailureNotice(failure(409, 'CONFLICT')).message).toBe(texts.failed);
+    expect(addToCartFailureNotice(failure(409, 'OUT_OF_STOCK')).message).toBe(texts.stockLimit);
+    expect(addToCartFailureNotice(failure(404, 'NOT_FOUND')).message).toBe(texts.failed);
+  });
+});

@@ -1,0 +1,399 @@
+// The bag page's machine, model-based: every state and transition walked with fake calls, checking what the shopper
+// and the server see (calls made and their bodies, toasts, the badge count, the bag shown). Then the rules the model
+// cannot reach: buttons at their bounds, clicks while busy, which lines block checkout.
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
+import { canCheckout, canDecrease, canIncrease, cartQuantityMachine, lineIssue, maxQuantity } from '../../machines/cart-quantity.machine';
+import type {
+  CartNotice,
+  CheckStockInput,
+  RemoveItemInput,
+  UpdateOutcome,
+  UpdateQuantityInput,
+} from '../../machines/cart-quantity.machine';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
+
+type CartSnapshot = SnapshotFrom<typeof cartQuantityMachine>;
+type ModelEvent = EventFrom<typeof cartQuantityMachine>;
+
+function aLine(overrides: { id?: number; quantity?: number; available?: number; isRemoved?: boolean; price?: number } = {}): CartLine {
+  const id = overrides.id ?? 1;
+  const quantity = overrides.quantity ?? 2;
+  const price = overrides.price ?? 1250;
+  return {
+    productItem: {
+      id,
+      price,
+      quantity,
+      size: 'Standard',
+      totalAmount: price * quantity,
+      ProductDatum: { externalId: `p_${id}`, itemCode: `EDF-${id}`, productName: `Posy ${id}`, sellingPrice: price, mrp: price },
+    },
+    productId: `p_${id}`,
+    productGst: 6,
+    available: overrides.available ?? 5,
+    isRemoved: overrides.isRemoved ?? false,
+  };
+}
+
+function aCart(lines: CartLine[]): CartReply {
+  return {
+    price: lines.reduce((sum, line) => sum + line.productItem.ProductDatum.mrp * line.productItem.quantity, 0),
+    gst: lines.some((line) => line.productGst > 0),
+    totalAmount: lines.reduce((sum, line) => sum + line.productItem.totalAmount, 0),
+    totalCartItems: lines.reduce((sum, line) => sum + line.productItem.quantity, 0),
+    productList: lines,
+  };
+}
+
+const guest: CartOwner = { kind: 'guest', sessionId: 'GuestSession0123456789ab' };
+const loaded = aCart([aLine({ id: 1, quantity: 2 }), aLine({ id: 2, quantity: 1 })]);
+const reloaded = aCart([aLine({ id: 1, quantity: 3 }), aLine({ id: 2, quantity: 1 })]);
+const emptyCart = aCart([]);
+
+// A small alphabet keeps the state space finite: every load answers `loaded` or empty, every reload `reloaded` or
+// empty, and the shopper works on line 1.
+const modelEvents = [
+  { type: 'xstate.done.actor.loadCart', output: loaded },
+  { type: 'xstate.done.actor.loadCart', output: emptyCart },
+  { type: 'xstate.error.actor.loadCart', error: new Error('502') },
+  { type: 'cart.retry' },
+  { type: 'quantity.increase', cartItemId: 1 },
+  { type: 'quantity.decrease', cartItemId: 1 },
+  { type: 'item.remove', cartItemId: 1 },
+  { type: 'xstate.done.actor.checkStock', output: true },
+  { type: 'xstate.done.actor.checkStock', output: false },
+  { type: 'xstate.error.actor.checkStock', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.updateQuantity', output: 'updated' },
+  { type: 'xstate.done.actor.updateQuantity', output: 'insufficient' },
+  { type: 'xstate.error.actor.updateQuantity', error: new Error('500') },
+  { type: 'xstate.done.actor.removeItem', output: undefined },
+  { type: 'xstate.error.actor.removeItem', error: new Error('500') },
+  { type: 'xstate.done.actor.reloadCart', output: reloaded },
+  { type: 'xstate.done.actor.reloadCart', output: emptyCart },
+  { type: 'xstate.error.actor.reloadCart', error: new Error('502') },
+] as unknown as ModelEvent[];
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Call = 'loadCart' | 'checkStock' | 'updateQuantity' | 'removeItem';
+
+function harness(owner: CartOwner | null) {
+  const seen = {
+    loads: [] as CartOwner[],
+    stockChecks: [] as CheckStockInput[],
+    updates: [] as UpdateQuantityInput[],
+    removals: [] as RemoveItemInput[],
+    notices: [] as CartNotice[],
+    counts: [] as number[],
+    logged: [] as unknown[],
+  };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<Call, Pending>();
+  const hold = (call: Call) => new Promise((resolve, reject) => pending.set(call, { resolve, reject }));
+  const actor = createActor(
+    cartQuantityMachine.provide({
+      actors: {
+        loadCart: fromPromise<CartReply, CartOwner>(({ input }) => {
+          seen.loads.push(input);
+          return hold('loadCart') as Promise<CartReply>;
+        }),
+        checkStock: fromPromise<boolean, CheckStockInput>(({ input }) => {
+          seen.stockChecks.push(input);
+          return hold('checkStock') as Promise<boolean>;
+        }),
+        updateQuantity: fromPromise<UpdateOutcome, UpdateQuantityInput>(({ input }) => {
+          seen.updates.push(input);
+          return hold('updateQuantity') as Promise<UpdateOutcome>;
+        }),
+        removeItem: fromPromise<unknown, RemoveItemInput>(({ input }) => {
+          seen.removals.push(input);
+          return hold('removeItem');
+        }),
+      },
+      actions: {
+        notify: (_, params) => void seen.notices.push(params),
+        showCount: (_, { count }) => void seen.counts.push(count),
+        logError: (_, { error }) => void seen.logged.push(error),
+      },
+    }),
+    {
+      input: { owner },
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) {
+          taken.add(transitionKey(transition));
+          // A transition leaves the state it was taken from, so that state was entered (this counts `opening`,
+          // which the actor resolves before its first snapshot).
+          visited.add(transition.source.id);
+        }
+        for (const node of (event.snapshot as CartSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  return {
+    actor,
+    seen,
+    taken,
+    visited,
+    /** Answers the call in flight and waits for the machine to move on. */
+    settle: async (call: Call, outcome: { output: unknown } | { error: unknown }) => {
+      const held = pending.get(call);
+      if (!held) throw new Error(`no ${call} in flight`);
+      pending.delete(call);
+      const before = actor.getSnapshot();
+      if ('output' in outcome) held.resolve(outcome.output);
+      else held.reject(outcome.error);
+      // Every answer moves the machine on (refused and failed pass straight back to idle).
+      await waitFor(actor, (snapshot) => JSON.stringify(snapshot.value) !== JSON.stringify(before.value));
+    },
+  };
+}
+
+const stockLimit = { message: "You've reached the maximum quantity available in stock.", kind: 'error', duration: 4000 };
+const networkError = { message: 'An error occurred. Please try again later.', kind: 'error', duration: 4000 };
+
+describe('cart quantity machine (model-based)', () => {
+  // createTestModel refuses machines that invoke actors; TestModel with the snapshot plus the event that led to it as
+  // the vertex makes the shortest paths take every transition.
+  const model = new TestModel(cartQuantityMachine, {
+    events: (snapshot: CartSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${event?.type ?? ''}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+  const runs = [
+    { owner: guest, paths: model.getShortestPaths({ input: { owner: guest } } as never) },
+    { owner: null, paths: model.getShortestPaths({ input: { owner: null } } as never) },
+  ];
+
+  it('has a finite model to walk', () => {
+    expect(runs[0]?.paths.length).toBeGreaterThan(15);
+    expect(runs[1]?.paths.length).toBeGreaterThan(0);
+  });
+
+  for (const run of runs) {
+    for (const path of run.paths) {
+      it(`${run.owner ? 'guest' : 'no bag yet'}: ${path.description}`, async () => {
+        const h = harness(run.owner);
+        if (!run.owner) expect(h.seen.loads).toEqual([]);
+        await path.test({
+          states: {
+            '*': (expected) => {
+              const actual = h.actor.getSnapshot();
+              expect(actual.value).toEqual(expected.value);
+              expect(actual.context).toEqual(expected.context);
+            },
+          },
+          events: {
+            'xstate.done.actor.loadCart': async ({ event }: { event: AnyEventObject }) => {
+              expect(h.seen.loads.at(-1)).toEqual(guest);
+              await h.settle('loadCart', { output: event.output });
+              const cart = event.output as CartReply;
+              expect(h.seen.counts.at(-1)).toBe(cart.totalCartItems);
+              expect(h.actor.getSnapshot().matches(cart.productList.length > 0 ? 'ready' : 'empty')).toBe(true);
+            },
+            'xstate.error.actor.loadCart': async ({ event }: { event: AnyEventObject }) => {
+              const notices = h.seen.notices.length;
+              await h.settle('loadCart', { error: event.error });
+              // A failed load is shown on the page with a Retry, not as a toast.
+              expect(h.seen.notices.length).toBe(notices);
+              expect(h.seen.logged.at(-1)).toBe(event.error);
+            },
+            'cart.retry': () => {
+              const loads = h.seen.loads.length;
+              h.actor.send({ type: 'cart.retry' });
+              expect(h.seen.loads.length).toBe(loads + 1);
+            },
+            'quantity.increase': ({ event }: { event: AnyEventObject }) => {
+              const quantity = lineOne(h.actor.getSnapshot()).productItem.quantity;
+              const updates = h.seen.updates.length;
+              h.actor.send(event as ModelEvent);
+              // The stock check comes first, for one more unit; nothing is posted yet.
+              expect(h.seen.stockChecks.at(-1)).toEqual({ productId: 'p_1', quantity: quantity + 1 });
+              expect(h.seen.updates.length).toBe(updates);
+            },
+            'quantity.decrease': ({ event }: { event: AnyEventObject }) => {
+              const quantity = lineOne(h.actor.getSnapshot()).productItem.quantity;
+              const checks = h.seen.stockChecks.length;
+              h.actor.send(event as ModelEvent);
+              expect(h.seen.stockChecks.length).toBe(checks);
+              expect(h.seen.updates.at(-1)).toEqual({
+                owner: guest,
+                cartItemId: 1,
+                line: { productId: 'p_1', size: 'Standard', quantity: quantity - 1 },
+              });
+            },
+            'item.remove': ({ event }: { event: AnyEventObject }) => {
+              h.actor.send(event as ModelEvent);
+              expect(h.seen.removals.at(-1)).toEqual({ owner: guest, productId: 'p_1' });
+            },
+            'xstate.done.actor.checkStock': async ({ event }: { event: AnyEventObject }) => {
+              const updates = h.seen.updates.length;
+              const notices = h.seen.notices.length;
+              const wanted = h.seen.stockChecks.at(-1)?.quantity;
+              await h.settle('checkStock', { output: event.output });
+              if (event.output) {
+                expect(h.seen.updates.slice(updates)).toEqual([
+                  { owner: guest, cartItemId: 1, line: { productId: 'p_1', size: 'Standard', quantity: wanted } },
+                ]);
+              } else {
+                expect(h.seen.updates.length).toBe(updates);
+                expect(h.seen.notices.slice(notices)).toEqual([stockLimit]);
+              }
+            },
+            'xstate.error.actor.checkStock': async ({ event }: { event: AnyEventObject }) => {
+              const notices = h.seen.notices.length;
+              const updates = h.seen.updates.length;
+              await h.settle('checkStock', { error: event.error });
+              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+              expect(h.seen.updates.length).toBe(updates);
+            },
+            'xstate.done.actor.updateQuantity': async ({ event }: { event: AnyEventObject }) => {
+              const loads = h.seen.loads.length;
+              const notices = h.seen.notices.length;
+              await h.settle('updateQuantity', { output: event.output });
+              if (event.output === 'updated') {
+                expect(h.seen.loads.slice(loads)).toEqual([guest]);
+              } else {
+                expect(h.seen.loads.length).toBe(loads);
+                expect(h.seen.notices.slice(notices)).toEqual([stockLimit]);
+              }
+            },
+            'xstate.error.actor.updateQuantity': async ({ event }: { event: AnyEventObject }) => {
+              const notices = h.seen.notices.length;
+              const cart = h.actor.getSnapshot().context.cart;
+              await h.settle('updateQuantity', { error: event.error });
+              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+              // The bag shown stays as it was.
+              expect(h.actor.getSnapshot().context.cart).toBe(cart);
+            },
+            'xstate.done.actor.removeItem': async () => {
+              const loads = h.seen.loads.length;
+              await h.settle('removeItem', { output: undefined });
+              expect(h.seen.loads.slice(loads)).toEqual([guest]);
+            },
+            'xstate.error.actor.removeItem': async ({ event }: { event: AnyEventObject }) => {
+              const notices = h.seen.notices.length;
+              await h.settle('removeItem', { error: event.error });
+              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+            },
+            'xstate.done.actor.reloadCart': async ({ event }: { event: AnyEventObject }) => {
+              const cart = event.output as CartReply;
+              await h.settle('loadCart', { output: cart });
+              expect(h.actor.getSnapshot().context.cart).toEqual(cart);
+              expect(h.seen.counts.at(-1)).toBe(cart.totalCartItems);
+            },
+            'xstate.error.actor.reloadCart': async ({ event }: { event: AnyEventObject }) => {
+              const notices = h.seen.notices.length;
+              await h.settle('loadCart', { error: event.error });
+              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+            },
+          } as never,
+        });
+        for (const key of h.taken) coverage.taken.add(key);
+        for (const id of h.visited) coverage.visited.add(id);
+      });
+    }
+  }
+
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(cartQuantityMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(cartQuantityMachine.root))].sort());
+  });
+});
+
+function lineOne(snapshot: CartSnapshot): CartLine {
+  const line = snapshot.context.cart?.productList.find((candidate) => candidate.productItem.id === 1);
+  if (!line) throw new Error('line 1 is not in the bag');
+  return line;
+}
+
+async function readyWith(cart: CartReply) {
+  const h = harness(guest);
+  await h.settle('loadCart', { output: cart });
+  expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  return h;
+}
+
+describe('cart quantity rules', () => {
+  it('does not go below 1: decrease is refused on a line of one, without a call', async () => {
+    const h = await readyWith(aCart([aLine({ id: 1, quantity: 1 })]));
+    expect(h.actor.getSnapshot().can({ type: 'quantity.decrease', cartItemId: 1 })).toBe(false);
+    h.actor.send({ type: 'quantity.decrease', cartItemId: 1 });
+    expect(h.seen.updates).toEqual([]);
+  });
+
+  it('does not go above 10, nor above the stock', async () => {
+    const h = await readyWith(aCart([aLine({ id: 1, quantity: 10, available: 40 }), aLine({ id: 2, quantity: 3, available: 3 })]));
+    h.actor.send({ type: 'quantity.increase', cartItemId: 1 });
+    h.actor.send({ type: 'quantity.increase', cartItemId: 2 });
+    expect(h.seen.stockChecks).toEqual([]);
+    expect(h.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  });
+
+  it('ignores clicks while a change is under way: one stock check, one update', async () => {
+    const h = await readyWith(loaded);
+    h.actor.send({ type: 'quantity.increase', cartItemId: 1 });
+    h.actor.send({ type: 'quantity.increase', cartItemId: 1 });
+    h.actor.send({ type: 'quantity.decrease', cartItemId: 1 });
+    h.actor.send({ type: 'item.remove', cartItemId: 2 });
+    expect(h.seen.stockChecks).toEqual([{ productId: 'p_1', quantity: 3 }]);
+    await h.settle('checkStock', { output: true });
+    h.actor.send({ type: 'quantity.increase', cartItemId: 1 });
+    await h.settle('updateQuantity', { output: 'updated' });
+    h.actor.send({ type: 'item.remove', cartItemId: 1 });
+    await h.settle('loadCart', { output: reloaded });
+    expect(h.seen.updates).toHaveLength(1);
+    expect(h.seen.removals).toEqual([]);
+    expect(h.actor.getSnapshot().context.cart).toEqual(reloaded);
+  });
+
+  it('ignores changes to a line that is not in the bag', async () => {
+    const h = await readyWith(loaded);
+    for (const type of ['quantity.increase', 'quantity.decrease', 'item.remove'] as const) {
+      h.actor.send({ type, cartItemId: 99 });
+    }
+    expect([h.seen.stockChecks, h.seen.updates, h.seen.removals]).toEqual([[], [], []]);
+  });
+
+  it('lets a removed product only be removed', async () => {
+    const h = await readyWith(aCart([aLine({ id: 1, quantity: 2, isRemoved: true })]));
+    const snapshot = h.actor.getSnapshot();
+    expect(snapshot.can({ type: 'quantity.increase', cartItemId: 1 })).toBe(false);
+    expect(snapshot.can({ type: 'quantity.decrease', cartItemId: 1 })).toBe(false);
+    h.actor.send({ type: 'item.remove', cartItemId: 1 });
+    expect(h.seen.removals).toEqual([{ owner: guest, productId: 'p_1' }]);
+    await h.settle('removeItem', { output: undefined });
+    await h.settle('loadCart', { output: emptyCart });
+    expect(h.actor.getSnapshot().matches('empty')).toBe(true);
+    expect(h.seen.counts.at(-1)).toBe(0);
+  });
+
+  it('names the lines that block checkout', () => {
+    const fine = aLine({ quantity: 2, available: 5 });
+    expect(lineIssue(fine)).toBeNull();
+    expect(lineIssue(aLine({ isRemoved: true }))).toBe('removed');
+    expect(lineIssue(aLine({ available: 0, quantity: 1 }))).toBe('soldOut');
+    expect(lineIssue(aLine({ available: 2, quantity: 3 }))).toBe('overStock');
+    expect(canCheckout(aCart([fine]))).toBe(true);
+    expect(canCheckout(aCart([fine, aLine({ id: 2, isRemoved: true })]))).toBe(false);
+    expect(canCheckout(emptyCart)).toBe(false);
+    expect(canCheckout(null)).toBe(false);
+  });
+
+  it('bounds a line by 10 and by the stock left', () => {
+    expect(maxQuantity(aLine({ available: 40 }))).toBe(10);
+    expect(maxQuantity(aLine({ available: 4 }))).toBe(4);
+    expect(maxQuantity(aLine({ available: -1 }))).toBe(0);
+    expect(canIncrease(aLine({ quantity: 4, available: 4 }))).toBe(false);
+    expect(canIncrease(aLine({ quantity: 9, available: 40 }))).toBe(true);
+    expect(canDecrease(aLine({ quantity: 2 }))).toBe(true);
+    expect(canDecrease(aLine({ quantity: 1 }))).toBe(false);
+  });
+});

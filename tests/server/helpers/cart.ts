@@ -1,0 +1,63 @@
+/**
+ * Bag fixtures: `aGuest` starts a real guest session through `GET /api/getSessionId` (as the browser does), and a few
+ * shorthands call the cart routes with a caller's `authorization` header.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { CartReply } from '../../../domain/cart';
+import { refreshCookieOf } from './auth';
+
+export interface TestGuest {
+  sessionId: string;
+  /** The header a guest's browser sends: its guest access token. */
+  authorization: string;
+  /** The refresh token the session's HttpOnly cookie carries. */
+  refreshToken: string;
+}
+
+export type Auth = { authorization: string } | Record<string, never>;
+
+export async function aGuest(app: FastifyInstance): Promise<TestGuest> {
+  const res = await app.inject({ method: 'GET', url: '/api/getSessionId' });
+  expect(res.statusCode).toBe(200);
+  const { sessionId, accessToken } = res.json<{ sessionId: string; accessToken: string }>();
+  return { sessionId, authorization: accessToken, refreshToken: refreshCookieOf(res)!.value };
+}
+
+/** Headers of a guest (its token) for `inject`. */
+export const asGuest = (guest: TestGuest) => ({ authorization: guest.authorization });
+
+/** `POST createusercart` for a guest (sessionId) or a user (userId). */
+export function addToBag(
+  app: FastifyInstance,
+  headers: Auth,
+  body: { productExtId: string; sessionId?: string; userId?: string } & Record<string, unknown>,
+) {
+  return app.inject({ method: 'POST', url: '/api/createusercart', headers, payload: body });
+}
+
+/** Adds `times` units one call at a time, expecting each to be accepted with a 200. */
+export async function addUnits(
+  app: FastifyInstance,
+  headers: Auth,
+  body: { productExtId: string; sessionId?: string; userId?: string },
+  times: number,
+): Promise<void> {
+  for (let i = 0; i < times; i += 1) {
+    const res = await addToBag(app, headers, body);
+    expect(res.statusCode, res.body).toBe(200);
+  }
+}
+
+/** `GET guest/{sessionId}/cart` or `GET user/{userExtId}/cart`, parsed. */
+export async function bagOf(app: FastifyInstance, headers: Auth, owner: { sessionId: string } | { userExtId: string }): Promise<CartReply> {
+  const url = 'sessionId' in owner ? `/api/guest/${owner.sessionId}/cart` : `/api/user/${owner.userExtId}/cart`;
+  const res = await app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<CartReply>();
+}
+
+/** Quantity of each product in a bag, by product external id. */
+export function quantities(cart: CartReply): Record<string, number> {
+  return Object.fromEntries(cart.productList.map((line) => [line.productId, line.productItem.quantity]));
+}
