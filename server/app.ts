@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
 import { callerPlugin } from './modules/auth/caller';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -31,6 +32,10 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { startReservationJob } from './modules/orders/reservation-job';
+import { createPaymentProvider } from './modules/payments/create-provider';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { registerWeb } from './modules/web/web';
 
@@ -138,6 +143,7 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
+  const paymentProvider = createPaymentProvider(config);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -149,10 +155,14 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
       await api.register(accountRoutes);
       await api.register(guestRoutes);
       await api.register(cartRoutes);
+      await api.register(ordersRoutes(paymentProvider));
+      await api.register(paymentRoutes(paymentProvider));
+      await api.register(checkoutRoutes);
     },
     { prefix: '/api' },
   );
   if (mailer.transport === 'outbox') await app.register(outboxRoutes);
+  await startReservationJob(app);
 
   const web = await registerWeb(app, { distDir: config.distDir });
   app.setNotFoundHandler((request, reply) => {

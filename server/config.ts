@@ -46,6 +46,8 @@ export interface Config {
     razorpayKeyId: string | null;
     razorpayKeySecret: string | null;
     razorpayWebhookSecret: string | null;
+    /** Razorpay's API base URL; tests point it at a local fake. Default https://api.razorpay.com. */
+    razorpayBaseUrl?: string | null;
   };
   /** Reserved for a shared rate-limit store across several server processes. */
   redisUrl: string | null;

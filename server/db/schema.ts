@@ -53,6 +53,13 @@ export const guestSessions = pgTable('guest_sessions', {
   id: text('id').primaryKey(),
   /** The user a guest checkout created for this session, once there is one. */
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** When the guest proved, with a guest_checkout code, that it owns the linked user's e-mail: it may then buy. */
+  checkoutVerifiedAt: timestamp('checkout_verified_at', { withTimezone: true }),
+  /**
+   * The address a guest typed at checkout, held here until its e-mail code is verified: only then is it added to the
+   * linked account, so nobody can plant an address in an account whose e-mail they do not control.
+   */
+  pendingAddress: jsonb('pending_address'),
   createdAt: createdAt(),
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -21,6 +21,7 @@ import {
 } from '../../../domain/auth';
 import { apiError } from '../../../domain/errors';
 import type { Config } from '../../config';
+import { isGuestCheckoutVerification, verifyGuestCheckoutCode } from '../checkout/checkout.service';
 import { perEmailLimit } from './auth-rate-limits';
 import {
   checkEmailPresent,
@@ -158,13 +159,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: otpCheckPerEmail,
       schema: {
         tags: ['auth'],
-        summary: 'Sign up (step 2): check the sign-up code; marks the e-mail verified',
+        summary: 'Sign up (step 2) or guest checkout: check the code; marks the e-mail (and the guest session) verified',
         body: verifyOtpRequest,
         response: { 200: messageReply, ...errors },
       },
     },
     async (request) => {
-      await verifySignUpCode(deps(request), request.body);
+      // A guest at checkout verifies its guest-checkout code through the same call (SPEC.md §4 guest checkout).
+      const { caller } = request;
+      if (caller.kind === 'guest' && (await isGuestCheckoutVerification(app.db, caller.sessionId, request.body.email))) {
+        await verifyGuestCheckoutCode(deps(request), caller.sessionId, request.body);
+      } else {
+        await verifySignUpCode(deps(request), request.body);
+      }
       return { message: authMessages.otpVerified };
     },
   );

@@ -1,0 +1,68 @@
+/**
+ * The checkout invoice and payment contracts (SPEC.md §7 "Checkout and payment"), shaped like Razorpay's so that the
+ * sandbox and the real provider share one browser and one server code path.
+ */
+import { z } from 'zod';
+
+export const paymentMessages = {
+  verificationFailed: 'Payment verification failed',
+  success: 'success',
+  emptyBag: 'Your bag is empty.',
+  removedProduct: 'A product in your bag is no longer on sale. Please remove it and try again.',
+  unknownAddress: 'Please select an address or create an address',
+  shortfall: 'Thank you for your interest. Please reduce your order based on the stock level below',
+  cardDeclined: 'Your card was declined.',
+} as const;
+
+/** How long an unpaid invoice holds its stock. */
+export const reservationMinutes = 15;
+
+/** The sandbox's test cards (Razorpay's own test numbers). */
+export const sandboxCards = { success: '4111111111111111', declined: '4000000000000002' } as const;
+
+/** `POST user/{id}/checkoutinvoice` */
+export const checkoutInvoiceRequest = z.object({ addressId: z.coerce.number().int().positive({ error: 'addressId must be an address id' }) });
+export const checkoutInvoiceReply = z.object({
+  invoiceId: z.string(),
+  /** The provider's order id (order_…), opened by the payment dialog. */
+  orderValueId: z.string(),
+  /** Rupees. */
+  amount: z.number(),
+  currency: z.literal('INR'),
+});
+export type CheckoutInvoiceReply = z.infer<typeof checkoutInvoiceReply>;
+
+/** `GET payment/key` */
+export const paymentKeyReply = z.object({ key: z.string() });
+
+/** `POST payment/failed`: the browser sends its bag lines; the server only uses who is calling. */
+export const paymentFailedRequest = z.object({ products: z.array(z.unknown()).max(100).optional() }).loose();
+
+const providerId = (prefix: string) =>
+  z
+    .string({ error: `${prefix} id is required` })
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_]+$/, { error: `${prefix} id is not valid` });
+
+/** `POST payment/verify`: what the payment dialog hands back on success. */
+export const verifyPaymentRequest = z.object({
+  razorpay_order_id: providerId('Order'),
+  razorpay_payment_id: providerId('Payment'),
+  razorpay_signature: z.string().min(1).max(256),
+});
+export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
+export const paymentMessageReply = z.object({ message: z.string() });
+
+/** `POST payment/sandbox/pay` (sandbox provider only). */
+export const sandboxPayRequest = z.object({
+  orderId: providerId('Order'),
+  cardNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'Please enter a valid card number.' })),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, { error: 'Please enter the expiry as MM/YY.' }),
+  cvv: z.string().regex(/^\d{3,4}$/, { error: 'Please enter a valid CVV.' }),
+});
+export const sandboxPayReply = verifyPaymentRequest;
+export const sandboxDeclineReply = z.object({ error: z.object({ code: z.string(), description: z.string() }) });

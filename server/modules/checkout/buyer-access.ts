@@ -1,0 +1,44 @@
+/**
+ * "The caller may buy for user X" (DESIGN.md §4), shared by checkout and payment routes: the signed-in user X, or a
+ * guest whose live session is linked to X and was verified with a guest-checkout code. 401 anonymous, 403 otherwise.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Database, Transaction } from '../../db/client';
+import { Forbidden, Unauthorized } from '../../errors';
+import { findLiveGuestSession } from './checkout.queries';
+
+export type Buyer =
+  | { kind: 'user'; userExtId: string }
+  | { kind: 'guest'; userExtId: string; userId: number; sessionId: string };
+
+export async function requireBuyerFor(
+  db: Database | Transaction,
+  request: FastifyRequest,
+  userExtId: string,
+  now = new Date(),
+): Promise<Buyer> {
+  const { caller } = request;
+  if (caller.kind === 'anonymous') throw new Unauthorized();
+  if (caller.kind === 'user') {
+    if (caller.externalId !== userExtId) throw new Forbidden();
+    return { kind: 'user', userExtId };
+  }
+  const session = await verifiedGuestSession(db, caller.sessionId, now);
+  if (!session || session.user.externalId !== userExtId) throw new Forbidden();
+  return { kind: 'guest', userExtId, userId: session.user.id, sessionId: caller.sessionId };
+}
+
+/** The caller's own live, linked and checkout-verified guest session; undefined otherwise. */
+export async function verifiedGuestSession(db: Database | Transaction, sessionId: string, now = new Date()) {
+  const session = await findLiveGuestSession(db, sessionId, now);
+  if (!session || session.user === null || session.checkoutVerifiedAt === null) return undefined;
+  return { ...session, user: session.user };
+}
+
+/** The guest session the request names must be the caller's own (its token): 401 anonymous, 403 otherwise. */
+export function requireOwnGuestSession(request: FastifyRequest, sessionId: unknown): string {
+  const { caller } = request;
+  if (caller.kind === 'anonymous') throw new Unauthorized();
+  if (caller.kind !== 'guest' || typeof sessionId !== 'string' || caller.sessionId !== sessionId) throw new Forbidden();
+  return sessionId;
+}

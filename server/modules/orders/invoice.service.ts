@@ -1,0 +1,189 @@
+/**
+ * The checkout invoice (SPEC.md §4 Place Order, §7): priced from the database, stock reserved atomically, items and
+ * address snapshotted, then a provider order. A double submit gets the same pending invoice back, never a second.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { lineTax, orderTotals } from '../../../domain/gst';
+import { paiseToRupees } from '../../../domain/money';
+import { paymentMessages, reservationMinutes } from '../../../domain/payment';
+import type { CheckoutInvoiceReply } from '../../../domain/payment';
+import type { Database, Transaction } from '../../db/client';
+import { addresses, cartItems, carts, categories, orderItems, orders, products, users } from '../../db/schema';
+import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
+import type { PaymentProvider } from '../payments/provider';
+import { ProviderError } from '../payments/provider';
+import { takeStock } from './stock-reservation';
+
+export class OutOfStockLines extends HttpError {
+  constructor(readonly lines: { productName: string; size: string; available: number }[]) {
+    const detail = lines.map((l) => `${l.productName} (${l.size}): ${l.available} left`).join('; ');
+    super(409, 'OUT_OF_STOCK', `${paymentMessages.shortfall}: ${detail}`);
+  }
+}
+
+export interface InvoiceDeps {
+  db: Database;
+  provider: PaymentProvider;
+  now?: () => Date;
+}
+
+/** The address as the order keeps it (jsonb): what the mails and the admin show, plus where it came from. */
+export interface AddressSnapshot {
+  addressId: number;
+  fullName: string;
+  address: string;
+  locality: string;
+  landmark: string;
+  city: string;
+  pincode: string;
+  state: string;
+  country: string;
+  phoneNumber: string;
+}
+
+async function bagLines(tx: Transaction, userId: number) {
+  return tx
+    .select({
+      productId: products.id,
+      productName: products.name,
+      itemCode: products.itemCode,
+      size: cartItems.size,
+      quantity: cartItems.quantity,
+      unitPricePaise: products.sellingPricePaise,
+      mrpPaise: products.mrpPaise,
+      isRemoved: products.isRemoved,
+      gstRateBp: categories.gstRateBp,
+    })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartItems.productId));
+}
+
+const lineKey = (lines: readonly { productId: number; quantity: number; size: string }[]) =>
+  lines
+    .map((l) => `${l.productId}:${l.quantity}:${l.size}`)
+    .sort()
+    .join(',');
+
+/** A pending, unexpired invoice of this user for exactly these lines and this address, if any. */
+async function samePendingInvoice(tx: Transaction, userId: number, addressId: number, key: string, now: Date) {
+  const pending = await tx
+    .select({ id: orders.id, invoiceId: orders.invoiceId, providerOrderId: orders.providerOrderId, totalPaise: orders.totalPaise })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentState, 'pending'),
+        gt(orders.reservationExpiresAt, now),
+        sql`(${orders.address} ->> 'addressId')::integer = ${addressId}`,
+      ),
+    );
+  for (const order of pending) {
+    const items = await tx
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity, size: orderItems.size })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
+    if (order.providerOrderId && lineKey(items) === key) return { ...order, providerOrderId: order.providerOrderId };
+  }
+  return undefined;
+}
+
+export async function createCheckoutInvoice(deps: InvoiceDeps, userExtId: string, addressId: number): Promise<CheckoutInvoiceReply> {
+  const now = deps.now?.() ?? new Date();
+  return deps.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.externalId, userExtId)).limit(1);
+    if (!user) throw new NotFound('This account no longer exists.');
+    // One checkout per user at a time, so that a double submit finds the first invoice instead of racing it.
+    await tx.execute(sql`select pg_advisory_xact_lock(${user.id}::integer)`);
+
+    const [address] = await tx
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)))
+      .limit(1);
+    if (!address) throw new NotFound(paymentMessages.unknownAddress);
+
+    const lines = await bagLines(tx, user.id);
+    if (lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
+    if (lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
+
+    const same = await samePendingInvoice(tx, user.id, address.id, lineKey(lines), now);
+    if (same) return reply(same.invoiceId, same.providerOrderId, same.totalPaise);
+
+    const short = await takeStock(tx, lines);
+    if (short.length > 0) {
+      throw new OutOfStockLines(
+        short.map((s) => {
+          const line = lines.find((l) => l.productId === s.productId)!;
+          return { productName: line.productName, size: line.size, available: s.available };
+        }),
+      );
+    }
+
+    const snapshot: AddressSnapshot = {
+      addressId: address.id,
+      fullName: address.fullName,
+      address: address.address,
+      locality: address.locality,
+      landmark: address.landmark,
+      city: address.city,
+      pincode: address.pincode,
+      state: address.state,
+      country: address.country,
+      phoneNumber: address.phoneNumber,
+    };
+    const priced = lines.map((line) => {
+      const lineTotalPaise = line.unitPricePaise * line.quantity;
+      return { line, lineTotalPaise, tax: lineTax(lineTotalPaise, line.gstRateBp, address.state) };
+    });
+    const totals = orderTotals(
+      priced.map((p) => ({ totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
+      address.state,
+    );
+    const invoiceId = `inv_${randomBytes(12).toString('base64url')}`;
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        invoiceId,
+        userId: user.id,
+        address: snapshot,
+        subtotalPaise: totals.taxablePaise,
+        taxPaise: totals.taxPaise,
+        totalPaise: totals.totalPaise,
+        reservationExpiresAt: new Date(now.getTime() + reservationMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      priced.map(({ line, lineTotalPaise, tax }) => ({
+        orderId: order!.id,
+        productId: line.productId,
+        productName: line.productName,
+        itemCode: line.itemCode,
+        size: line.size,
+        quantity: line.quantity,
+        unitPricePaise: line.unitPricePaise,
+        mrpPaise: line.mrpPaise,
+        gstRateBp: line.gstRateBp,
+        lineTotalPaise,
+        ...tax,
+      })),
+    );
+    // Inside the transaction: if the provider refuses, the reservation rolls back with everything else.
+    const providerOrder = await deps.provider.createOrder({ amountPaise: totals.totalPaise, receipt: invoiceId }).catch((error: unknown) => {
+      if (error instanceof ProviderError) throw new NotReady('The payment service is unavailable. Please try again shortly.');
+      throw error;
+    });
+    await tx.update(orders).set({ providerOrderId: providerOrder.id }).where(eq(orders.id, order!.id));
+    return reply(invoiceId, providerOrder.id, totals.totalPaise);
+  });
+}
+
+function reply(invoiceId: string, providerOrderId: string, totalPaise: number): CheckoutInvoiceReply {
+  return { invoiceId, orderValueId: providerOrderId, amount: paiseToRupees(totalPaise), currency: 'INR' };
+}

@@ -1,0 +1,117 @@
+/**
+ * What happens to an invoice after it is created: settled once when its money arrives (verify or webhook), or its
+ * stock given back when the payment failed or the 15-minute reservation ran out.
+ */
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { cartItems, carts, orderItems, orders, payments } from '../../db/schema';
+import { returnStock, takeStock } from './stock-reservation';
+
+type PaymentState = (typeof orders.$inferSelect)['paymentState'];
+
+async function itemsOf(tx: Transaction, orderId: number) {
+  return tx.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+}
+
+/** Moves a pending order to failed/expired and gives its stock back; false when it was no longer pending. */
+async function release(tx: Transaction, orderId: number, to: 'failed' | 'expired', now: Date): Promise<boolean> {
+  const moved = await tx
+    .update(orders)
+    .set({ paymentState: to, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentState, 'pending')))
+    .returning({ id: orders.id });
+  if (moved.length === 0) return false;
+  await returnStock(tx, await itemsOf(tx, orderId));
+  return true;
+}
+
+/** The user's newest pending order is marked failed and its stock released; nothing happens when there is none. */
+export async function failLatestPendingOrder(db: Database, userId: number, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.paymentState, 'pending')))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(1)
+      .for('update');
+    return order ? release(tx, order.id, 'failed', now) : false;
+  });
+}
+
+/** Every pending order whose reservation ran out gets its stock back; how many were released. */
+export async function releaseExpiredReservations(db: Database, now = new Date()): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.paymentState, 'pending'), lt(orders.reservationExpiresAt, now)));
+  let released = 0;
+  for (const order of due) {
+    if (await db.transaction((tx) => release(tx, order.id, 'expired', now))) released += 1;
+  }
+  return released;
+}
+
+export interface Settlement {
+  orderId: number;
+  userId: number;
+  /** False for a replay: nothing changed, nothing is mailed again. */
+  firstTime: boolean;
+  paymentState: PaymentState;
+}
+
+/**
+ * Records the payment and marks the order paid, exactly once: the payments row is unique on the provider's payment id,
+ * so a replayed verify or webhook finds it and changes nothing. A payment for an order whose reservation was already
+ * released takes the stock again when it can, and is otherwise flagged refund_due for the admin.
+ */
+export async function settleOrder(
+  db: Database,
+  input: { providerOrderId: string; providerPaymentId: string; provider: string; settledBy: 'verify' | 'webhook' },
+  now = new Date(),
+): Promise<Settlement | undefined> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, userId: orders.userId, paymentState: orders.paymentState, totalPaise: orders.totalPaise })
+      .from(orders)
+      .where(eq(orders.providerOrderId, input.providerOrderId))
+      .limit(1)
+      .for('update');
+    if (!order) return undefined;
+
+    const recorded = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        provider: input.provider,
+        providerPaymentId: input.providerPaymentId,
+        amountPaise: order.totalPaise,
+        settledBy: input.settledBy,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: payments.providerPaymentId })
+      .returning({ id: payments.id });
+    const alreadySettled = order.paymentState === 'paid' || order.paymentState === 'refund_due';
+    if (recorded.length === 0 || alreadySettled) {
+      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState };
+    }
+
+    let state: PaymentState = 'paid';
+    if (order.paymentState !== 'pending') {
+      // The reservation was released: take the stock again, all of it or none (a savepoint undoes a partial take).
+      try {
+        await tx.transaction(async (inner) => {
+          if ((await takeStock(inner, await itemsOf(inner, order.id))).length > 0) throw new StockGone();
+        });
+      } catch (error) {
+        if (!(error instanceof StockGone)) throw error;
+        state = 'refund_due';
+      }
+    }
+    await tx.update(orders).set({ paymentState: state, paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx.delete(cartItems).where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId))));
+    return { orderId: order.id, userId: order.userId, firstTime: true, paymentState: state };
+  });
+}
+
+class StockGone extends Error {}

@@ -1,0 +1,40 @@
+/**
+ * `POST user/{id}/checkoutinvoice` (SPEC.md §7 "Checkout and payment"): the caller must be allowed to buy for user
+ * {id} (checked before the body is looked at); every amount comes from the database.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiError } from '../../../domain/errors';
+import { checkoutInvoiceReply, checkoutInvoiceRequest } from '../../../domain/payment';
+import { BadRequest } from '../../errors';
+import { requireBuyerFor } from '../checkout/buyer-access';
+import type { PaymentProvider } from '../payments/provider';
+import { createCheckoutInvoice } from './invoice.service';
+
+const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 503: apiError } as const;
+
+const pathId = (request: FastifyRequest): string => {
+  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  if (typeof id !== 'string' || id === '' || id.length > 64) throw new BadRequest('id must be a user id');
+  return id;
+};
+
+export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/user/:id/checkoutinvoice',
+      {
+        preValidation: async (request) => void (await requireBuyerFor(app.db, request, pathId(request))),
+        schema: {
+          tags: ['checkout'],
+          summary: 'Reserves the bag’s stock for 15 minutes and opens a payment order for it',
+          params: z.object({ id: z.string().min(1).max(64) }),
+          body: checkoutInvoiceRequest,
+          response: { 200: checkoutInvoiceReply, ...refusals },
+        },
+      },
+      async (request) => createCheckoutInvoice({ db: app.db, provider }, request.params.id, request.body.addressId),
+    );
+  };
+}

@@ -1,0 +1,104 @@
+/** Verify, failure report and webhook: each ends in the one idempotent settle of order-lifecycle.ts. */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { paymentMessages } from '../../../domain/payment';
+import type { VerifyPaymentRequest } from '../../../domain/payment';
+import { orders, users } from '../../db/schema';
+import { BadRequest, Unauthorized } from '../../errors';
+import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
+import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
+import { orderMails } from '../orders/order-mails';
+import type { PaymentProvider } from './provider';
+import { sameHex, hmacHex } from './signature';
+
+/** Settles and, the first time only, mails the buyer and the shop. A mail failure never undoes a payment. */
+async function settleAndMail(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  input: { providerOrderId: string; providerPaymentId: string; settledBy: 'verify' | 'webhook' },
+): Promise<boolean> {
+  const settlement = await settleOrder(app.db, { ...input, provider: provider.name });
+  if (!settlement) return false;
+  if (settlement.firstTime) {
+    try {
+      for (const mail of await orderMails(app.db, app.config.shop, settlement.orderId)) await app.mailer.send(mail);
+    } catch (error) {
+      app.log.error({ err: error, orderId: settlement.orderId }, 'order mail failed');
+    }
+  }
+  return true;
+}
+
+export async function verifyPayment(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  request: FastifyRequest,
+  body: VerifyPaymentRequest,
+): Promise<{ message: string }> {
+  if (request.caller.kind === 'anonymous') throw new Unauthorized();
+  const [order] = await app.db
+    .select({ providerOrderId: orders.providerOrderId, userExtId: users.externalId })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.providerOrderId, body.razorpay_order_id))
+    .limit(1);
+  if (!order?.providerOrderId) throw new BadRequest(paymentMessages.verificationFailed);
+  await requireBuyerFor(app.db, request, order.userExtId);
+  if (!provider.verifySignature(order.providerOrderId, body.razorpay_payment_id, body.razorpay_signature)) {
+    throw new BadRequest(paymentMessages.verificationFailed);
+  }
+  await settleAndMail(app, provider, {
+    providerOrderId: order.providerOrderId,
+    providerPaymentId: body.razorpay_payment_id,
+    settledBy: 'verify',
+  });
+  return { message: paymentMessages.success };
+}
+
+/** The caller's own user id: a signed-in user, or the user a verified guest session checks out for. */
+async function callerUserId(app: FastifyInstance, request: FastifyRequest): Promise<number | undefined> {
+  const { caller } = request;
+  if (caller.kind === 'anonymous') throw new Unauthorized();
+  if (caller.kind === 'user') {
+    const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.externalId, caller.externalId)).limit(1);
+    return row?.id;
+  }
+  return (await verifiedGuestSession(app.db, caller.sessionId))?.user.id;
+}
+
+export async function reportPaymentFailed(app: FastifyInstance, request: FastifyRequest): Promise<{ message: string }> {
+  const userId = await callerUserId(app, request);
+  if (userId !== undefined) await failLatestPendingOrder(app.db, userId);
+  return { message: 'Payment failure recorded' };
+}
+
+interface WebhookEvent {
+  event?: unknown;
+  payload?: {
+    payment?: { entity?: { id?: unknown; order_id?: unknown } };
+    order?: { entity?: { id?: unknown } };
+  };
+}
+
+/** Razorpay's webhook: HMAC of the raw body; payment.captured and order.paid settle, other events are acknowledged. */
+export async function handleWebhook(
+  app: FastifyInstance,
+  provider: PaymentProvider,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ message: string }> {
+  const secret = provider.webhookSecret;
+  if (!secret || !signature || !sameHex(hmacHex(secret, rawBody), signature)) throw new BadRequest('Webhook signature is not valid');
+  let event: WebhookEvent;
+  try {
+    event = JSON.parse(rawBody.toString('utf8')) as WebhookEvent;
+  } catch {
+    throw new BadRequest('The request body is not valid JSON.');
+  }
+  if (event.event !== 'payment.captured' && event.event !== 'order.paid') return { message: 'ignored' };
+  const payment = event.payload?.payment?.entity;
+  const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+  if (typeof payment?.id !== 'string' || typeof orderId !== 'string') throw new BadRequest('The event names no payment or order.');
+  const known = await settleAndMail(app, provider, { providerOrderId: orderId, providerPaymentId: payment.id, settledBy: 'webhook' });
+  return { message: known ? paymentMessages.success : 'ignored' };
+}
