@@ -12,6 +12,13 @@ export const paymentMessages = {
   unknownAddress: 'Please select an address or create an address',
   shortfall: 'Thank you for your interest. Please reduce your order based on the stock level below',
   cardDeclined: 'Your card was declined.',
+  /** Browser alerts of SPEC.md §8 "Payment". */
+  verificationFailedAlert: 'Payment verification failed. Please try again.',
+  verifyCallFailedAlert: 'An error occurred. Please try again.',
+  dismissedAlert: 'Payment failed please try again.',
+  /** The busy screen while an order is placed (SPEC.md §2 Checkout). */
+  processingTitle: 'Please wait',
+  processingText: 'Processing Payment...',
 } as const;
 
 /** How long an unpaid invoice holds its stock. */

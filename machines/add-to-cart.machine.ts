@@ -5,7 +5,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { cartMessages } from '../domain/cart';
 import type { CartOwner } from '../domain/cart';
 import { redirectDelays, toastDurations } from '../domain/limits';
-import { failureOf } from './sign-in.machine';
+import { failureOf } from './call-failure';
 
 /** The spec's two 200 answers of createusercart: one more unit, or the line already holds all the stock allows. */
 export type AddToCartOutcome = 'added' | 'maximum';

@@ -5,7 +5,8 @@ import { authMessages, email as emailRule, newPassword, otp as otpRule } from '.
 import type { MessageReply, VerifyOtpPasswordRequest } from '../domain/auth';
 import { typingFilters } from '../domain/fields';
 import { limits, redirectDelays } from '../domain/limits';
-import { authNotice, failureOf } from './sign-in.machine';
+import { failureOf } from './call-failure';
+import { authNotice } from './sign-in.machine';
 import type { AuthNotice } from './sign-in.machine';
 
 export type ForgotPasswordField = 'email' | 'otp' | 'password' | 'confirmPassword';

@@ -5,25 +5,9 @@ import { authMessages, signInRequest } from '../domain/auth';
 import type { SignInReply, SignInRequest } from '../domain/auth';
 import { fieldErrors, typingFilters } from '../domain/fields';
 import { limits, toastDurations } from '../domain/limits';
+import { failureOf } from './call-failure';
 
 export type SignInField = keyof SignInRequest;
-
-/** What a refused or failed call tells a machine; `status` null means no answer (network, time-out). */
-export interface CallFailure {
-  status: number | null;
-  code: string | null;
-  serverMessage: string | null;
-}
-
-/** Reads a rejection without knowing the HTTP client: anything without a numeric status is a network failure. */
-export function failureOf(error: unknown): CallFailure {
-  const value = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  return {
-    status: typeof value.status === 'number' ? value.status : null,
-    code: typeof value.code === 'string' ? value.code : null,
-    serverMessage: typeof value.serverMessage === 'string' && value.serverMessage ? value.serverMessage : null,
-  };
-}
 
 export interface AuthNotice {
   message: string;

@@ -5,7 +5,8 @@ import { authMessages, newPassword, otp as otpRule, signUpDetails } from '../dom
 import type { CheckEmailPresentReply, MessageReply, SignUpDetails } from '../domain/auth';
 import { fieldErrors, typingFilters } from '../domain/fields';
 import { limits, redirectDelays } from '../domain/limits';
-import { authNotice, failureOf } from './sign-in.machine';
+import { failureOf } from './call-failure';
+import { authNotice } from './sign-in.machine';
 import type { AuthNotice } from './sign-in.machine';
 
 export type SignUpDetailsField = keyof SignUpDetails;

@@ -1,0 +1,206 @@
+// Place Order (SPEC.md §4 "Place Order sequence", §8 stock and payment messages): check the bag's stock, create the
+// invoice for the chosen address, fetch the payment key, open the card dialog, verify what it hands back, then
+// /thankyou. One order at a time: from the first click until the machine is idle again, clicks are not handled, so a
+// double click never creates two invoices.
+//
+// A declined card stays in the payment dialog, which shows the decline and lets the shopper try another card (the
+// sandbox dialog and Razorpay's checkout.js both do): `openPaymentDialog` only settles on a payment or when the dialog
+// is closed. Any rejection of it is therefore a dismissal: payment/failed, "Payment failed please try again.", /cart.
+import { assign, fromPromise, setup } from 'xstate';
+import type { CheckQuantityListReply, OutOfStockLine } from '../domain/checkout';
+import { checkoutMessages } from '../domain/checkout';
+import { toastDurations } from '../domain/limits';
+import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../domain/payment';
+import { paymentMessages } from '../domain/payment';
+
+export interface PlaceOrderContext {
+  addressId: number | null;
+  invoice: CheckoutInvoiceReply | null;
+  paymentKey: string | null;
+  payment: VerifyPaymentRequest | null;
+}
+
+/** The click on Place Order, with the address the checkout-address machine has selected and the bag's line count. */
+export type PlaceOrderEvent = { type: 'order.place'; addressId: number | null; bagLines: number };
+
+export interface PlaceOrderNotice {
+  message: string;
+  /** The shortfall's lines under the message, one per bag line: name, size, quantity left. */
+  lines: string[];
+  kind: 'error' | 'warning';
+  duration: number;
+}
+
+export interface OpenPaymentDialogInput {
+  key: string;
+  invoice: CheckoutInvoiceReply;
+}
+
+/** Place Order's snackbars stay 10 s (SPEC.md §9). */
+const notice = (message: string, kind: PlaceOrderNotice['kind'], lines: string[] = []): PlaceOrderNotice => ({
+  message,
+  lines,
+  kind,
+  duration: toastDurations.placeOrder,
+});
+
+/** One line of the stock shortfall: the product's name, its size and how many are left. */
+export const shortfallLine = (line: OutOfStockLine) =>
+  `${line.product_name}, ${line.product_size}, ${line.Product_available} left`;
+
+export const shortfallNotice = (lines: OutOfStockLine[]) =>
+  notice(checkoutMessages.stockShortfall, 'warning', lines.map(shortfallLine));
+
+const unprovided = () => Promise.reject(new Error('provided by the view'));
+
+const idleContext = { invoice: null, paymentKey: null, payment: null } as const;
+
+export const placeOrderMachine = setup({
+  types: {} as { context: PlaceOrderContext; events: PlaceOrderEvent },
+  actors: {
+    /** checkquantitylist: the caller's stored bag against stock. */
+    checkStock: fromPromise<CheckQuantityListReply>(unprovided),
+    /** user/{id}/checkoutinvoice: amounts from the database, stock reserved, the provider order created. */
+    createInvoice: fromPromise<CheckoutInvoiceReply, { addressId: number }>(unprovided),
+    /** payment/key */
+    fetchPaymentKey: fromPromise<string>(unprovided),
+    /** The card dialog: resolves with the provider's ids and signature, rejects when the dialog is closed. */
+    openPaymentDialog: fromPromise<VerifyPaymentRequest, OpenPaymentDialogInput>(unprovided),
+    /** payment/verify: `message` is 'success' when the order is paid. */
+    verifyPayment: fromPromise<{ message: string }, VerifyPaymentRequest>(unprovided),
+    /** payment/failed: releases the reservation. */
+    reportFailure: fromPromise<unknown>(unprovided),
+  },
+  actions: {
+    notify: (_, _params: PlaceOrderNotice) => {},
+    alert: (_, _params: { message: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+    goToThankYou: () => {},
+    goToCart: () => {},
+    forget: assign(idleContext),
+  },
+  guards: {
+    lacksAddress: ({ event }) => event.bagLines > 0 && event.addressId === null,
+    canPlaceOrder: ({ event }) => event.bagLines > 0 && event.addressId !== null,
+    hasShortfall: (_, reply: CheckQuantityListReply) => reply.outOfStock.length > 0,
+    isPaid: (_, reply: { message: string }) => reply.message === paymentMessages.success,
+  },
+}).createMachine({
+  id: 'placeOrder',
+  context: { addressId: null, ...idleContext },
+  initial: 'idle',
+  states: {
+    // An empty bag handles no click at all: the view disables the button with snapshot.can().
+    idle: {
+      on: {
+        'order.place': [
+          {
+            guard: 'lacksAddress',
+            actions: { type: 'notify', params: notice(checkoutMessages.selectAddress, 'error') },
+          },
+          {
+            guard: 'canPlaceOrder',
+            target: 'checkingStock',
+            actions: assign({ addressId: ({ event }) => event.addressId, ...idleContext }),
+          },
+        ],
+      },
+    },
+    checkingStock: {
+      tags: ['processing'],
+      invoke: {
+        id: 'checkStock',
+        src: 'checkStock',
+        onDone: [
+          {
+            guard: { type: 'hasShortfall', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: { type: 'notify', params: ({ event }) => shortfallNotice(event.output.outOfStock) },
+          },
+          { target: 'creatingInvoice' },
+        ],
+        // SPEC.md §7: only logged.
+        onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    creatingInvoice: {
+      tags: ['processing'],
+      invoke: {
+        id: 'createInvoice',
+        src: 'createInvoice',
+        input: ({ context }) => ({ addressId: context.addressId! }),
+        onDone: { target: 'fetchingKey', actions: assign({ invoice: ({ event }) => event.output }) },
+        // SPEC.md §8: the loading state ends silently.
+        onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    fetchingKey: {
+      tags: ['processing'],
+      invoke: {
+        id: 'fetchPaymentKey',
+        src: 'fetchPaymentKey',
+        onDone: { target: 'paying', actions: assign({ paymentKey: ({ event }) => event.output }) },
+        // Not in the spec: said like a failed call; the unpaid invoice's stock is released after 15 minutes.
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } },
+            'forget',
+          ],
+        },
+      },
+    },
+    paying: {
+      tags: ['processing'],
+      invoke: {
+        id: 'openPaymentDialog',
+        src: 'openPaymentDialog',
+        input: ({ context }) => ({ key: context.paymentKey!, invoice: context.invoice! }),
+        onDone: { target: 'verifying', actions: assign({ payment: ({ event }) => event.output }) },
+        onError: { target: 'reportingFailure' },
+      },
+    },
+    reportingFailure: {
+      tags: ['processing'],
+      invoke: {
+        id: 'reportFailure',
+        src: 'reportFailure',
+        onDone: { target: 'leftForCart' },
+        // The reservation is released after 15 minutes anyway: the shopper is told the same.
+        onError: { target: 'leftForCart', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    leftForCart: {
+      type: 'final',
+      entry: [{ type: 'alert', params: { message: paymentMessages.dismissedAlert } }, 'goToCart'],
+    },
+    verifying: {
+      tags: ['processing'],
+      invoke: {
+        id: 'verifyPayment',
+        src: 'verifyPayment',
+        input: ({ context }) => context.payment!,
+        onDone: [
+          { guard: { type: 'isPaid', params: ({ event }) => event.output }, target: 'paid' },
+          {
+            target: 'idle',
+            actions: [{ type: 'alert', params: { message: paymentMessages.verificationFailedAlert } }, 'forget'],
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } },
+            'forget',
+          ],
+        },
+      },
+    },
+    paid: {
+      type: 'final',
+      entry: 'goToThankYou',
+    },
+  },
+});

@@ -1,0 +1,391 @@
+// The guest e-mail check machine, model-based: every state and transition of the guest form, the guest checkout
+// creation and the "Enter Email OTP" modal walked with fake calls, checking the requests, the 5 s snackbars, the
+// prefill and its clearing, and that Place Order is only enabled once the code is verified.
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import {
+  emptyGuestDetails,
+  filterGuestField,
+  guestEmailCheckMachine,
+  guestFieldErrors,
+} from '../../machines/guest-email-check.machine';
+import type { CheckoutNotice, GuestField } from '../../machines/guest-email-check.machine';
+import type { AddressFormValues } from '../../domain/address';
+import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
+
+type GuestSnapshot = SnapshotFrom<typeof guestEmailCheckMachine>;
+type ModelEvent = EventFrom<typeof guestEmailCheckMachine>;
+
+const sessionId = 'gs_0123456789abcdefghijkl';
+const texts = {
+  createPassword: 'Thank you for visiting us again. Please create a password for a faster checkout experience.',
+  logIn: 'Thank you for visiting us again. Please log in for a faster checkout experience.',
+  checkFailed: 'Error checking email availability',
+  invalidForm: 'Please fill all the fields properly',
+  unverified: 'Email already exists but not verified. OTP sent to your email.',
+  registered: 'The email id is already registered please login into website and SHOP!!!',
+  requestFailed: 'An error occurred while processing your request.',
+  otpEmpty: 'Please fill the OTP field.',
+  otpLength: 'OTP must be a 6-digit number',
+  otpFailed: 'Failed to verify OTP',
+  otpNetwork: 'An error occurred while verifying OTP. Please try again later.',
+};
+
+const validAddress: AddressFormValues = {
+  fullName: 'Asha Rao',
+  address: '12 Lotus Street',
+  locality: 'Mylapore',
+  landmark: 'Near the temple tank',
+  city: 'Chennai',
+  pincode: '600004',
+  state: 'Tamil Nadu',
+  country: 'India',
+  phoneNumber: '9840012345',
+};
+const blankAddress: AddressFormValues = { ...validAddress, pincode: '', city: '' };
+
+const failure = (status: number | null, serverMessage: string | null = null) => ({ status, code: null, serverMessage });
+const change = (field: GuestField, value: string) => ({ type: 'field.change', field, value });
+const known = { firstName: 'Asha', lastName: 'Rao', mobileNumber: '9840012345' };
+
+const allEvents = {
+  emailA: change('email', 'asha@example.in'),
+  emailB: change('email', 'ravi@example.in'),
+  blurEmail: { type: 'field.blur', field: 'email' },
+  firstName: change('firstName', 'Asha2'),
+  lastName: change('lastName', 'Rao'),
+  mobile: change('mobileNumber', '98400 12345'),
+  submitGood: { type: 'form.submit', address: validAddress },
+  submitBad: { type: 'form.submit', address: blankAddress },
+  awaitingPassword: {
+    type: 'xstate.done.actor.checkEmailAvailability',
+    output: { available: false, response: 'Please create a password', data: known },
+  },
+  registeredUser: {
+    type: 'xstate.done.actor.checkEmailAvailability',
+    output: { available: false, response: 'Registered user', data: {} },
+  },
+  newGuest: {
+    type: 'xstate.done.actor.checkEmailAvailability',
+    output: { available: true, response: 'Continue as Guest User', data: {} },
+  },
+  checkFailed: { type: 'xstate.error.actor.checkEmailAvailability', error: failure(429, 'Too many requests') },
+  created: {
+    type: 'xstate.done.actor.createGuestCheckout',
+    output: { duplicateUser: 'false', unverifiedUser: 'false', userExtId: 'u_asha' },
+  },
+  unverified: {
+    type: 'xstate.done.actor.createGuestCheckout',
+    output: { duplicateUser: 'true', unverifiedUser: 'true', userExtId: 'u_asha_old' },
+  },
+  duplicate: {
+    type: 'xstate.done.actor.createGuestCheckout',
+    output: { duplicateUser: 'true', unverifiedUser: 'false', userExtId: null },
+  },
+  createFailed: { type: 'xstate.error.actor.createGuestCheckout', error: new TypeError('Failed to fetch') },
+  otpGood: change('otp', '12a3456'),
+  otpShort: change('otp', '12'),
+  verify: { type: 'otp.verify' },
+  cancel: { type: 'otp.cancel' },
+  otpVerified: { type: 'xstate.done.actor.verifyOtp', output: { message: 'OTP verified successfully!' } },
+  otpWrong: { type: 'xstate.error.actor.verifyOtp', error: failure(400, 'OTP is invalid') },
+  otpRefused: { type: 'xstate.error.actor.verifyOtp', error: failure(403) },
+  otpNetwork: { type: 'xstate.error.actor.verifyOtp', error: new TypeError('Failed to fetch') },
+} as const;
+
+/**
+ * The alphabet depends on where the shopper is, so that the model stays small: the details are typed in one order,
+ * the second e-mail only after a check (to see the clearing), the short code only on an empty code field.
+ */
+function eventsFor(snapshot: GuestSnapshot): ModelEvent[] {
+  const { details, checkedEmail, otp } = snapshot.context;
+  const e = allEvents;
+  const candidates: object[] = [];
+  if (snapshot.matches('editing')) {
+    if (details.email !== e.emailA.value) candidates.push(e.emailA);
+    if (checkedEmail !== null || snapshot.matches({ editing: 'checkingEmail' })) candidates.push(e.emailB);
+    candidates.push(e.blurEmail, e.submitGood, e.submitBad);
+    if (details.email && !details.firstName) candidates.push(e.firstName);
+    if (details.firstName && !details.lastName) candidates.push(e.lastName);
+    if (details.lastName && !details.mobileNumber) candidates.push(e.mobile);
+    candidates.push(e.awaitingPassword, e.registeredUser, e.newGuest, e.checkFailed);
+  }
+  if (snapshot.matches('creatingGuest')) candidates.push(e.submitGood, e.created, e.unverified, e.duplicate, e.createFailed);
+  if (snapshot.matches('otpModal') || snapshot.matches('verifyingOtp')) {
+    if (otp !== '123456') candidates.push(e.otpGood);
+    if (otp === '') candidates.push(e.otpShort);
+    candidates.push(e.verify, e.cancel, e.otpVerified, e.otpWrong, e.otpRefused, e.otpNetwork);
+  }
+  return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function harness() {
+  const seen = {
+    notices: [] as CheckoutNotice[],
+    checks: [] as string[],
+    creations: [] as CreateGuestCheckoutRequest[],
+    otpChecks: [] as { email: string; otp: string }[],
+    addressReloads: 0,
+  };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const actor = createActor(
+    guestEmailCheckMachine.provide({
+      actors: {
+        checkEmailAvailability: fromPromise(({ input }) => {
+          seen.checks.push(input.email);
+          return hold('checkEmailAvailability');
+        }),
+        createGuestCheckout: fromPromise(({ input }) => {
+          seen.creations.push(input);
+          return hold('createGuestCheckout');
+        }),
+        verifyOtp: fromPromise(({ input }) => {
+          seen.otpChecks.push(input);
+          return hold('verifyOtp');
+        }),
+      },
+      actions: {
+        notify: (_, notice) => void seen.notices.push(notice),
+        addressesChanged: () => void (seen.addressReloads += 1),
+      },
+    }),
+    {
+      input: { sessionId },
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as GuestSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  /** Answers the call in flight the way the model event says, then lets the promise settle. */
+  const settle = async (event: AnyEventObject) => {
+    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, seen, taken, visited, settle, pending };
+}
+
+const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+describe('guest e-mail check machine (model-based)', () => {
+  // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is a
+  // snapshot plus the event that led to it, so that the shortest paths take every transition.
+  const model = new TestModel(guestEmailCheckMachine, {
+    events: eventsFor,
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths({ input: { sessionId } } as never);
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      let noticesBefore = 0;
+      const expectNotices = async (run: () => unknown, expected: string[]) => {
+        noticesBefore = h.seen.notices.length;
+        await run();
+        const fresh = h.seen.notices.slice(noticesBefore);
+        expect(fresh.map((notice) => notice.message)).toEqual(expected);
+        // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+        for (const notice of fresh) expect(notice.duration).toBe(5000);
+      };
+      const calls = () => h.seen.checks.length + h.seen.creations.length + h.seen.otpChecks.length;
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+            // Place Order (the guest's addresses) only after the code is verified.
+            expect(h.seen.addressReloads).toBe(actual.matches('verified') ? 1 : 0);
+          },
+        },
+        events: {
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const before = h.actor.getSnapshot().context;
+            const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
+            h.actor.send(fieldChange);
+            const after = h.actor.getSnapshot().context;
+            const filtered = filterGuestField(fieldChange.field, fieldChange.value);
+            if (fieldChange.field === 'otp') expect(after.otp).toBe(filtered);
+            else expect(after.details[fieldChange.field]).toBe(filtered);
+            if (fieldChange.field === 'email' && before.checkedEmail !== null && filtered !== before.details.email) {
+              // SPEC.md §4: a new e-mail clears every other field and hides Create Password and Login.
+              expect(after.details).toEqual({ ...emptyGuestDetails, email: filtered });
+              expect(after.response).toBeNull();
+            }
+          },
+          'field.blur': () => {
+            const before = h.actor.getSnapshot();
+            const checks = h.seen.checks.length;
+            h.actor.send({ type: 'field.blur', field: 'email' });
+            // The model only leaves a new, valid e-mail: it is checked once.
+            expect(h.seen.checks.slice(checks)).toEqual([before.context.details.email]);
+          },
+          'form.submit': async ({ event }: { event: AnyEventObject }) => {
+            const snapshot = h.actor.getSnapshot();
+            const { address } = event as Extract<ModelEvent, { type: 'form.submit' }>;
+            const { details } = snapshot.context;
+            const editing = snapshot.matches('editing');
+            const complete = details.email && details.firstName && details.lastName && details.mobileNumber;
+            const valid = editing && complete && address === validAddress;
+            const before = calls();
+            await expectNotices(() => h.actor.send(event as ModelEvent), editing && !valid ? [texts.invalidForm] : []);
+            if (valid) {
+              expect(h.seen.creations.at(-1)).toEqual({ ...details, ...validAddress, sessionId });
+              expect(h.actor.getSnapshot().value).toBe('creatingGuest');
+            } else {
+              // An invalid form sends nothing, and a submit while the guest is being created is ignored.
+              expect(calls()).toBe(before);
+            }
+          },
+          'otp.verify': async () => {
+            const snapshot = h.actor.getSnapshot();
+            const { otp, details } = snapshot.context;
+            const checks = h.seen.otpChecks.length;
+            const expected = otp === '' ? [texts.otpEmpty] : otp.length === 6 ? [] : [texts.otpLength];
+            await expectNotices(() => h.actor.send({ type: 'otp.verify' }), expected);
+            expect(h.seen.otpChecks.slice(checks)).toEqual(otp.length === 6 ? [{ email: details.email, otp }] : []);
+          },
+          'otp.cancel': () => {
+            h.actor.send({ type: 'otp.cancel' });
+            const after = h.actor.getSnapshot();
+            expect(after.value).toEqual({ editing: 'idle' });
+            expect(after.context.otp).toBe('');
+          },
+          'xstate.done.actor.checkEmailAvailability': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.actor.getSnapshot().context.details;
+            const response = (event.output as { response: string }).response;
+            const expected =
+              response === 'Please create a password' ? [texts.createPassword] : response === 'Registered user' ? [texts.logIn] : [];
+            await expectNotices(() => h.settle(event), expected);
+            const after = h.actor.getSnapshot().context;
+            expect(after.response).toBe(response);
+            expect(after.checkedEmail).toBe(before.email);
+            // Only an account still waiting for its password gives back its names and mobile.
+            expect(after.details).toEqual(response === 'Please create a password' ? { ...before, ...known } : before);
+          },
+          'xstate.error.actor.checkEmailAvailability': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), [texts.checkFailed]);
+            expect(h.actor.getSnapshot().context.response).toBeNull();
+          },
+          'xstate.done.actor.createGuestCheckout': async ({ event }: { event: AnyEventObject }) => {
+            const reply = event.output as { duplicateUser: string; unverifiedUser: string; userExtId: string | null };
+            const expected = reply.duplicateUser === 'false' ? [] : reply.unverifiedUser === 'true' ? [texts.unverified] : [texts.registered];
+            await expectNotices(() => h.settle(event), expected);
+            const after = h.actor.getSnapshot();
+            const opensModal = reply.duplicateUser === 'false' || reply.unverifiedUser === 'true';
+            expect(after.value).toEqual(opensModal ? 'otpModal' : { editing: 'idle' });
+            if (opensModal) expect(after.context.userExtId).toBe(reply.userExtId);
+          },
+          'xstate.error.actor.createGuestCheckout': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), [texts.requestFailed]);
+            expect(h.actor.getSnapshot().value).toEqual({ editing: 'idle' });
+          },
+          'xstate.done.actor.verifyOtp': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), []);
+            expect(h.actor.getSnapshot().value).toBe('verified');
+            expect(h.seen.addressReloads).toBe(1);
+          },
+          'xstate.error.actor.verifyOtp': async ({ event }: { event: AnyEventObject }) => {
+            const error = event.error as { status?: number | null; serverMessage?: string | null };
+            const expected = error.status == null ? texts.otpNetwork : (error.serverMessage ?? texts.otpFailed);
+            await expectNotices(() => h.settle(event), [expected]);
+            expect(h.actor.getSnapshot().value).toBe('otpModal');
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+});
+
+describe('guest e-mail check machine coverage and rules', () => {
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(guestEmailCheckMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(guestEmailCheckMachine.root))].sort());
+  });
+
+  it('applies the typing filters of SPEC.md §5 (e-mail 40 typed on this form)', () => {
+    expect(filterGuestField('email', `${'a'.repeat(45)}@x.in`)).toHaveLength(40);
+    expect(filterGuestField('firstName', 'As-ha 2')).toBe('Asha ');
+    expect(filterGuestField('lastName', 'r'.repeat(60))).toHaveLength(50);
+    expect(filterGuestField('mobileNumber', '+91 98400-12345')).toBe('9198400123');
+    expect(filterGuestField('otp', '12 34 56 78')).toBe('123456');
+  });
+
+  it('gives the field messages of the guest form', () => {
+    const errors = guestFieldErrors({ details: { ...emptyGuestDetails, email: 'asha@', firstName: 'As' }, otp: '12' });
+    expect(errors).toEqual({
+      email: 'This is not a valid email format!',
+      firstName: 'First name must be at least 3 characters long!',
+      lastName: 'lastname is required!',
+      mobileNumber: 'mobile number is required!',
+      otp: 'OTP must be a 6-digit number',
+    });
+  });
+
+  it('checks an e-mail only when it is valid and not already checked', async () => {
+    const h = harness();
+    h.actor.send({ type: 'field.change', field: 'email', value: 'asha@' });
+    h.actor.send({ type: 'field.blur', field: 'email' });
+    expect(h.seen.checks).toEqual([]);
+    h.actor.send({ type: 'field.change', field: 'email', value: 'asha@example.in' });
+    h.actor.send({ type: 'field.blur', field: 'email' });
+    h.actor.send({ type: 'field.blur', field: 'email' });
+    await h.settle(allEvents.registeredUser);
+    h.actor.send({ type: 'field.blur', field: 'email' });
+    expect(h.seen.checks).toEqual(['asha@example.in']);
+    expect(h.seen.notices.map((notice) => notice.message)).toEqual([texts.logIn]);
+  });
+
+  it('drops a running check when the e-mail changes, so a stale answer cannot fill the form', async () => {
+    const h = harness();
+    h.actor.send({ type: 'field.change', field: 'email', value: 'asha@example.in' });
+    h.actor.send({ type: 'field.blur', field: 'email' });
+    const stale = h.pending.get('checkEmailAvailability');
+    h.actor.send({ type: 'field.change', field: 'email', value: 'ravi@example.in' });
+    stale?.resolve(allEvents.awaitingPassword.output);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.actor.getSnapshot().context.details).toEqual({ ...emptyGuestDetails, email: 'ravi@example.in' });
+    expect(h.seen.notices).toEqual([]);
+  });
+
+  it('creates one guest checkout for a double click, and one OTP check for a double verify', async () => {
+    const h = harness();
+    for (const event of [allEvents.emailA, allEvents.firstName, allEvents.lastName, allEvents.mobile]) {
+      h.actor.send(event as ModelEvent);
+    }
+    h.actor.send(allEvents.submitGood as ModelEvent);
+    h.actor.send(allEvents.submitGood as ModelEvent);
+    expect(h.seen.creations).toHaveLength(1);
+    await h.settle(allEvents.created);
+    h.actor.send(allEvents.otpGood as ModelEvent);
+    h.actor.send({ type: 'otp.verify' });
+    h.actor.send({ type: 'otp.verify' });
+    h.actor.send({ type: 'otp.cancel' });
+    expect(h.seen.otpChecks).toEqual([{ email: 'asha@example.in', otp: '123456' }]);
+    expect(h.actor.getSnapshot().value).toBe('verifyingOtp');
+  });
+});

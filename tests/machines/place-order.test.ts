@@ -1,0 +1,297 @@
+// The place-order machine, model-based: every state and transition walked with fake calls, checking the calls made in
+// order (stock → invoice for the chosen address → key → dialog → verify), the 10 s toasts and the alerts of SPEC.md §8,
+// the "processing" screen in every busy state, and that a click while busy never starts a second order.
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import { placeOrderMachine, shortfallLine } from '../../machines/place-order.machine';
+import type { OpenPaymentDialogInput, PlaceOrderNotice } from '../../machines/place-order.machine';
+import type { CheckQuantityListReply } from '../../domain/checkout';
+import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
+
+type OrderSnapshot = SnapshotFrom<typeof placeOrderMachine>;
+type ModelEvent = EventFrom<typeof placeOrderMachine>;
+
+const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_1', orderValueId: 'order_ABC123', amount: 1249.5, currency: 'INR' };
+const payment: VerifyPaymentRequest = {
+  razorpay_order_id: 'order_ABC123',
+  razorpay_payment_id: 'pay_XYZ789',
+  razorpay_signature: 'f00d',
+};
+const shortfall = [
+  { product_name: 'Red Roses', product_size: 'Large', Product_available: 2 },
+  { product_name: 'Jasmine Garland', product_size: 'Small', Product_available: 0 },
+];
+const failure = (status: number | null) => ({ status, code: null, serverMessage: null });
+
+const texts = {
+  selectAddress: 'Please select an address or create an address',
+  shortfall: 'Thank you for your interest. Please reduce your order based on the stock level below',
+  verificationFailed: 'Payment verification failed. Please try again.',
+  callFailed: 'An error occurred. Please try again.',
+  dismissed: 'Payment failed please try again.',
+};
+
+const modelEvents = [
+  { type: 'order.place', addressId: 7, bagLines: 2 },
+  { type: 'order.place', addressId: null, bagLines: 2 },
+  { type: 'order.place', addressId: 7, bagLines: 0 },
+  { type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } },
+  { type: 'xstate.done.actor.checkStock', output: { outOfStock: shortfall } },
+  { type: 'xstate.error.actor.checkStock', error: failure(500) },
+  { type: 'xstate.done.actor.createInvoice', output: invoice },
+  { type: 'xstate.error.actor.createInvoice', error: failure(409) },
+  { type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' },
+  { type: 'xstate.error.actor.fetchPaymentKey', error: failure(503) },
+  { type: 'xstate.done.actor.openPaymentDialog', output: payment },
+  { type: 'xstate.error.actor.openPaymentDialog', error: 'dismissed' },
+  { type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } },
+  { type: 'xstate.done.actor.verifyPayment', output: { message: 'Payment verification failed' } },
+  { type: 'xstate.error.actor.verifyPayment', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.reportFailure', output: { message: 'ok' } },
+  { type: 'xstate.error.actor.reportFailure', error: failure(500) },
+] as unknown as ModelEvent[];
+
+const busyStates = ['checkingStock', 'creatingInvoice', 'fetchingKey', 'paying', 'verifying', 'reportingFailure'];
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function harness() {
+  const seen = {
+    calls: [] as string[],
+    invoices: [] as { addressId: number }[],
+    dialogs: [] as OpenPaymentDialogInput[],
+    verifications: [] as VerifyPaymentRequest[],
+    notices: [] as PlaceOrderNotice[],
+    alerts: [] as string[],
+    errors: [] as unknown[],
+    thankYou: 0,
+    cart: 0,
+  };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => {
+    seen.calls.push(id);
+    return new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  };
+  const actor = createActor(
+    placeOrderMachine.provide({
+      actors: {
+        checkStock: fromPromise(() => hold('checkStock') as Promise<CheckQuantityListReply>),
+        createInvoice: fromPromise(({ input }) => {
+          seen.invoices.push(input);
+          return hold('createInvoice');
+        }),
+        fetchPaymentKey: fromPromise(() => hold('fetchPaymentKey') as Promise<string>),
+        openPaymentDialog: fromPromise(({ input }) => {
+          seen.dialogs.push(input);
+          return hold('openPaymentDialog');
+        }),
+        verifyPayment: fromPromise(({ input }) => {
+          seen.verifications.push(input);
+          return hold('verifyPayment');
+        }),
+        reportFailure: fromPromise(() => hold('reportFailure') as Promise<unknown>),
+      },
+      actions: {
+        notify: (_, notice) => void seen.notices.push(notice),
+        alert: (_, { message }) => void seen.alerts.push(message),
+        logError: (_, { error }) => void seen.errors.push(error),
+        goToThankYou: () => void (seen.thankYou += 1),
+        goToCart: () => void (seen.cart += 1),
+      },
+    }),
+    {
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as OrderSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  const settle = async (event: AnyEventObject) => {
+    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, seen, taken, visited, settle, pending };
+}
+
+const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+describe('place-order machine (model-based)', () => {
+  const model = new TestModel(placeOrderMachine, {
+    events: (snapshot: OrderSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths();
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(5);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      let before = { calls: 0, notices: 0, alerts: 0 };
+      const mark = () => (before = { calls: h.seen.calls.length, notices: h.seen.notices.length, alerts: h.seen.alerts.length });
+      const newCalls = () => h.seen.calls.slice(before.calls);
+      const newNotices = () => h.seen.notices.slice(before.notices);
+      const newAlerts = () => h.seen.alerts.slice(before.alerts);
+      /** Answers the call in flight, then checks the next call, the toasts and the alerts it led to. */
+      const answer = async (event: AnyEventObject, next: string[], alerts: string[] = []) => {
+        mark();
+        await h.settle(event);
+        expect(newCalls()).toEqual(next);
+        expect(newNotices()).toEqual([]);
+        expect(newAlerts()).toEqual(alerts);
+      };
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+            // "Please wait / Processing Payment..." in every busy state, and a click there is not handled.
+            const busy = busyStates.includes(actual.value as string);
+            expect(actual.hasTag('processing')).toBe(busy);
+            if (busy) expect(actual.can({ type: 'order.place', addressId: 7, bagLines: 2 })).toBe(false);
+          },
+        },
+        events: {
+          'order.place': ({ event }: { event: AnyEventObject }) => {
+            const click = event as ModelEvent;
+            mark();
+            h.actor.send(click);
+            if (click.addressId === null) {
+              expect(newCalls()).toEqual([]);
+              expect(newNotices()).toEqual([{ message: texts.selectAddress, lines: [], kind: 'error', duration: 10000 }]);
+            } else {
+              expect(newCalls()).toEqual(['checkStock']);
+              expect(newNotices()).toEqual([]);
+            }
+          },
+          'xstate.done.actor.checkStock': async ({ event }: { event: AnyEventObject }) => {
+            mark();
+            await h.settle(event);
+            const lines = (event.output as { outOfStock: typeof shortfall }).outOfStock;
+            if (lines.length > 0) {
+              expect(newCalls()).toEqual([]);
+              expect(newNotices()).toEqual([
+                {
+                  message: texts.shortfall,
+                  lines: ['Red Roses, Large, 2 left', 'Jasmine Garland, Small, 0 left'],
+                  kind: 'warning',
+                  duration: 10000,
+                },
+              ]);
+            } else {
+              expect(newCalls()).toEqual(['createInvoice']);
+              expect(h.seen.invoices.at(-1)).toEqual({ addressId: 7 });
+            }
+          },
+          // A failed stock check is only logged.
+          'xstate.error.actor.checkStock': async ({ event }: { event: AnyEventObject }) => {
+            await answer(event, []);
+            expect(h.seen.errors.at(-1)).toEqual(event.error);
+          },
+          'xstate.done.actor.createInvoice': (({ event }: { event: AnyEventObject }) => answer(event, ['fetchPaymentKey'])),
+          // The loading state ends silently.
+          'xstate.error.actor.createInvoice': ({ event }: { event: AnyEventObject }) => answer(event, []),
+          'xstate.done.actor.fetchPaymentKey': async ({ event }: { event: AnyEventObject }) => {
+            await answer(event, ['openPaymentDialog']);
+            expect(h.seen.dialogs.at(-1)).toEqual({ key: 'rzp_test_key', invoice });
+          },
+          'xstate.error.actor.fetchPaymentKey': ({ event }: { event: AnyEventObject }) =>
+            answer(event, [], [texts.callFailed]),
+          'xstate.done.actor.openPaymentDialog': async ({ event }: { event: AnyEventObject }) => {
+            await answer(event, ['verifyPayment']);
+            // What the dialog handed back is verified as it came.
+            expect(h.seen.verifications.at(-1)).toEqual(payment);
+          },
+          'xstate.error.actor.openPaymentDialog': ({ event }: { event: AnyEventObject }) =>
+            answer(event, ['reportFailure']),
+          'xstate.done.actor.verifyPayment': async ({ event }: { event: AnyEventObject }) => {
+            const paid = (event.output as { message: string }).message === 'success';
+            await answer(event, [], paid ? [] : [texts.verificationFailed]);
+            expect(h.seen.thankYou).toBe(paid ? 1 : 0);
+            expect(h.actor.getSnapshot().status).toBe(paid ? 'done' : 'active');
+          },
+          'xstate.error.actor.verifyPayment': async ({ event }: { event: AnyEventObject }) => {
+            await answer(event, [], [texts.callFailed]);
+            expect(h.seen.thankYou).toBe(0);
+          },
+          'xstate.done.actor.reportFailure': async ({ event }: { event: AnyEventObject }) => {
+            await answer(event, [], [texts.dismissed]);
+            expect(h.seen.cart).toBe(1);
+          },
+          'xstate.error.actor.reportFailure': async ({ event }: { event: AnyEventObject }) => {
+            await answer(event, [], [texts.dismissed]);
+            expect(h.seen.cart).toBe(1);
+          },
+        } as never,
+      });
+      // Never both destinations, and never the thank-you page without a verified payment.
+      expect(h.seen.thankYou + h.seen.cart).toBeLessThanOrEqual(1);
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+});
+
+describe('place-order machine coverage and rules', () => {
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(placeOrderMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(placeOrderMachine.root))].sort());
+  });
+
+  it('does not allow Place Order with an empty bag, with or without an address', () => {
+    const h = harness();
+    expect(h.actor.getSnapshot().can({ type: 'order.place', addressId: 7, bagLines: 0 })).toBe(false);
+    expect(h.actor.getSnapshot().can({ type: 'order.place', addressId: null, bagLines: 0 })).toBe(false);
+    h.actor.send({ type: 'order.place', addressId: 7, bagLines: 0 });
+    expect(h.seen.calls).toEqual([]);
+    expect(h.seen.notices).toEqual([]);
+  });
+
+  it('creates one invoice however often Place Order is clicked while an order is under way', async () => {
+    const h = harness();
+    const click = { type: 'order.place', addressId: 7, bagLines: 2 } as const;
+    h.actor.send(click);
+    h.actor.send(click);
+    await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
+    h.actor.send(click);
+    await h.settle({ type: 'xstate.done.actor.createInvoice', output: invoice });
+    h.actor.send(click);
+    await h.settle({ type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' });
+    h.actor.send(click);
+    await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
+    h.actor.send(click);
+    expect(h.seen.calls).toEqual(['checkStock', 'createInvoice', 'fetchPaymentKey', 'openPaymentDialog', 'verifyPayment']);
+    expect(h.seen.invoices).toEqual([{ addressId: 7 }]);
+    await h.settle({ type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } });
+    expect(h.seen.thankYou).toBe(1);
+    expect(h.actor.getSnapshot().value).toBe('paid');
+  });
+
+  it('uses the address chosen at the click for the invoice', async () => {
+    const h = harness();
+    h.actor.send({ type: 'order.place', addressId: 12, bagLines: 1 });
+    await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
+    expect(h.seen.invoices).toEqual([{ addressId: 12 }]);
+  });
+
+  it('writes a shortfall line as product name, size and quantity left', () => {
+    expect(shortfallLine({ product_name: 'Lilies', product_size: 'Medium', Product_available: 3 })).toBe('Lilies, Medium, 3 left');
+  });
+});

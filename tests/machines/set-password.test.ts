@@ -1,0 +1,323 @@
+// The set-password machine, model-based: every state and transition of Create Password at checkout walked with fake
+// calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in back to /checkout.
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import {
+  filterSetPasswordField,
+  setPasswordErrors,
+  setPasswordMachine,
+} from '../../machines/set-password.machine';
+import type { SetPasswordField, SetPasswordNotice } from '../../machines/set-password.machine';
+import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
+import { allStateIds, allTransitions, transitionKey } from './machine-graph';
+
+type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
+type ModelEvent = EventFrom<typeof setPasswordMachine>;
+
+const email = 'asha@example.in';
+const strong = 'Jasmine@2026';
+const session: SignInReply = {
+  message: 'Login successful',
+  userExtId: 'u_asha',
+  userId: 'u_asha',
+  email,
+  trueUser: true,
+  authorization: 'access-token',
+};
+const texts = {
+  checkEmail: 'Please check the entered Email Address',
+  processError: 'An error occurred during the process',
+  fillAll: 'Please fill all the fields',
+  otpLength: 'OTP must be a 6-digit number',
+  mismatch: 'Passwords do not match',
+  rule: 'Minimum six characters, at least one uppercase letter, one lowercase letter, one number and one special character!',
+  incorrectOtp: 'Incorrect OTP. Please validate the OTP sent to your mail',
+  otpFailed: 'OTP verification failed: An error occurred',
+  expired: 'This OTP has expired. Please ask for a new one.',
+  logInByHand: 'Your account has been successfully created. Please log in.',
+};
+
+const failure = (status: number | null, code: string | null = null, serverMessage: string | null = null) => ({
+  status,
+  code,
+  serverMessage,
+});
+const change = (field: SetPasswordField, value: string) => ({ type: 'field.change', field, value });
+
+const allEvents = {
+  start: { type: 'password.start', email },
+  emailVerified: { type: 'xstate.done.actor.verifyEmail', output: { userId: 'u_asha' } },
+  unknownEmail: { type: 'xstate.error.actor.verifyEmail', error: failure(404, 'NOT_FOUND', texts.checkEmail) },
+  emailCrashed: { type: 'xstate.error.actor.verifyEmail', error: failure(500) },
+  otpGood: change('otp', '12a3456'),
+  otpShort: change('otp', '12'),
+  password: change('password', strong),
+  weakPassword: change('password', 'jasmine'),
+  confirm: change('confirmPassword', strong),
+  confirmOther: change('confirmPassword', 'Jasmine@2027'),
+  toggle: { type: 'password.toggle', field: 'password' },
+  toggleConfirm: { type: 'password.toggle', field: 'confirmPassword' },
+  submit: { type: 'form.submit' },
+  cancel: { type: 'modal.cancel' },
+  passwordSet: { type: 'xstate.done.actor.resetPassword', output: { message: 'OTP Verification Successful. Password updated successfully' } },
+  wrongOtp: { type: 'xstate.error.actor.resetPassword', error: failure(400, 'OTP_INVALID', texts.incorrectOtp) },
+  expiredOtp: { type: 'xstate.error.actor.resetPassword', error: failure(400, 'OTP_EXPIRED', texts.expired) },
+  resetCrashed: { type: 'xstate.error.actor.resetPassword', error: new TypeError('Failed to fetch') },
+  signedIn: { type: 'xstate.done.actor.signIn', output: session },
+  signInFailed: { type: 'xstate.error.actor.signIn', error: failure(401, 'UNAUTHORIZED') },
+} as const;
+
+/**
+ * The alphabet depends on where the shopper is, so that the model stays small: a weak password only on an empty
+ * field and then the strong one, the short code only on an empty code field, each toggle once.
+ */
+function eventsFor(snapshot: SetPasswordSnapshot): ModelEvent[] {
+  const { otp, password, confirmPassword, shown } = snapshot.context;
+  const e = allEvents;
+  const candidates: object[] = [e.start, e.emailVerified, e.unknownEmail, e.emailCrashed];
+  if (snapshot.matches('modalOpen')) {
+    if (otp !== '123456') candidates.push(e.otpGood);
+    if (otp === '') candidates.push(e.otpShort);
+    if (password !== strong) candidates.push(e.password);
+    if (password === '') candidates.push(e.weakPassword);
+    if (confirmPassword === '') candidates.push(e.confirm, e.confirmOther);
+    if (!shown.password && password === '') candidates.push(e.toggle);
+    candidates.push(e.submit, e.cancel);
+  }
+  if (snapshot.matches('settingPassword')) {
+    candidates.push(e.submit, e.cancel, e.passwordSet, e.wrongOtp, e.expiredOtp, e.resetCrashed);
+    if (!shown.confirmPassword) candidates.push(e.toggleConfirm);
+  }
+  if (snapshot.matches('signingIn')) candidates.push(e.signedIn, e.signInFailed);
+  return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
+}
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function harness() {
+  const seen = {
+    notices: [] as SetPasswordNotice[],
+    emailChecks: [] as { email: string }[],
+    resets: [] as VerifyOtpPasswordRequest[],
+    signIns: [] as SignInRequest[],
+    storedSessions: [] as SignInReply[],
+    /** What happened, in order, once the password is set. */
+    steps: [] as string[],
+  };
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const actor = createActor(
+    setPasswordMachine.provide({
+      actors: {
+        verifyEmail: fromPromise(({ input }) => {
+          seen.emailChecks.push(input);
+          return hold('verifyEmail');
+        }),
+        resetPassword: fromPromise(({ input }) => {
+          seen.resets.push(input);
+          return hold('resetPassword');
+        }),
+        signIn: fromPromise(({ input }) => {
+          seen.signIns.push(input);
+          return hold('signIn');
+        }),
+      },
+      actions: {
+        notify: (_, notice) => void seen.notices.push(notice),
+        storeSession: (_, reply) => {
+          seen.storedSessions.push(reply);
+          seen.steps.push('storeSession');
+        },
+        goToCheckout: () => void seen.steps.push('goToCheckout'),
+      },
+    }),
+    {
+      inspect: (event) => {
+        if (event.type !== '@xstate.microstep') return;
+        for (const transition of event._transitions) taken.add(transitionKey(transition));
+        for (const node of (event.snapshot as SetPasswordSnapshot)._nodes) visited.add(node.id);
+      },
+    },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  const settle = async (event: AnyEventObject) => {
+    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if (outcome === 'done') call.resolve(event.output);
+    else call.reject(event.error);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { actor, seen, taken, visited, settle, pending };
+}
+
+/** The modal's refusal for a submit, in the spec's order: empty, then the code, the match, the rule. */
+function expectedSubmitNotices(snapshot: SetPasswordSnapshot): string[] {
+  if (!snapshot.matches('modalOpen')) return [];
+  const { otp, password, confirmPassword } = snapshot.context;
+  if (!otp || !password || !confirmPassword) return [texts.fillAll];
+  if (otp.length !== 6) return [texts.otpLength];
+  if (password !== confirmPassword) return [texts.mismatch];
+  return password === strong ? [] : [texts.rule];
+}
+
+const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+describe('set-password machine (model-based)', () => {
+  const model = new TestModel(setPasswordMachine, {
+    events: eventsFor,
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = model.getShortestPaths();
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness();
+      let noticesBefore = 0;
+      const expectNotices = async (run: () => unknown, expected: string[]) => {
+        noticesBefore = h.seen.notices.length;
+        await run();
+        const fresh = h.seen.notices.slice(noticesBefore);
+        expect(fresh.map((notice) => notice.message)).toEqual(expected);
+        // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+        for (const notice of fresh) expect(notice.duration).toBe(5000);
+      };
+      const calls = () => h.seen.emailChecks.length + h.seen.resets.length + h.seen.signIns.length;
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+            // Nothing is stored and nobody leaves the page before the automatic sign-in succeeded.
+            expect(h.seen.steps).toEqual(actual.matches('done') ? ['storeSession', 'goToCheckout'] : []);
+          },
+        },
+        events: {
+          'password.start': () => {
+            h.actor.send({ type: 'password.start', email });
+            expect(h.seen.emailChecks).toEqual([{ email }]);
+            expect(h.actor.getSnapshot().context.email).toBe(email);
+          },
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
+            h.actor.send(fieldChange);
+            expect(h.actor.getSnapshot().context[fieldChange.field]).toBe(
+              filterSetPasswordField(fieldChange.field, fieldChange.value),
+            );
+          },
+          'password.toggle': ({ event }: { event: AnyEventObject }) => {
+            const { field } = event as Extract<ModelEvent, { type: 'password.toggle' }>;
+            const before = h.actor.getSnapshot().context.shown[field];
+            h.actor.send({ type: 'password.toggle', field });
+            expect(h.actor.getSnapshot().context.shown[field]).toBe(!before);
+          },
+          'form.submit': async () => {
+            const snapshot = h.actor.getSnapshot();
+            const before = calls();
+            await expectNotices(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot));
+            if (h.actor.getSnapshot().matches('settingPassword') && snapshot.matches('modalOpen')) {
+              expect(h.seen.resets.at(-1)).toEqual({ email, otp: '123456', password: strong, confirmPassword: strong });
+            } else {
+              // A refused form sends nothing, and a second click while the code is checked is ignored.
+              expect(calls()).toBe(before);
+            }
+          },
+          'modal.cancel': () => {
+            h.actor.send({ type: 'modal.cancel' });
+            const after = h.actor.getSnapshot();
+            expect(after.value).toBe('idle');
+            expect(after.context).toMatchObject({ otp: '', password: '', confirmPassword: '' });
+          },
+          'xstate.done.actor.verifyEmail': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), []);
+            expect(h.actor.getSnapshot().value).toBe('modalOpen');
+            expect(h.actor.getSnapshot().context.userId).toBe('u_asha');
+          },
+          'xstate.error.actor.verifyEmail': async ({ event }: { event: AnyEventObject }) => {
+            const status = (event.error as { status: number }).status;
+            await expectNotices(() => h.settle(event), [status === 404 ? texts.checkEmail : texts.processError]);
+            expect(h.actor.getSnapshot().value).toBe('idle');
+          },
+          'xstate.done.actor.resetPassword': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), []);
+            // Signed in with the new password straight away.
+            expect(h.seen.signIns).toEqual([{ email, password: strong }]);
+          },
+          'xstate.error.actor.resetPassword': async ({ event }: { event: AnyEventObject }) => {
+            const error = event.error as { code?: string };
+            const expected =
+              error.code === 'OTP_INVALID' ? texts.incorrectOtp : error.code === 'OTP_EXPIRED' ? texts.expired : texts.otpFailed;
+            await expectNotices(() => h.settle(event), [expected]);
+            expect(h.actor.getSnapshot().value).toBe('modalOpen');
+            expect(h.seen.signIns).toEqual([]);
+          },
+          'xstate.done.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), []);
+            expect(h.seen.storedSessions).toEqual([session]);
+            expect(h.seen.steps).toEqual(['storeSession', 'goToCheckout']);
+            expect(h.actor.getSnapshot().status).toBe('done');
+          },
+          'xstate.error.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), [texts.logInByHand]);
+            expect(h.actor.getSnapshot().value).toBe('idle');
+            expect(h.seen.steps).toEqual([]);
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+});
+
+describe('set-password machine coverage and rules', () => {
+  it('walked every state and every transition of the machine', () => {
+    expect([...coverage.visited].sort()).toEqual(allStateIds(setPasswordMachine.root).sort());
+    expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(setPasswordMachine.root))].sort());
+  });
+
+  it('applies the typing filters of SPEC.md §5', () => {
+    expect(filterSetPasswordField('otp', '12 34 56 78')).toBe('123456');
+    expect(filterSetPasswordField('password', 'Aa1@'.repeat(10))).toHaveLength(30);
+    expect(filterSetPasswordField('confirmPassword', 'Aa1@'.repeat(10))).toHaveLength(30);
+  });
+
+  it('gives the field messages of the Set Password modal', () => {
+    expect(setPasswordErrors({ otp: '', password: 'jasmine', confirmPassword: 'jasmin' })).toEqual({
+      otp: 'Please fill the OTP field',
+      password: texts.rule,
+      confirmPassword: texts.mismatch,
+    });
+    expect(setPasswordErrors({ otp: '123456', password: strong, confirmPassword: strong })).toEqual({
+      otp: undefined,
+      password: undefined,
+      confirmPassword: undefined,
+    });
+  });
+
+  it('asks for one code per click and opens the modal fresh each time', async () => {
+    const h = harness();
+    h.actor.send({ type: 'password.start', email });
+    h.actor.send({ type: 'password.start', email: 'other@example.in' });
+    expect(h.seen.emailChecks).toEqual([{ email }]);
+    await h.settle(allEvents.emailVerified);
+    h.actor.send(allEvents.otpGood as ModelEvent);
+    h.actor.send({ type: 'password.toggle', field: 'password' });
+    h.actor.send({ type: 'modal.cancel' });
+    h.actor.send({ type: 'password.start', email });
+    await h.settle(allEvents.emailVerified);
+    expect(h.actor.getSnapshot().context).toMatchObject({ otp: '', shown: { password: false, confirmPassword: false } });
+  });
+});
