@@ -90,6 +90,25 @@ export const WhatsAppIcon = (props: IconProps) => (
 );
 
 /** The little flower of the logo: five petals around a gold heart on a leafy stem. */
+export const MinusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 12h12" />
+  </Svg>
+);
+
+export const PlusIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 6v12M6 12h12" />
+  </Svg>
+);
+
+export const TrashIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 7h14M10 7V5h4v2M7 7l.8 12a1.5 1.5 0 0 0 1.5 1.4h5.4a1.5 1.5 0 0 0 1.5-1.4L17 7" />
+    <path d="M10.5 11v5.5M13.5 11v5.5" />
+  </Svg>
+);
+
 export const FlowerMark = ({ size = 28, ...rest }: IconProps) => (
   <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false" {...rest}>
     <path d="M16 19.5v10" stroke="#1F4D3A" strokeWidth="1.4" strokeLinecap="round" />

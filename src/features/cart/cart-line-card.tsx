@@ -8,7 +8,7 @@ import { canDecrease, canIncrease } from '../../../machines/cart-quantity.machin
 import { paths } from '../../app/paths';
 import { Price } from '../../components/price';
 import { ProductImage } from '../../components/product-image';
-import { TrashIcon } from './cart-icons';
+import { TrashIcon } from '../../components/icons';
 import { lineIssueText } from './cart-texts';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -73,7 +73,7 @@ export function CartLineCard({ line, busy, onIncrease, onDecrease, onRemove }: C
               _hover={{ color: 'brand.roseDeep', bg: 'brand.roseSoft' }}
               onClick={onRemove}
             >
-              <TrashIcon />
+              <TrashIcon size={16} strokeWidth={1.8} />
               <Text as="span" display={{ base: 'none', sm: 'inline' }}>
                 Remove
               </Text>

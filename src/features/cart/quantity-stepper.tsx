@@ -1,7 +1,7 @@
 // − quantity + in one soft pill. Bounds come from the caller; a busy stepper keeps its buttons focusable (clicks are
 // ignored by the machine) so keyboard focus is not lost while a change is saved.
 import { Box, HStack, IconButton, Spinner, Text } from '@chakra-ui/react';
-import { MinusIcon, PlusIcon } from './cart-icons';
+import { MinusIcon, PlusIcon } from '../../components/icons';
 
 interface QuantityStepperProps {
   name: string;
@@ -36,7 +36,7 @@ export function QuantityStepper({ name, quantity, canDecrease, canIncrease, busy
       bg="brand.cream"
     >
       <IconButton {...stepStyles} aria-label={`Decrease quantity of ${name}`} disabled={!canDecrease} onClick={onDecrease}>
-        <MinusIcon />
+        <MinusIcon size={16} strokeWidth={1.8} />
       </IconButton>
       <Box minW="8" textAlign="center" aria-live="polite">
         {busy ? (
@@ -48,7 +48,7 @@ export function QuantityStepper({ name, quantity, canDecrease, canIncrease, busy
         )}
       </Box>
       <IconButton {...stepStyles} aria-label={`Increase quantity of ${name}`} disabled={!canIncrease} onClick={onIncrease}>
-        <PlusIcon />
+        <PlusIcon size={16} strokeWidth={1.8} />
       </IconButton>
     </HStack>
   );
