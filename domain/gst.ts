@@ -60,3 +60,21 @@ export function orderTotals(lines: readonly TaxLine[], deliveryState: string | n
   totals.taxPaise = totals.cgstPaise + totals.sgstPaise + totals.igstPaise;
   return totals;
 }
+
+/** One tax row of a bill under its line: "CGST (9%)", "SGST (9%)" or "IGST (18%)" and its amount. */
+export interface TaxRow {
+  label: string;
+  paise: Paise;
+}
+
+const percent = (rateBp: number) => `${Number((rateBp / 100).toFixed(2))}%`;
+
+/** The rows a line's tax shows as (none for a nil-rated line), the same in the checkout table and the order mail. */
+export function taxRows(tax: LineTax, rateBp: number | null, deliveryState: string | null): TaxRow[] {
+  if (rateBp === null || rateBp <= 0) return [];
+  if (!isIntraState(deliveryState)) return [{ label: `IGST (${percent(2 * rateBp)})`, paise: tax.igstPaise }];
+  return [
+    { label: `CGST (${percent(rateBp)})`, paise: tax.cgstPaise },
+    { label: `SGST (${percent(rateBp)})`, paise: tax.sgstPaise },
+  ];
+}

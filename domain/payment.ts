@@ -24,6 +24,9 @@ export const paymentMessages = {
 /** How long an unpaid invoice holds its stock. */
 export const reservationMinutes = 15;
 
+/** The key `payment/key` answers while the built-in sandbox is the provider: the browser then opens its own dialog. */
+export const sandboxKeyId = 'rzp_test_sandbox';
+
 /** The sandbox's test cards (Razorpay's own test numbers). */
 export const sandboxCards = { success: '4111111111111111', declined: '4000000000000002' } as const;
 

@@ -2,8 +2,8 @@
 // "Guest checkout form", §8): leaving the e-mail field asks whether the e-mail is known, submitting creates the guest
 // checkout with its first address, and the "Enter Email OTP" modal proves the e-mail before addresses load.
 import { assign, fromPromise, setup } from 'xstate';
-import { addressFields } from '../domain/address';
-import type { AddressFormValues } from '../domain/address';
+import { addressFields, emptyAddressForm, filterAddressField } from '../domain/address';
+import type { AddressField, AddressFormValues } from '../domain/address';
 import { authMessages, otp as otpRule, signUpDetails } from '../domain/auth';
 import type { MessageReply, SignUpDetails } from '../domain/auth';
 import { checkoutMessages } from '../domain/checkout';
@@ -23,12 +23,14 @@ export type EmailAvailabilityResponse = CheckEmailAvailabilityReply['response'];
 export interface GuestEmailCheckInput {
   /** The guest session that holds the bag (sessionStorage guestSessionId). */
   sessionId: string;
+  /** Where the address form starts (empty unless given). */
+  address?: AddressFormValues;
 }
 
 export interface GuestEmailCheckContext extends GuestEmailCheckInput {
   details: SignUpDetails;
-  /** The address sent with the last submit (the address form's values; createguestcheckout needs one). */
-  address: AddressFormValues | null;
+  /** The first delivery address, typed under the details: createguestcheckout needs one. */
+  address: AddressFormValues;
   /** The e-mail whose availability answered, and its answer: the buttons shown are derived from it. */
   checkedEmail: string | null;
   response: EmailAvailabilityResponse | null;
@@ -42,7 +44,8 @@ export interface GuestEmailCheckContext extends GuestEmailCheckInput {
 export type GuestEmailCheckEvent =
   | { type: 'field.change'; field: GuestField; value: string }
   | { type: 'field.blur'; field: GuestField }
-  | { type: 'form.submit'; address: AddressFormValues }
+  | { type: 'address.change'; field: AddressField; value: string }
+  | { type: 'form.submit' }
   | { type: 'otp.verify' }
   | { type: 'otp.cancel' };
 
@@ -132,8 +135,11 @@ export const guestEmailCheckMachine = setup({
         },
       };
     }),
-    takeAddress: assign({
-      address: ({ context, event }) => (event.type === 'form.submit' ? event.address : context.address),
+    changeAddress: assign({
+      address: ({ context, event }) =>
+        event.type === 'address.change'
+          ? { ...context.address, [event.field]: filterAddressField(event.field, event.value) }
+          : context.address,
     }),
     showAllErrors: assign({ submitted: true }),
     keepGuest: assign({ userExtId: (_, params: { reply: CreateGuestCheckoutReply }) => params.reply.userExtId }),
@@ -146,10 +152,8 @@ export const guestEmailCheckMachine = setup({
       context.details.email !== context.checkedEmail &&
       signUpDetails.shape.email.safeParse(context.details.email).success,
     isEmailChange: ({ event }) => event.type === 'field.change' && event.field === 'email',
-    isFormValid: ({ context, event }) =>
-      event.type === 'form.submit' &&
-      signUpDetails.safeParse(context.details).success &&
-      addressFields.safeParse(event.address).success,
+    isFormValid: ({ context }) =>
+      signUpDetails.safeParse(context.details).success && addressFields.safeParse(context.address).success,
     isResponse: (_, params: { reply: CheckEmailAvailabilityReply; response: EmailAvailabilityResponse }) =>
       params.reply.response === params.response,
     isNewGuest: (_, params: { reply: CreateGuestCheckoutReply }) => params.reply.duplicateUser === 'false',
@@ -162,7 +166,7 @@ export const guestEmailCheckMachine = setup({
   context: ({ input }) => ({
     ...input,
     details: { ...emptyGuestDetails },
-    address: null,
+    address: { ...(input.address ?? emptyAddressForm) },
     checkedEmail: null,
     response: null,
     userExtId: null,
@@ -175,9 +179,10 @@ export const guestEmailCheckMachine = setup({
       initial: 'idle',
       on: {
         'field.change': { actions: 'changeField' },
+        'address.change': { actions: 'changeAddress' },
         // No request unless the details and the address are all valid (SPEC.md §5).
         'form.submit': [
-          { guard: 'isFormValid', target: 'creatingGuest', actions: 'takeAddress' },
+          { guard: 'isFormValid', target: 'creatingGuest' },
           { actions: ['showAllErrors', notify(checkoutMessages.guestFormInvalid, 'error')] },
         ],
       },

@@ -34,7 +34,7 @@ import { outboxRoutes } from './modules/mail/outbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { startReservationJob } from './modules/orders/reservation-job';
-import { createPaymentProvider } from './modules/payments/create-provider';
+import { createPaymentProvider, usesRazorpay } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { registerWeb } from './modules/web/web';
@@ -50,19 +50,35 @@ export interface AppDeps {
 
 export const jsonBodyLimit = 1024 * 1024;
 
-/** Same-origin only. Chakra UI (emotion) injects style elements, hence 'unsafe-inline' for styles alone. */
-export const contentSecurityPolicy = {
-  defaultSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  scriptSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  fontSrc: ["'self'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-  baseUri: ["'self'"],
-  objectSrc: ["'none'"],
-};
+/** Where Razorpay's checkout.js loads from and what it frames, calls and shows (its own dialog, DESIGN.md §4). */
+export const razorpayCheckoutSources = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  imgSrc: ['https://cdn.razorpay.com'],
+} as const;
+
+/**
+ * Same-origin only, except Razorpay's checkout while razorpay is the payment provider: with the sandbox the shop loads
+ * nothing from outside. Chakra UI (emotion) injects style elements, hence 'unsafe-inline' for styles alone.
+ */
+export function contentSecurityPolicy(payment: Config['payment']): Record<string, string[]> {
+  const razorpay = usesRazorpay(payment);
+  const plus = (key: keyof typeof razorpayCheckoutSources) => (razorpay ? [...razorpayCheckoutSources[key]] : []);
+  return {
+    defaultSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...plus('imgSrc')],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    scriptSrc: ["'self'", ...plus('scriptSrc')],
+    connectSrc: ["'self'", ...plus('connectSrc')],
+    ...(razorpay ? { frameSrc: plus('frameSrc') } : {}),
+    fontSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+}
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? (await openDatabase(config.database));
@@ -114,7 +130,7 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
   app.setErrorHandler(errorHandler);
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.payment) },
     // Images and fonts are same-origin; no cross-origin embedding to allow.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });

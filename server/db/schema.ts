@@ -285,6 +285,8 @@ export const orders = pgTable(
       .references(() => users.id),
     /** The provider's order id (order_…), shown as the order number (rpayOrderId). */
     providerOrderId: text('provider_order_id').unique(),
+    /** The bag the order was made from (the user's, or a guest session's): emptied when the order is paid. */
+    cartId: integer('cart_id').references(() => carts.id, { onDelete: 'set null' }),
     /** The delivery address as it was when the order was placed. */
     address: jsonb('address').notNull(),
     subtotalPaise: integer('subtotal_paise').notNull(),

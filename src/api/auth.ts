@@ -1,8 +1,6 @@
 // Sign-in, sign-up, forgot-password and logout calls (SPEC.md §7 "Session", "Sign up and password"). Replies are
-// parsed with the domain/ contracts; every failure becomes an AuthCallError carrying the status and the server's
+// parsed with the domain/ contracts; every failure becomes an ApiCallError (call-error.ts) carrying the status and the server's
 // `{ message, code }`, so that the machines can pick the spec's message without knowing about HTTP clients.
-import { HTTPError } from 'ky';
-import type { Options } from 'ky';
 import type { z } from 'zod';
 import { userDetails } from '../../domain/account';
 import type { UserDetails } from '../../domain/account';
@@ -27,52 +25,9 @@ import type {
   SignUpDetails,
   VerifyOtpPasswordRequest,
 } from '../../domain/auth';
-import { apiError } from '../../domain/errors';
 import { sessionStore } from '../app/session-store';
 import { api } from './client';
-import type { ApiCallContext } from './client';
-
-/** A refused or failed call: `status` is null when no answer came back (network, time-out, unreadable reply). */
-export class AuthCallError extends Error {
-  override name = 'AuthCallError';
-  constructor(
-    readonly status: number | null,
-    readonly code: string | null,
-    readonly serverMessage: string | null,
-    options?: { cause?: unknown },
-  ) {
-    super(serverMessage ?? (status === null ? 'The request did not get an answer.' : `HTTP ${status}`), options);
-  }
-}
-
-// A 401 from these calls means "wrong credentials" or "no such session", never "your token expired".
-const unauthenticated: Options = { context: { skipSessionRefresh: true } satisfies ApiCallContext };
-
-async function toCallError(error: unknown): Promise<AuthCallError> {
-  if (error instanceof AuthCallError) return error;
-  if (error instanceof HTTPError) {
-    const body: unknown = await error.response
-      .clone()
-      .json()
-      .catch(() => null);
-    const parsed = apiError.safeParse(body);
-    return new AuthCallError(
-      error.response.status,
-      parsed.success ? parsed.data.code : null,
-      parsed.success ? parsed.data.message : null,
-      { cause: error },
-    );
-  }
-  return new AuthCallError(null, null, null, { cause: error });
-}
-
-async function call<T extends z.ZodType>(request: () => Promise<unknown>, reply: T): Promise<z.infer<T>> {
-  try {
-    return reply.parse(await request());
-  } catch (error) {
-    throw await toCallError(error);
-  }
-}
+import { ApiCallError, call, toCallError, unauthenticated } from './call-error';
 
 /**
  * `POST loginapi`. Resolves with the session on "Login successful"; a 200 carrying any other message resolves with
@@ -84,7 +39,7 @@ export async function signIn(body: SignInRequest): Promise<SignInReply | null> {
     const parsed = signInReply.safeParse(answer);
     if (parsed.success) return parsed.data;
     if (messageReply.safeParse(answer).success) return null;
-    throw new AuthCallError(200, null, null);
+    throw new ApiCallError(200, null, null);
   } catch (error) {
     throw await toCallError(error);
   }

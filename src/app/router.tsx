@@ -8,7 +8,6 @@ import { CartPage } from '../features/cart/cart-page';
 import { CategoryPage } from '../features/catalog/category-page';
 import { FlowerDetailPage } from '../features/catalog/flower-detail-page';
 import { HomePage } from '../features/catalog/home-page';
-import { PlaceholderPage } from '../features/placeholders/placeholder-page';
 import { AppLayout } from './layout/app-layout';
 import { lazyComponent } from './lazy-route';
 import { paths } from './paths';
@@ -30,7 +29,8 @@ const pages = {
   forgotPassword: lazyComponent(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
   account: lazyComponent(() => import('../features/account/account-page'), (m) => m.AccountPage),
   editAddress: lazyComponent(() => import('../features/account/edit-address-page'), (m) => m.EditAddressPage),
-  checkout: lazyComponent(() => import('../features/placeholders/checkout-placeholder'), (m) => m.CheckoutPage),
+  checkout: lazyComponent(() => import('../features/checkout/checkout-page'), (m) => m.CheckoutPage),
+  thankYou: lazyComponent(() => import('../features/checkout/thank-you-page'), (m) => m.ThankYouPage),
 };
 
 const loadAdmin = () => import('../features/placeholders/admin-placeholders');
@@ -92,7 +92,7 @@ export const appRoutes: RouteObject[] = [
           },
           { path: paths.cart, element: <CartPage /> },
           { path: paths.checkout, lazy: pages.checkout },
-          { path: paths.thankYou, element: <PlaceholderPage title="Thank You" /> },
+          { path: paths.thankYou, lazy: pages.thankYou },
           { path: paths.contactUs, lazy: pages.contactUs },
           { path: paths.shipping, lazy: pages.shipping },
           { path: paths.refund, lazy: pages.refund },

@@ -52,7 +52,7 @@ export function AddressForm({ values, onFieldChange, schema = addressFields, sho
     <Field.Root required invalid={Boolean(shownError(field))} disabled={disabled}>
       <Field.Label fontWeight="medium">
         {label}
-        <Field.RequiredIndicator />
+        <Field.RequiredIndicator aria-hidden="true" />
       </Field.Label>
       <NativeSelect.Root size="lg">
         <NativeSelect.Field name={field} bg="white" value={values[field]} onChange={change(field)} autoComplete={field === 'country' ? 'country-name' : 'address-level1'}>
@@ -81,7 +81,7 @@ export function AddressForm({ values, onFieldChange, schema = addressFields, sho
           <Field.Root key={spec.field} required invalid={Boolean(error)} disabled={disabled} gridColumn={spec.wide ? { md: 'span 2' } : undefined}>
             <Field.Label fontWeight="medium">
               {spec.label}
-              <Field.RequiredIndicator />
+              <Field.RequiredIndicator aria-hidden="true" />
             </Field.Label>
             <Input
               {...inputStyles}

@@ -102,6 +102,12 @@ export const PlusIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const CloseIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Svg>
+);
+
 export const TrashIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M5 7h14M10 7V5h4v2M7 7l.8 12a1.5 1.5 0 0 0 1.5 1.4h5.4a1.5 1.5 0 0 0 1.5-1.4L17 7" />

@@ -3,22 +3,27 @@
 // at every step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
+import { launchBrowser, newPage, removeDataDir, startServer, type RunningServer } from './harness';
+import { shopApi } from './shop-api';
+import type { Datum, Shopper } from './shop-api';
 
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-interface Datum {
-  externalId: string;
-  productName: string;
-}
-
-const shopper = { email: 'ritu.nair@example.in', password: 'Lotus@2026' };
+const shopper: Shopper = {
+  email: 'ritu.nair@example.in',
+  password: 'Lotus@2026',
+  firstName: 'Ritu',
+  lastName: 'Nair',
+  mobileNumber: '9845012345',
+};
+let shop: ReturnType<typeof shopApi>;
 
 beforeAll(async () => {
   server = await startServer();
+  shop = shopApi(server.url);
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, server.url));
 });
@@ -29,28 +34,6 @@ afterAll(async () => {
   await server?.stop();
   if (server) removeDataDir(server.dataDir);
 });
-
-async function api<T>(path: string, init?: { method?: string; json?: unknown; headers?: Record<string, string> }): Promise<T> {
-  const response = await fetch(`${server.url}/api/${path}`, {
-    method: init?.method ?? 'GET',
-    headers: { ...(init?.json ? { 'content-type': 'application/json' } : {}), ...init?.headers },
-    body: init?.json ? JSON.stringify(init.json) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-  return (response.headers.get('content-type') ?? '').includes('json') ? ((await response.json()) as T) : ((await response.text()) as T);
-}
-
-/** Products of a sub-category, from the public catalogue. */
-async function productsOf(category: string, sub: string): Promise<Datum[]> {
-  const { products } = await api<{ products: { SubProductCategories: { subCategoryName: string; ProductSubProducts: { ProductDatum: Datum }[] }[] }[] }>(
-    `allflowers?category_name=${encodeURIComponent(category)}`,
-  );
-  return products[0]!.SubProductCategories.find((s) => s.subCategoryName === sub)!.ProductSubProducts.map((p) => p.ProductDatum);
-}
-
-async function stockOf(externalId: string): Promise<number> {
-  return (await api<{ flowerDetail: { quantity: number } }>(`flowerdetail/${externalId}`)).flowerDetail.quantity;
-}
 
 const badge = () => page.getByRole('banner').getByRole('link', { name: /^Bag/ }).first();
 async function expectBadge(count: number) {
@@ -64,25 +47,17 @@ async function addFromProductPage(product: Datum, button: 'Add To Cart' | 'Buy N
   await page.getByRole('button', { name: button }).click();
 }
 
-/** A registered customer, made through the real sign-up API with the OTP from the dev outbox. */
-async function registerShopper() {
-  await api('createuser', { method: 'POST', json: { email: shopper.email, firstName: 'Ritu', lastName: 'Nair', mobileNumber: '9845012345' } });
-  const otp = (await outbox(server.url, shopper.email))[0]!.text.match(/\b(\d{6})\b/)![1]!;
-  await api('verifyotp', { method: 'POST', json: { email: shopper.email, otp } });
-  await api('createpassword', { method: 'POST', json: { email: shopper.email, password: shopper.password } });
-}
-
 describe('a guest’s bag', () => {
   let posy: Datum;
   let scarce: Datum;
   let scarceStock = 0;
 
   it('adds two products from their pages, with the badge counting units', async () => {
-    posy = (await productsOf('Everlasting Dry Flowers', 'Posy'))[0]!;
+    posy = (await shop.productsOf('Everlasting Dry Flowers', 'Posy'))[0]!;
     // A product with little stock, to reach its limit.
-    const candidates = [...(await productsOf('Everlasting Dry Flowers', 'Round')), ...(await productsOf('Fresh Flowers', 'Roses'))];
+    const candidates = [...(await shop.productsOf('Everlasting Dry Flowers', 'Round')), ...(await shop.productsOf('Fresh Flowers', 'Roses'))];
     for (const candidate of candidates) {
-      const stock = await stockOf(candidate.externalId);
+      const stock = await shop.stockOf(candidate.externalId);
       if (stock >= 1 && stock <= 3) {
         scarce = candidate;
         scarceStock = stock;
@@ -138,15 +113,10 @@ describe('a guest’s bag', () => {
   });
 
   it('merges the guest bag into the account at sign-in', async () => {
-    await registerShopper();
+    await shop.register(shopper);
     // The account already holds one unit of the same posy: the merge adds to it.
-    const login = await fetch(`${server.url}/api/loginapi`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: shopper.email, password: shopper.password }),
-    });
-    const { userExtId, authorization } = (await login.json()) as { userExtId: string; authorization: string };
-    await api('createusercart', { method: 'POST', json: { productExtId: posy.externalId, userId: userExtId }, headers: { authorization } });
+    const { userExtId, authorization } = await shop.signIn(shopper);
+    await shop.api('createusercart', { method: 'POST', json: { productExtId: posy.externalId, userId: userExtId }, headers: { authorization } });
 
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(shopper.email);
@@ -161,7 +131,7 @@ describe('a guest’s bag', () => {
   });
 
   it('Buy Now adds and goes to checkout', async () => {
-    const [, second] = await productsOf('Fresh Flowers', 'Bouquets');
+    const [, second] = await shop.productsOf('Fresh Flowers', 'Bouquets');
     await addFromProductPage(second!, 'Buy Now');
     await page.getByText('Proceeding to Checkout').first().waitFor();
     await page.waitForURL('**/checkout', { timeout: 10_000 });

@@ -6,10 +6,11 @@ import { checkoutMessages } from '../../domain/checkout';
 import type { FastifyRequest } from 'fastify';
 import { requireBuyerFor } from '../../server/modules/checkout/buyer-access';
 import type { Caller } from '../../server/modules/auth/caller';
-import { addresses, guestSessions, users } from '../../server/db/schema';
+import { addresses, cartItems, carts, guestSessions, users } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { aUser, latestOtp, mailsTo, relaxedRateLimits, signedInAs } from './helpers/auth';
-import { aGuest, asGuest } from './helpers/cart';
+import { addUnits, aGuest, asGuest, bagOf } from './helpers/cart';
+import { aCategory, aProduct, aSubCategory } from './helpers/factories';
 import type { TestGuest } from './helpers/cart';
 
 let app: FastifyInstance;
@@ -300,6 +301,57 @@ describe('POST createlogincheckout', () => {
     expect((await call(signedInAs(app, other))).statusCode).toBe(403);
     expect((await call(asGuest(guest))).statusCode).toBe(401);
     expect((await call({})).statusCode).toBe(401);
+  });
+});
+
+describe('a verified guest pays for its own bag', () => {
+  it("is invoiced for the session's bag, and paying empties that bag and leaves the account's own bag alone", async () => {
+    const { guest, userExtId } = await aVerifiedGuest();
+    const category = await aCategory(app.db, { gstRateBp: 250 });
+    const subCategory = await aSubCategory(app.db, { categoryId: category.id });
+    const posy = await aProduct(app.db, { subCategory, sellingPricePaise: 125_000, stock: 5 });
+    const roses = await aProduct(app.db, { subCategory, sellingPricePaise: 60_000, stock: 5 });
+    await addUnits(app, asGuest(guest), { productExtId: posy.externalId, sessionId: guest.sessionId }, 2);
+    // The account the session is linked to holds roses in its own bag from another visit.
+    const [account] = await app.db.select({ id: users.id }).from(users).where(eq(users.externalId, userExtId));
+    const [accountCart] = await app.db.insert(carts).values({ userId: account!.id }).returning({ id: carts.id });
+    await app.db.insert(cartItems).values({ cartId: accountCart!.id, productId: roses.id, quantity: 1 });
+
+    const [saved] = (await guestAddresses(guest)).json<Address[]>();
+    const invoice = await app.inject({
+      method: 'POST',
+      url: `/api/user/${userExtId}/checkoutinvoice`,
+      headers: asGuest(guest),
+      payload: { addressId: saved!.id },
+    });
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const { orderValueId, amount } = invoice.json<{ orderValueId: string; amount: number }>();
+    expect(amount).toBe(2500);
+
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/api/payment/sandbox/pay',
+      payload: { orderId: orderValueId, cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' },
+    });
+    const verified = await app.inject({ method: 'POST', url: '/api/payment/verify', headers: asGuest(guest), payload: paid.json() });
+    expect(verified.json()).toEqual({ message: 'success' });
+
+    expect((await bagOf(app, asGuest(guest), { sessionId: guest.sessionId })).productList).toEqual([]);
+    const left = await app.db.select({ productId: cartItems.productId }).from(cartItems).where(eq(cartItems.cartId, accountCart!.id));
+    expect(left).toEqual([{ productId: roses.id }]);
+  });
+
+  it('is refused with the empty-bag message when the session holds nothing', async () => {
+    const { guest, userExtId } = await aVerifiedGuest();
+    const [saved] = (await guestAddresses(guest)).json<Address[]>();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/user/${userExtId}/checkoutinvoice`,
+      headers: asGuest(guest),
+      payload: { addressId: saved!.id },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: 'Your bag is empty.' });
   });
 });
 

@@ -178,7 +178,7 @@ describe('payment verify', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(invoice.orderValueId);
     expect(mails[0]!.text).toContain('2 to 5 business days');
-    expect(mails[0]!.text).toMatch(/CGST: Rs\. 60/);
+    expect(mails[0]!.text).toMatch(/CGST \(6%\): Rs\. 60\n.*SGST \(6%\): Rs\. 60/);
     expect(await mailsTo(app, app.config.shop.email)).toHaveLength(1);
   });
 

@@ -13,6 +13,7 @@ import { addresses, cartItems, carts, categories, orderItems, orders, products, 
 import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
+import type { Buyer } from '../checkout/buyer-access';
 import { takeStock } from './stock-reservation';
 
 export class OutOfStockLines extends HttpError {
@@ -42,7 +43,7 @@ export interface AddressSnapshot {
   phoneNumber: string;
 }
 
-async function bagLines(tx: Transaction, userId: number) {
+async function bagLines(tx: Transaction, cartId: number) {
   return tx
     .select({
       productId: products.id,
@@ -59,7 +60,7 @@ async function bagLines(tx: Transaction, userId: number) {
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(carts.userId, userId))
+    .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.productId));
 }
 
@@ -92,10 +93,20 @@ async function samePendingInvoice(tx: Transaction, userId: number, addressId: nu
   return undefined;
 }
 
-export async function createCheckoutInvoice(deps: InvoiceDeps, userExtId: string, addressId: number): Promise<CheckoutInvoiceReply> {
+/** The buyer's own bag: a verified guest pays for the bag of its session, under the account the session is linked to. */
+async function buyerCart(tx: Transaction, buyer: Buyer, userId: number) {
+  const [cart] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(buyer.kind === 'guest' ? eq(carts.guestSessionId, buyer.sessionId) : eq(carts.userId, userId))
+    .limit(1);
+  return cart;
+}
+
+export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, addressId: number): Promise<CheckoutInvoiceReply> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.externalId, userExtId)).limit(1);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.externalId, buyer.userExtId)).limit(1);
     if (!user) throw new NotFound('This account no longer exists.');
     // One checkout per user at a time, so that a double submit finds the first invoice instead of racing it.
     await tx.execute(sql`select pg_advisory_xact_lock(${user.id}::integer)`);
@@ -107,8 +118,9 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, userExtId: string
       .limit(1);
     if (!address) throw new NotFound(paymentMessages.unknownAddress);
 
-    const lines = await bagLines(tx, user.id);
-    if (lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
+    const cart = await buyerCart(tx, buyer, user.id);
+    const lines = cart ? await bagLines(tx, cart.id) : [];
+    if (!cart || lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
     if (lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
 
     const same = await samePendingInvoice(tx, user.id, address.id, lineKey(lines), now);
@@ -150,6 +162,7 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, userExtId: string
       .values({
         invoiceId,
         userId: user.id,
+        cartId: cart.id,
         address: snapshot,
         subtotalPaise: totals.taxablePaise,
         taxPaise: totals.taxPaise,

@@ -72,7 +72,7 @@ export async function settleOrder(
 ): Promise<Settlement | undefined> {
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, userId: orders.userId, paymentState: orders.paymentState, totalPaise: orders.totalPaise })
+      .select({ id: orders.id, userId: orders.userId, cartId: orders.cartId, paymentState: orders.paymentState, totalPaise: orders.totalPaise })
       .from(orders)
       .where(eq(orders.providerOrderId, input.providerOrderId))
       .limit(1)
@@ -109,7 +109,9 @@ export async function settleOrder(
       }
     }
     await tx.update(orders).set({ paymentState: state, paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.delete(cartItems).where(inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId))));
+    // The bag the order was made from: a guest's session bag or the account's (older orders name no bag: the account's).
+    const bag = order.cartId !== null ? eq(cartItems.cartId, order.cartId) : inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId)));
+    await tx.delete(cartItems).where(bag);
     return { orderId: order.id, userId: order.userId, firstTime: true, paymentState: state };
   });
 }

@@ -1,5 +1,6 @@
 /** The mails a paid order sends: the buyer's confirmation and the shop's new-order notice, in the shop's mail look. */
 import { eq } from 'drizzle-orm';
+import { taxRows } from '../../../domain/gst';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
 import type { ShopConfig } from '../../config';
 import type { Database } from '../../db/client';
@@ -30,16 +31,17 @@ export async function orderMails(db: Database, shop: ShopConfig, orderId: number
   const address = order.address as AddressSnapshot;
   const orderNumber = order.providerOrderId ?? order.invoiceId;
 
-  const itemDetails: [string, string][] = items.map((item) => [
-    `${item.productName} (${item.size}) × ${item.quantity}`,
-    rupees(item.lineTotalPaise),
+  // Each item with its own tax rows, exactly as the checkout table showed them (domain/gst.ts taxRows).
+  const itemDetails: [string, string][] = items.flatMap((item): [string, string][] => [
+    [`${item.productName} (${item.size}) × ${item.quantity}`, rupees(item.lineTotalPaise)],
+    ...taxRows(item, item.gstRateBp, address.state).map((row): [string, string] => [row.label, rupees(row.paise)]),
   ]);
   const sum = (pick: (item: (typeof items)[number]) => number) => items.reduce((total, item) => total + pick(item), 0);
-  const taxDetails: [string, string][] = [];
-  taxDetails.push(['Taxable value', rupees(sum((i) => i.taxablePaise))]);
-  if (sum((i) => i.cgstPaise) > 0) taxDetails.push(['CGST', rupees(sum((i) => i.cgstPaise))]);
-  if (sum((i) => i.sgstPaise) > 0) taxDetails.push(['SGST', rupees(sum((i) => i.sgstPaise))]);
-  if (sum((i) => i.igstPaise) > 0) taxDetails.push(['IGST', rupees(sum((i) => i.igstPaise))]);
+  const taxPaise = sum((i) => i.cgstPaise + i.sgstPaise + i.igstPaise);
+  const taxDetails: [string, string][] = [
+    ['Taxable value', rupees(sum((i) => i.taxablePaise))],
+    ...(taxPaise > 0 ? [['GST included', rupees(taxPaise)] as [string, string]] : []),
+  ];
   const addressLine = [
     address.fullName,
     address.address,

@@ -34,7 +34,8 @@ export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
           response: { 200: checkoutInvoiceReply, ...refusals },
         },
       },
-      async (request) => createCheckoutInvoice({ db: app.db, provider }, request.params.id, request.body.addressId),
+      async (request) =>
+        createCheckoutInvoice({ db: app.db, provider }, await requireBuyerFor(app.db, request, request.params.id), request.body.addressId),
     );
   };
 }

@@ -5,9 +5,16 @@ import { createRazorpayProvider } from './razorpay-provider';
 import { createSandboxProvider } from './sandbox-provider';
 import type { SandboxProvider } from './sandbox-provider';
 
+type RazorpayPayment = Config['payment'] & { provider: 'razorpay'; razorpayKeyId: string; razorpayKeySecret: string };
+
+/** Razorpay only with both keys; the CSP (server/app.ts) follows the same rule, so it opens to Razorpay only then. */
+export function usesRazorpay(payment: Config['payment']): payment is RazorpayPayment {
+  return payment.provider === 'razorpay' && Boolean(payment.razorpayKeyId && payment.razorpayKeySecret);
+}
+
 export function createPaymentProvider(config: Pick<Config, 'payment' | 'jwtSecret'>): PaymentProvider | SandboxProvider {
   const { payment } = config;
-  if (payment.provider === 'razorpay' && payment.razorpayKeyId && payment.razorpayKeySecret) {
+  if (usesRazorpay(payment)) {
     return createRazorpayProvider({
       keyId: payment.razorpayKeyId,
       keySecret: payment.razorpayKeySecret,

@@ -8,17 +8,12 @@ import {
   paymentFailedRequest,
   paymentKeyReply,
   paymentMessageReply,
-  paymentMessages,
-  sandboxCards,
   sandboxDeclineReply,
   sandboxPayReply,
   sandboxPayRequest,
   verifyPaymentRequest,
 } from '../../../domain/payment';
-import { NotFound } from '../../errors';
-import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
-import { handleWebhook, reportPaymentFailed, verifyPayment } from './payments.service';
+import { handleWebhook, paySandboxOrder, reportPaymentFailed, verifyPayment } from './payments.service';
 import type { PaymentProvider } from './provider';
 import type { SandboxProvider } from './sandbox-provider';
 
@@ -85,14 +80,8 @@ export function paymentRoutes(provider: PaymentProvider | SandboxProvider): Fast
         },
       },
       async (request, reply) => {
-        const [order] = await app.db
-          .select({ id: orders.id, paymentState: orders.paymentState })
-          .from(orders)
-          .where(eq(orders.providerOrderId, request.body.orderId))
-          .limit(1);
-        if (!order) throw new NotFound('No such payment order.');
-        if (request.body.cardNumber === sandboxCards.success) return sandbox.pay(request.body.orderId);
-        return reply.code(402).send({ error: { code: 'BAD_REQUEST_ERROR', description: paymentMessages.cardDeclined } });
+        const outcome = await paySandboxOrder(app, sandbox, request.body);
+        return outcome.kind === 'paid' ? outcome.payment : reply.code(402).send(outcome.decline);
       },
     );
   };

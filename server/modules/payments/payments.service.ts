@@ -1,14 +1,19 @@
-/** Verify, failure report and webhook: each ends in the one idempotent settle of order-lifecycle.ts. */
+/**
+ * Verify, failure report and webhook, each ending in the one idempotent settle of order-lifecycle.ts; and the sandbox's
+ * card payment, which only signs (settling stays verify's job, as with Razorpay).
+ */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { paymentMessages } from '../../../domain/payment';
-import type { VerifyPaymentRequest } from '../../../domain/payment';
+import type { z } from 'zod';
+import { paymentMessages, sandboxCards } from '../../../domain/payment';
+import type { sandboxDeclineReply, sandboxPayRequest, VerifyPaymentRequest } from '../../../domain/payment';
 import { orders, users } from '../../db/schema';
-import { BadRequest, Unauthorized } from '../../errors';
+import { BadRequest, NotFound, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
 import { orderMails } from '../orders/order-mails';
 import type { PaymentProvider } from './provider';
+import type { SandboxProvider } from './sandbox-provider';
 import { sameHex, hmacHex } from './signature';
 
 /** Settles and, the first time only, mails the buyer and the shop. A mail failure never undoes a payment. */
@@ -101,4 +106,24 @@ export async function handleWebhook(
   if (typeof payment?.id !== 'string' || typeof orderId !== 'string') throw new BadRequest('The event names no payment or order.');
   const known = await settleAndMail(app, provider, { providerOrderId: orderId, providerPaymentId: payment.id, settledBy: 'webhook' });
   return { message: known ? paymentMessages.success : 'ignored' };
+}
+
+export type SandboxPayOutcome =
+  | { kind: 'paid'; payment: VerifyPaymentRequest }
+  | { kind: 'declined'; decline: z.infer<typeof sandboxDeclineReply> };
+
+/** The sandbox's card payment: the success card pays a known order, any other card is declined as Razorpay words it. */
+export async function paySandboxOrder(
+  app: FastifyInstance,
+  sandbox: SandboxProvider,
+  body: z.output<typeof sandboxPayRequest>,
+): Promise<SandboxPayOutcome> {
+  const [order] = await app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.providerOrderId, body.orderId))
+    .limit(1);
+  if (!order) throw new NotFound('No such payment order.');
+  if (body.cardNumber === sandboxCards.success) return { kind: 'paid', payment: sandbox.pay(body.orderId) };
+  return { kind: 'declined', decline: { error: { code: 'BAD_REQUEST_ERROR', description: paymentMessages.cardDeclined } } };
 }

@@ -3,10 +3,9 @@
  * never leaves the server (derived from the JWT secret, so it survives restarts without another setting).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { sandboxKeyId } from '../../../domain/payment';
 import type { PaymentProvider } from './provider';
 import { paymentSignature, verifyPaymentSignature } from './provider';
-
-export const sandboxKeyId = 'rzp_test_sandbox';
 
 export function sandboxSecret(jwtSecret: string): string {
   return createHmac('sha256', jwtSecret).update('payment-sandbox-secret').digest('hex');

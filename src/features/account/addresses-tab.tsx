@@ -1,32 +1,17 @@
 // Account › Addresses: a card per saved address with an Edit link to /updateuseraddress/{id} (SPEC.md §2). New
 // addresses are added at checkout. Load errors are only logged (SPEC.md §8).
-import { Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileMessages } from '../../../domain/account';
 import type { Address } from '../../../domain/address';
 import { getUserAddresses } from '../../api/account';
 import { paths } from '../../app/paths';
+import { AddressCard } from '../../components/address-card';
 import { useRemote } from '../catalog/use-remote';
-import { AccountPanel } from './account-panel';
 
-function AddressCard({ address }: { address: Address }) {
+function AccountAddressCard({ address }: { address: Address }) {
   return (
-    <AccountPanel as="article" aria-label={`Address of ${address.fullName}`} p={{ base: '5', md: '7' }} display="flex" flexDirection="column">
-      <Heading as="h3" fontSize="xl" fontWeight="600" color="brand.leaf" mb="2">
-        {address.fullName}
-      </Heading>
-      <Stack gap="0.5" color="brand.ink" fontSize="sm" lineHeight="1.6" flex="1">
-        <Text>{address.address}</Text>
-        <Text>{address.locality}</Text>
-        <Text>Landmark: {address.landmark}</Text>
-        <Text>
-          {address.city}, {address.state} {address.pincode}
-        </Text>
-        <Text>{address.country}</Text>
-        <Text color="brand.muted" pt="1">
-          Phone: {address.phoneNumber}
-        </Text>
-      </Stack>
+    <AddressCard as="article" aria-label={`Address of ${address.fullName}`} address={address}>
       <Flex mt="5">
         <Button asChild variant="outline" colorPalette="leaf" rounded="full" size="sm" px="6">
           <RouterLink to={paths.updateUserAddress(address.id)} aria-label={`Edit the address of ${address.fullName}`}>
@@ -34,7 +19,7 @@ function AddressCard({ address }: { address: Address }) {
           </RouterLink>
         </Button>
       </Flex>
-    </AccountPanel>
+    </AddressCard>
   );
 }
 
@@ -75,7 +60,7 @@ export function AddressesTab({ userExtId }: { userExtId: string }) {
   return (
     <SimpleGrid as="section" aria-label="Your addresses" columns={{ base: 1, md: 2 }} gap="5">
       {addresses.data.map((address) => (
-        <AddressCard key={address.id} address={address} />
+        <AccountAddressCard key={address.id} address={address} />
       ))}
     </SimpleGrid>
   );

@@ -14,9 +14,9 @@ import { guestSessionIdKey, sessionStore } from '../../app/session-store';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../components/password-field';
 import { showNotice } from './show-notice';
-import { TextField } from './text-field';
+import { TextField } from '../../components/text-field';
 
 function readGuestSessionId(): string | null {
   try {

@@ -12,10 +12,10 @@ import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
-import { PasswordField } from './password-field';
+import { PasswordField } from '../../components/password-field';
 import { showNotice } from './show-notice';
 import { StepIndicator } from './step-indicator';
-import { TextField } from './text-field';
+import { TextField } from '../../components/text-field';
 
 const steps = ['Your Details', 'Verify Email', 'Set Password'] as const;
 

@@ -1,0 +1,230 @@
+// The delivery address at /checkout (SPEC.md §2 Checkout, §4 "Address saved", §5 Address form) for a signed-in user or
+// a verified guest: the saved addresses to choose from by radio, or the form for a new one. The flow and its rules are
+// machines/checkout-address.machine.ts; the page holds the actor because Place Order sends the chosen address.
+import { useId } from 'react';
+import type { FormEvent } from 'react';
+import { Box, Button, HStack, IconButton, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import type { Address, AddressFields } from '../../../domain/address';
+import type { CartOwner } from '../../../domain/cart';
+import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
+import { getUserAddresses } from '../../api/account';
+import { createGuestAddress, createLoginCheckoutAddress, getGuestUserAddresses } from '../../api/checkout';
+import { toaster } from '../../app/toaster';
+import { AddressCard } from '../../components/address-card';
+import { AddressForm } from '../../components/address-form';
+import { CloseIcon, PlusIcon } from '../../components/icons';
+
+export type CheckoutAddressActor = ActorRefFrom<typeof checkoutAddressMachine>;
+
+/**
+ * The checkout-address machine with the buyer's calls: a signed-in user's own addresses, or those of the account a
+ * verified guest session is linked to. The buyer is read once; mount the caller anew (a key) for another buyer.
+ */
+export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor {
+  return useActorRef(
+    checkoutAddressMachine.provide({
+      actors: {
+        loadAddresses: fromPromise<Address[]>(() =>
+          buyer.kind === 'user' ? getUserAddresses(buyer.userExtId) : getGuestUserAddresses(buyer.sessionId),
+        ),
+        saveAddress: fromPromise<unknown, AddressFields>(({ input }) =>
+          buyer.kind === 'user'
+            ? createLoginCheckoutAddress(buyer.userExtId, input)
+            : createGuestAddress(buyer.sessionId, input),
+        ),
+      },
+      actions: {
+        notify: (_, { message, kind, duration }) => {
+          toaster.create({ description: message, type: kind, duration, closable: true });
+        },
+        logError: (_, { error }) => console.error('checkout address call failed', error),
+      },
+    }),
+  );
+}
+
+const panelStyles = {
+  bg: 'white',
+  borderWidth: '1px',
+  borderColor: 'brand.line',
+  borderRadius: '2xl',
+  p: { base: '5', md: '7' },
+  boxShadow: '0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)',
+} as const;
+
+export function CheckoutAddresses({ actor }: { actor: CheckoutAddressActor }) {
+  const titleId = useId();
+  const mode = useSelector(actor, (snapshot) => {
+    if (snapshot.matches('loading')) return 'loading';
+    if (snapshot.matches('loadFailed')) return 'loadFailed';
+    if (snapshot.matches('list')) return 'list';
+    return 'form';
+  });
+
+  return (
+    <Box as="section" aria-labelledby={titleId} {...panelStyles}>
+      <Text
+        as="h2"
+        id={titleId}
+        fontFamily="heading"
+        fontSize={{ base: '2xl', md: '3xl' }}
+        fontWeight="600"
+        color="brand.leaf"
+        lineHeight="1.15"
+        mb="5"
+      >
+        Shipping Address
+      </Text>
+      {mode === 'loading' ? (
+        <Stack role="status" align="center" justify="center" gap="3" py="10">
+          <Spinner size="lg" borderWidth="3px" color="brand.leaf" />
+          <Text fontSize="sm" color="brand.muted">
+            Loading your addresses…
+          </Text>
+        </Stack>
+      ) : null}
+      {mode === 'loadFailed' ? (
+        <Stack align="center" textAlign="center" gap="4" py="8">
+          <Text color="brand.muted">Your addresses did not load. Please try again in a moment.</Text>
+          <Button variant="outline" colorPalette="leaf" rounded="full" px="8" onClick={() => actor.send({ type: 'address.retry' })}>
+            Retry
+          </Button>
+        </Stack>
+      ) : null}
+      {mode === 'list' ? <AddressList actor={actor} /> : null}
+      {mode === 'form' ? <NewAddressForm actor={actor} /> : null}
+    </Box>
+  );
+}
+
+function AddressList({ actor }: { actor: CheckoutAddressActor }) {
+  const addresses = useSelector(actor, (snapshot) => snapshot.context.addresses);
+  const selectedAddressId = useSelector(actor, (snapshot) => snapshot.context.selectedAddressId);
+
+  return (
+    <Stack gap="5">
+      <RadioGroup.Root
+        value={selectedAddressId === null ? null : String(selectedAddressId)}
+        onValueChange={({ value }) => {
+          if (value !== null) actor.send({ type: 'address.select', addressId: Number(value) });
+        }}
+      >
+        <RadioGroup.Label srOnly>Delivery address</RadioGroup.Label>
+        <Stack gap="3">
+          {addresses.map((address) => (
+            <AddressChoice key={address.id} address={address} selected={address.id === selectedAddressId} />
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      <Button
+        variant="outline"
+        colorPalette="leaf"
+        rounded="full"
+        px="6"
+        alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        onClick={() => actor.send({ type: 'form.open' })}
+      >
+        <PlusIcon size={18} />
+        Add New Address Here
+      </Button>
+    </Stack>
+  );
+}
+
+/** One address as a radio: the whole card is the radio's label, named by the recipient and described by the lines. */
+function AddressChoice({ address, selected }: { address: Address; selected: boolean }) {
+  const nameId = useId();
+  const detailsId = useId();
+  return (
+    <RadioGroup.Item
+      value={String(address.id)}
+      display="block"
+      fontWeight="normal"
+      cursor="pointer"
+      rounded="2xl"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'brand.leaf', outlineOffset: '3px' }}
+    >
+      <RadioGroup.ItemHiddenInput aria-labelledby={nameId} aria-describedby={detailsId} />
+      <AddressCard
+        as="span"
+        inLabel
+        address={address}
+        nameId={nameId}
+        detailsId={detailsId}
+        selected={selected}
+        p={{ base: '4', md: '5' }}
+        _hover={selected ? undefined : { borderColor: 'leaf.muted' }}
+        leading={<RadioGroup.ItemControl as="span" mt="1.5" />}
+      />
+    </RadioGroup.Item>
+  );
+}
+
+/** "Add New Address Here": over a list it can be cancelled; with no address yet it is all there is. */
+function NewAddressForm({ actor }: { actor: CheckoutAddressActor }) {
+  const titleId = useId();
+  const form = useSelector(actor, (snapshot) => snapshot.context.form);
+  const submitted = useSelector(actor, (snapshot) => snapshot.context.submitted);
+  const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
+  const hasList = useSelector(actor, (snapshot) => snapshot.context.addresses.length > 0);
+  const canCancel = useSelector(actor, (snapshot) => snapshot.can({ type: 'form.cancel' }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+  };
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" align="center" gap="3">
+        <Text as="h3" id={titleId} fontFamily="heading" fontSize="xl" fontWeight="600" color="brand.ink" lineHeight="1.3">
+          Add New Address Here
+        </Text>
+        {hasList ? (
+          <IconButton
+            aria-label="Cancel new address"
+            variant="ghost"
+            size="sm"
+            rounded="full"
+            color="brand.muted"
+            _hover={{ color: 'brand.roseDeep', bg: 'brand.roseSoft' }}
+            disabled={!canCancel}
+            onClick={() => actor.send({ type: 'form.cancel' })}
+          >
+            <CloseIcon size={20} />
+          </IconButton>
+        ) : null}
+      </HStack>
+      {hasList ? null : (
+        <Text color="brand.muted" fontSize="sm" mt="-2">
+          No saved address yet: tell us where the flowers should go.
+        </Text>
+      )}
+      <form noValidate onSubmit={submit} aria-labelledby={titleId}>
+        <Stack gap="7">
+          <AddressForm
+            values={form}
+            onFieldChange={(field, value) => actor.send({ type: 'field.change', field, value })}
+            showAllErrors={submitted}
+            disabled={saving}
+          />
+          <Button
+            type="submit"
+            colorPalette="leaf"
+            size="lg"
+            rounded="full"
+            px="12"
+            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+            loading={saving}
+            loadingText="Saving…"
+          >
+            Save Address
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+// The right column of /checkout (SPEC.md §2): the "Your Order" table — PRODUCT, QUANTITY, TOTAL, each item's tax rows
+// under it — and the total as "Rs. {amount}". Whatever acts on the order (Place Order) comes in as children.
+import type { ReactNode } from 'react';
+import { Box, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { paths } from '../../app/paths';
+import type { Bill } from './order-bill';
+
+const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+
+const headerCell = {
+  fontSize: 'xs',
+  letterSpacing: '0.16em',
+  color: 'brand.goldText',
+  fontWeight: '600',
+  borderColor: 'brand.line',
+  px: '0',
+} as const;
+
+export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactNode }) {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="your-order-title"
+      bg="white"
+      borderWidth="1px"
+      borderColor="brand.line"
+      borderRadius="2xl"
+      p={{ base: '5', md: '7' }}
+      boxShadow="0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)"
+    >
+      <Stack gap="5">
+        <Text id="your-order-title" as="h2" fontFamily="heading" fontSize="2xl" fontWeight="600" color="brand.ink">
+          Your Order
+        </Text>
+        {bill.lines.length === 0 ? (
+          <Text color="brand.muted">
+            Your bag is empty.{' '}
+            <Link asChild color="brand.leaf" fontWeight="600">
+              <RouterLink to={paths.root}>Go to Shopping Page</RouterLink>
+            </Link>
+          </Text>
+        ) : (
+          <Table.Root size="sm" aria-labelledby="your-order-title" css={{ '& td, & th': { borderColor: 'brand.line' } }}>
+            <Table.Header>
+              <Table.Row bg="transparent">
+                <Table.ColumnHeader {...headerCell}>PRODUCT</Table.ColumnHeader>
+                <Table.ColumnHeader {...headerCell} textAlign="center">
+                  QUANTITY
+                </Table.ColumnHeader>
+                <Table.ColumnHeader {...headerCell} textAlign="end">
+                  TOTAL
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {bill.lines.flatMap((line) => [
+                <Table.Row key={line.cartItemId} bg="transparent">
+                  <Table.Cell px="0" py="3" borderBottomWidth={line.taxRows.length ? '0' : undefined}>
+                    <Text fontWeight="600" color="brand.ink">
+                      {line.name}
+                    </Text>
+                    {line.size ? (
+                      <Text fontSize="xs" color="brand.muted">
+                        {line.size}
+                      </Text>
+                    ) : null}
+                  </Table.Cell>
+                  <Table.Cell px="0" textAlign="center" borderBottomWidth={line.taxRows.length ? '0' : undefined}>
+                    {line.quantity}
+                  </Table.Cell>
+                  <Table.Cell px="0" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={line.taxRows.length ? '0' : undefined}>
+                    {rupees(line.totalPaise)}
+                  </Table.Cell>
+                </Table.Row>,
+                ...line.taxRows.map((row, index) => (
+                  <Table.Row key={`${line.cartItemId}-${row.label}`} bg="transparent" color="brand.muted" fontSize="xs">
+                    <Table.Cell px="0" py="1" ps="3" colSpan={2} borderBottomWidth={index < line.taxRows.length - 1 ? '0' : undefined}>
+                      incl. {row.label}
+                    </Table.Cell>
+                    <Table.Cell px="0" py="1" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={index < line.taxRows.length - 1 ? '0' : undefined}>
+                      {rupees(row.paise)}
+                    </Table.Cell>
+                  </Table.Row>
+                )),
+              ])}
+            </Table.Body>
+          </Table.Root>
+        )}
+        <Stack gap="1">
+          <Box display="flex" justifyContent="space-between" alignItems="baseline">
+            <Text fontFamily="heading" fontSize="2xl" fontWeight="600" color="brand.ink">
+              Total
+            </Text>
+            <Text data-testid="order-total" fontFamily="heading" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="600" color="brand.leaf">
+              {rupees(bill.totalPaise)}
+            </Text>
+          </Box>
+          <Text fontSize="xs" color="brand.muted">
+            {bill.taxPaise > 0 ? `Includes ${rupees(bill.taxPaise)} GST. ` : ''}Free delivery in India within 2 to 5 business days.
+          </Text>
+        </Stack>
+        {children}
+      </Stack>
+    </Box>
+  );
+}

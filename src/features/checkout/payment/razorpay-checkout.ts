@@ -1,0 +1,91 @@
+// Razorpay's own payment dialog (checkout.js), used when the server's provider is razorpay: the script is loaded on
+// first use only, so a shop on the sandbox never contacts Razorpay (the server's CSP allows it only then).
+import { rupeesToPaise } from '../../../../domain/money';
+import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../../../domain/payment';
+
+export const razorpayCheckoutUrl = 'https://checkout.razorpay.com/v1/checkout.js';
+
+/** Fields Razorpay puts into its form ahead of time. */
+export interface RazorpayPrefill {
+  name?: string | undefined;
+  email?: string | undefined;
+  contact?: string | undefined;
+}
+
+/** The part of checkout.js's options the shop uses (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/). */
+export interface RazorpayOptions {
+  key: string;
+  /** Paise. */
+  amount: number;
+  currency: 'INR';
+  name: string;
+  order_id: string;
+  prefill?: RazorpayPrefill | undefined;
+  theme: { color: string };
+  handler: (response: VerifyPaymentRequest) => void;
+  modal: { ondismiss: () => void };
+}
+
+export interface RazorpayCheckout {
+  open(): void;
+}
+
+export type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayCheckout;
+
+declare global {
+  interface Window {
+    Razorpay?: RazorpayConstructor;
+  }
+}
+
+let loading: Promise<RazorpayConstructor> | undefined;
+
+/** checkout.js, requested once per page load; a failed load is forgotten so that the next order tries again. */
+export function loadRazorpayCheckout(): Promise<RazorpayConstructor> {
+  loading ??= new Promise<RazorpayConstructor>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = razorpayCheckoutUrl;
+    script.async = true;
+    const fail = () => {
+      script.remove();
+      loading = undefined;
+      reject(new Error('The Razorpay checkout could not be loaded.'));
+    };
+    script.addEventListener('load', () => (window.Razorpay ? resolve(window.Razorpay) : fail()));
+    script.addEventListener('error', fail);
+    document.head.append(script);
+  });
+  return loading;
+}
+
+export interface RazorpayPaymentRequest {
+  key: string;
+  invoice: CheckoutInvoiceReply;
+  shopName: string;
+  prefill?: RazorpayPrefill | undefined;
+}
+
+/**
+ * Opens Razorpay's dialog for the invoice's provider order. Resolves with the ids and signature to verify; rejects when
+ * the shopper closes it. A declined card stays inside Razorpay's dialog, which offers another try.
+ */
+export async function openRazorpayCheckout({ key, invoice, shopName, prefill }: RazorpayPaymentRequest): Promise<VerifyPaymentRequest> {
+  const Razorpay = await loadRazorpayCheckout();
+  return new Promise<VerifyPaymentRequest>((resolve, reject) => {
+    const checkout = new Razorpay({
+      key,
+      amount: rupeesToPaise(invoice.amount),
+      currency: 'INR',
+      name: shopName,
+      order_id: invoice.orderValueId,
+      prefill,
+      // SPEC.md §9: the payment dialog is black.
+      theme: { color: '#000000' },
+      // Only the three fields payment/verify takes, whatever else checkout.js adds.
+      handler: ({ razorpay_order_id, razorpay_payment_id, razorpay_signature }) =>
+        resolve({ razorpay_order_id, razorpay_payment_id, razorpay_signature }),
+      modal: { ondismiss: () => reject(new Error('The payment dialog was closed.')) },
+    });
+    checkout.open();
+  });
+}

@@ -1,0 +1,232 @@
+// The sandbox's card dialog, black as the spec's payment dialog (SPEC.md §9). The flow is
+// machines/sandbox-payment.machine.ts; this view provides the payment call, renders the state and sends events.
+import { useEffect, useRef } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Alert, Badge, Box, Button, Dialog, Field, Flex, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { formatRupees } from '../../../../domain/money';
+import type { VerifyPaymentRequest } from '../../../../domain/payment';
+import { sandboxCards } from '../../../../domain/payment';
+import { filterSandboxCardField, sandboxCardErrors, sandboxPaymentMachine } from '../../../../machines/sandbox-payment.machine';
+import type { SandboxCardField } from '../../../../machines/sandbox-payment.machine';
+import { sandboxPay } from '../../../api/payment';
+import { useShopInfo } from '../../../app/use-shop-info';
+import { CloseIcon } from '../../../components/icons';
+
+/** The black theme: near-black panels, white text, the shop's cream as the one light accent. */
+const tones = {
+  panel: '#0B0B0B',
+  field: '#1A1A1A',
+  line: 'rgba(255, 255, 255, 0.22)',
+  soft: 'rgba(255, 255, 255, 0.72)',
+  accent: 'brand.cream',
+  error: '#FF9B9B', // 8.9:1 on the panel
+} as const;
+
+/** "4111 1111 1111 1111", as the card number field shows it. */
+const grouped = (digits: string) => filterSandboxCardField('cardNumber', digits);
+
+interface CardFieldProps {
+  field: SandboxCardField;
+  label: string;
+  value: string;
+  error: string | undefined;
+  autoComplete: string;
+  placeholder: string;
+  readOnly: boolean;
+  onValueChange: (field: SandboxCardField, value: string) => void;
+}
+
+function CardField({ field, label, value, error, autoComplete, placeholder, readOnly, onValueChange }: CardFieldProps) {
+  return (
+    <Field.Root invalid={Boolean(error)} readOnly={readOnly}>
+      <Field.Label color="white" fontWeight="medium">
+        {label}
+      </Field.Label>
+      <Input
+        name={field}
+        size="lg"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onValueChange(field, event.target.value)}
+        bg={tones.field}
+        color="white"
+        borderColor={tones.line}
+        letterSpacing="wider"
+        _placeholder={{ color: 'whiteAlpha.600' }}
+        _invalid={{ borderColor: tones.error }}
+        _focusVisible={{ borderColor: tones.accent, outline: '2px solid', outlineColor: tones.accent, outlineOffset: '1px' }}
+      />
+      <Field.ErrorText color={tones.error}>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+export interface SandboxPaymentDialogProps {
+  /** The provider order id the card pays (the invoice's orderValueId). */
+  orderId: string;
+  /** Rupees. */
+  amount: number;
+  shopName: string;
+  /** With the provider's ids and signature when paid; with null when the shopper closed the dialog. */
+  onSettled: (payment: VerifyPaymentRequest | null) => void;
+}
+
+export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: SandboxPaymentDialogProps) {
+  const shop = useShopInfo();
+  const actor = useActorRef(
+    sandboxPaymentMachine.provide({ actors: { payWithCard: fromPromise(({ input }) => sandboxPay(input)) } }),
+    { input: { orderId } },
+  );
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  }, [onSettled]);
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done') settled.current(snapshot.output ?? null);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  const context = useSelector(actor, (snapshot) => snapshot.context);
+  const paying = useSelector(actor, (snapshot) => snapshot.matches('paying'));
+  const closable = useSelector(actor, (snapshot) => snapshot.can({ type: 'dialog.close' }));
+
+  const errors = sandboxCardErrors(context);
+  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a submit.
+  const shownError = (field: SandboxCardField) => (context.submitted || context[field] !== '' ? errors[field] : undefined);
+  const change = (field: SandboxCardField, value: string) => actor.send({ type: 'field.change', field, value });
+  const close = () => {
+    if (closable) actor.send({ type: 'dialog.close' });
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    actor.send({ type: 'form.submit' });
+  };
+  const name = shopName || shop?.name || 'Petals & Stems';
+  const price = formatRupees(amount);
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={({ open }) => {
+        if (!open) close();
+      }}
+      closeOnEscape={closable}
+      closeOnInteractOutside={closable}
+      placement="center"
+      size="sm"
+    >
+      <Portal>
+        <Dialog.Backdrop bg="blackAlpha.700" />
+        <Dialog.Positioner px="4">
+          <Dialog.Content bg={tones.panel} color="white" rounded="2xl" borderWidth="1px" borderColor={tones.line} overflow="hidden">
+            <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pt="6" pb="4" borderBottomWidth="1px" borderColor={tones.line}>
+              <Flex align="center" gap="3" pe="10">
+                <Dialog.Title fontFamily="heading" fontSize="2xl" fontWeight="600" color="white">
+                  {name}
+                </Dialog.Title>
+                <Badge bg={tones.accent} color="black" rounded="full" px="2.5">
+                  Test mode
+                </Badge>
+              </Flex>
+              <Dialog.Description color={tones.soft} fontSize="sm">
+                Amount payable
+              </Dialog.Description>
+              <Text fontSize="3xl" fontWeight="semibold" letterSpacing="tight" color="white">
+                {price}
+              </Text>
+            </Dialog.Header>
+            <Dialog.Body py="5">
+              <Stack gap="5">
+                <Box rounded="lg" borderWidth="1px" borderColor={tones.line} bg={tones.field} px="4" py="3" fontSize="sm">
+                  <Text fontWeight="semibold" color={tones.accent}>
+                    No real card is charged.
+                  </Text>
+                  <Text color={tones.soft}>
+                    Card {grouped(sandboxCards.success)} is paid, {grouped(sandboxCards.declined)} is declined;
+                    any MM/YY expiry and a 3- or 4-digit CVV.
+                  </Text>
+                </Box>
+                {context.decline ? (
+                  <Alert.Root role="alert" status="error" bg="rgba(255, 155, 155, 0.12)" borderWidth="1px" borderColor={tones.error} rounded="lg">
+                    <Alert.Description color={tones.error} fontWeight="medium">
+                      {context.decline}
+                    </Alert.Description>
+                  </Alert.Root>
+                ) : null}
+                <form noValidate onSubmit={submit} aria-label="Card payment">
+                  <Stack gap="4">
+                    <CardField
+                      field="cardNumber"
+                      label="Card Number"
+                      autoComplete="cc-number"
+                      placeholder="1234 5678 9012 3456"
+                      value={context.cardNumber}
+                      error={shownError('cardNumber')}
+                      readOnly={paying}
+                      onValueChange={change}
+                    />
+                    <Flex gap="4">
+                      <CardField
+                        field="expiry"
+                        label="Expiry (MM/YY)"
+                        autoComplete="cc-exp"
+                        placeholder="MM/YY"
+                        value={context.expiry}
+                        error={shownError('expiry')}
+                        readOnly={paying}
+                        onValueChange={change}
+                      />
+                      <CardField
+                        field="cvv"
+                        label="CVV"
+                        autoComplete="cc-csc"
+                        placeholder="123"
+                        value={context.cvv}
+                        error={shownError('cvv')}
+                        readOnly={paying}
+                        onValueChange={change}
+                      />
+                    </Flex>
+                    <Button
+                      type="submit"
+                      size="lg"
+                      rounded="full"
+                      mt="2"
+                      bg={tones.accent}
+                      color="black"
+                      fontWeight="semibold"
+                      _hover={{ bg: 'white' }}
+                      loading={paying}
+                      loadingText="Paying…"
+                    >
+                      Pay {price}
+                    </Button>
+                  </Stack>
+                </form>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild top="4" insetEnd="4">
+              <IconButton
+                aria-label="Close payment"
+                variant="ghost"
+                size="sm"
+                rounded="full"
+                color="white"
+                _hover={{ bg: 'whiteAlpha.200' }}
+                disabled={!closable}
+              >
+                <CloseIcon size={20} />
+              </IconButton>
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

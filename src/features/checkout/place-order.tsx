@@ -1,0 +1,109 @@
+// Place Order (SPEC.md §2 Checkout, §4 "Place Order sequence"): the button, the "Please wait / Processing Payment..."
+// screen, and the machine's calls and navigation. The flow itself is machines/place-order.machine.ts.
+import { useEffect, useRef } from 'react';
+import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useNavigate } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
+import { toastDurations } from '../../../domain/limits';
+import { paymentMessages } from '../../../domain/payment';
+import { placeOrderMachine } from '../../../machines/place-order.machine';
+import { checkQuantityList } from '../../api/checkout';
+import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPayment } from '../../api/payment';
+import { refreshCartCount } from '../../app/cart-owner';
+import { paths } from '../../app/paths';
+import { toaster } from '../../app/toaster';
+import { useShopInfo } from '../../app/use-shop-info';
+import { openPaymentDialog } from './payment/payment-dialog';
+import type { PaymentPrefill } from './payment/payment-dialog';
+
+export type PlaceOrderActor = ActorRefFrom<typeof placeOrderMachine>;
+
+/** The place-order machine with the real calls; `userExtId` is whom the invoice is for (the buyer or the guest's account). */
+export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): PlaceOrderActor {
+  const navigate = useNavigate();
+  const shop = useShopInfo();
+  // The dialog opens long after the first render; it must name the shop as loaded by then.
+  const shopName = useRef<string | undefined>(shop?.name);
+  useEffect(() => {
+    shopName.current = shop?.name;
+  }, [shop]);
+
+  return useActorRef(
+    placeOrderMachine.provide({
+      actors: {
+        checkStock: fromPromise(() => checkQuantityList()),
+        createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId)),
+        fetchPaymentKey: fromPromise(() => getPaymentKey()),
+        openPaymentDialog: fromPromise(({ input }) =>
+          openPaymentDialog({ ...input, shopName: shopName.current ?? document.title, prefill }),
+        ),
+        verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
+        reportFailure: fromPromise<unknown>(() => reportPaymentFailed()),
+      },
+      actions: {
+        notify: (_, { message, lines, kind, duration }) =>
+          toaster.create({ description: [message, ...lines].join('\n'), type: kind, duration, closable: true }),
+        // SPEC.md §8's payment alerts, as the shop's one kind of message, held as long as Place Order's snackbars.
+        alert: (_, { message }) =>
+          toaster.create({ description: message, type: 'error', duration: toastDurations.placeOrder, closable: true }),
+        logError: (_, { error }) => console.error('Place Order call failed', error),
+        goToThankYou: () => {
+          // The server emptied the bag with the payment: the badge follows.
+          void refreshCartCount();
+          void navigate(paths.thankYou);
+        },
+        goToCart: () => void navigate(paths.cart),
+      },
+    }),
+  );
+}
+
+interface PlaceOrderButtonProps {
+  actor: PlaceOrderActor;
+  addressId: number | null;
+  bagLines: number;
+}
+
+/** Disabled on an empty bag (the machine handles no click then) and while an order is being placed. */
+export function PlaceOrderButton({ actor, addressId, bagLines }: PlaceOrderButtonProps) {
+  const event = { type: 'order.place', addressId, bagLines } as const;
+  const enabled = useSelector(actor, (snapshot) => snapshot.can(event));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing'));
+  return (
+    <Button
+      size="lg"
+      rounded="full"
+      w="full"
+      bg="brand.leaf"
+      color="white"
+      _hover={{ bg: 'brand.leafHover' }}
+      disabled={!enabled}
+      loading={busy}
+      loadingText="Placing order…"
+      onClick={() => actor.send(event)}
+    >
+      Place Order
+    </Button>
+  );
+}
+
+/** SPEC.md §2: "Please wait / Processing Payment..." over the page while the order is placed and paid. */
+export function ProcessingPayment({ actor }: { actor: PlaceOrderActor }) {
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing'));
+  if (!busy) return null;
+  return (
+    <Box position="fixed" inset="0" zIndex="overlay" bg="rgba(251, 247, 242, 0.94)" display="grid" placeItems="center" px="6">
+      <Stack role="status" aria-live="polite" align="center" textAlign="center" gap="4">
+        <Spinner size="xl" borderWidth="3px" color="brand.leaf" />
+        <Heading as="p" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="600" color="brand.leaf">
+          {paymentMessages.processingTitle}
+        </Heading>
+        <Text color="brand.ink" fontSize="lg">
+          {paymentMessages.processingText}
+        </Text>
+      </Stack>
+    </Box>
+  );
+}

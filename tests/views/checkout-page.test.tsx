@@ -1,0 +1,270 @@
+// @vitest-environment jsdom
+// /checkout through the real app, the real machines and the real API client, the server mocked with msw: the "Your
+// Order" table and its GST rows for the chosen address, Place Order's sequence (stock check, invoice, key, the sandbox
+// card dialog, verify, /thankyou), the shortfall message, the payment alerts of SPEC.md §8, the busy screen, and one
+// invoice for a double click.
+import './setup-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Address } from '../../domain/address';
+import type { CartLine, CartReply } from '../../domain/cart';
+import { toaster } from '../../src/app/toaster';
+import { layoutHandlers } from './catalog-fixtures';
+import { renderApp, signIn } from './render-app';
+
+const chennai: Address = {
+  id: 7,
+  fullName: 'Asha Raman',
+  address: '12 Khader Nawaz Khan Road',
+  locality: 'Nungambakkam',
+  landmark: 'Near the park',
+  city: 'Chennai',
+  pincode: '600006',
+  state: 'Tamil Nadu',
+  country: 'India',
+  phoneNumber: '9876543210',
+  User: { externalId: 'u_12' },
+};
+const bengaluru: Address = { ...chennai, id: 8, fullName: 'Ravi Kumar', city: 'Bengaluru', pincode: '560001', state: 'Karnataka' };
+
+/** A taxed dried posy (2.5 % CGST) and nil-rated fresh roses. */
+function aLine(id: number, name: string, price: number, quantity: number, productGst: number): CartLine {
+  return {
+    productItem: {
+      id,
+      price,
+      quantity,
+      size: 'Standard',
+      totalAmount: price * quantity,
+      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: name, sellingPrice: price, mrp: price },
+    },
+    productId: `p_${id}`,
+    productGst,
+    available: 8,
+    isRemoved: false,
+  };
+}
+
+const shop = {
+  lines: [] as CartLine[],
+  addresses: [] as Address[],
+  calls: [] as { call: string; body?: unknown }[],
+  outOfStock: [] as { product_name: string; product_size: string; Product_available: number }[],
+  invoiceStatus: 200,
+  invoiceDelay: 0,
+  verify: 'success' as 'success' | 'refused' | 'broken',
+};
+
+function cartReply(): CartReply {
+  return {
+    price: shop.lines.reduce((sum, line) => sum + line.productItem.totalAmount, 0),
+    gst: shop.lines.some((line) => line.productGst > 0),
+    totalAmount: shop.lines.reduce((sum, line) => sum + line.productItem.totalAmount, 0),
+    totalCartItems: shop.lines.reduce((sum, line) => sum + line.productItem.quantity, 0),
+    productList: shop.lines,
+  };
+}
+
+const record = async (call: string, request: Request) => {
+  const body = request.method === 'GET' ? undefined : await request.json().catch(() => undefined);
+  shop.calls.push({ call, body });
+};
+
+const server = setupServer(
+  ...layoutHandlers,
+  http.get('*/api/user/:userExtId/cart', () => HttpResponse.json(cartReply())),
+  http.get('*/api/getuseraddresses', () => HttpResponse.json(shop.addresses)),
+  http.post('*/api/checkquantitylist', async ({ request }) => {
+    await record('checkquantitylist', request);
+    return HttpResponse.json({ outOfStock: shop.outOfStock });
+  }),
+  http.post('*/api/user/:userExtId/checkoutinvoice', async ({ request, params }) => {
+    await record(`checkoutinvoice:${String(params.userExtId)}`, request);
+    if (shop.invoiceDelay) await delay(shop.invoiceDelay);
+    if (shop.invoiceStatus !== 200) return HttpResponse.json({ message: 'Conflict', code: 'CONFLICT' }, { status: shop.invoiceStatus });
+    return HttpResponse.json({ invoiceId: 'inv_1', orderValueId: 'order_Test00000001', amount: 2450, currency: 'INR' });
+  }),
+  http.get('*/api/payment/key', () => HttpResponse.json({ key: 'rzp_test_sandbox' })),
+  http.post('*/api/payment/sandbox/pay', async ({ request }) => {
+    await record('sandbox/pay', request);
+    return HttpResponse.json({
+      razorpay_order_id: 'order_Test00000001',
+      razorpay_payment_id: 'pay_Test00000001',
+      razorpay_signature: 'a'.repeat(64),
+    });
+  }),
+  http.post('*/api/payment/verify', async ({ request }) => {
+    await record('verify', request);
+    if (shop.verify === 'broken') return HttpResponse.error();
+    if (shop.verify === 'refused') return HttpResponse.json({ message: 'Payment verification failed', code: 'BAD_REQUEST' }, { status: 400 });
+    return HttpResponse.json({ message: 'success' });
+  }),
+  http.post('*/api/payment/failed', async ({ request }) => {
+    await record('failed', request);
+    return HttpResponse.json({ message: 'Payment failed' });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  shop.lines = [aLine(1, 'Dusty Rose Posy', 1250, 1, 2.5), aLine(2, 'Red Roses', 600, 2, 0)];
+  shop.addresses = [chennai, bengaluru];
+  shop.calls = [];
+  shop.outOfStock = [];
+  shop.invoiceStatus = 200;
+  shop.invoiceDelay = 0;
+  shop.verify = 'success';
+  signIn();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  toaster.remove();
+  vi.restoreAllMocks();
+});
+
+const calls = () => shop.calls.map((entry) => entry.call);
+const orderTable = () => screen.getByRole('table', { name: 'Your Order' });
+
+async function openCheckout() {
+  const view = renderApp('/checkout');
+  await screen.findByRole('table', { name: 'Your Order' });
+  await screen.findByRole('radiogroup', { name: 'Delivery address' });
+  return view;
+}
+
+async function pay(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog');
+  await user.type(within(dialog).getByLabelText('Card Number'), '4111111111111111');
+  await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '1230');
+  await user.type(within(dialog).getByLabelText('CVV'), '123');
+  await user.click(within(dialog).getByRole('button', { name: /^Pay / }));
+}
+
+describe('the Your Order table', () => {
+  it('lists PRODUCT, QUANTITY and TOTAL, the taxed item’s CGST and SGST, and the total in rupees', async () => {
+    await openCheckout();
+    const table = orderTable();
+    for (const header of ['PRODUCT', 'QUANTITY', 'TOTAL']) expect(within(table).getByRole('columnheader', { name: header })).toBeTruthy();
+    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    // 1 250 inclusive at 5 %: 1 190.48 taxable, 59.52 tax split 29.76 + 29.76. Nil-rated roses have no tax rows.
+    expect(rows).toEqual([
+      'PRODUCTQUANTITYTOTAL',
+      'Dusty Rose PosyStandard1Rs. 1,250',
+      'incl. CGST (2.5%)Rs. 29.76',
+      'incl. SGST (2.5%)Rs. 29.76',
+      'Red RosesStandard2Rs. 1,200',
+    ]);
+    expect(screen.getByTestId('order-total').textContent).toBe('Rs. 2,450');
+  });
+
+  it('shows one IGST row when the chosen address is outside Tamil Nadu', async () => {
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('radio', { name: /Ravi Kumar/ }));
+    await waitFor(() => expect(within(orderTable()).getByText('incl. IGST (5%)')).toBeTruthy());
+    expect(within(orderTable()).queryByText(/CGST/)).toBeNull();
+    expect(within(orderTable()).getByText('Rs. 59.52')).toBeTruthy();
+  });
+
+  it('disables Place Order on an empty bag', async () => {
+    shop.lines = [];
+    renderApp('/checkout');
+    await screen.findByText(/Your bag is empty/);
+    await screen.findByRole('radiogroup', { name: 'Delivery address' });
+    expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows no Place Order before an address exists', async () => {
+    shop.addresses = [];
+    renderApp('/checkout');
+    await screen.findByRole('button', { name: 'Save Address' });
+    expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
+  });
+});
+
+describe('Place Order', () => {
+  it('checks stock, invoices the chosen address, pays in the sandbox dialog, verifies and thanks the buyer', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await pay(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou'));
+    expect(await screen.findByText('We Thank you For your Purchase!')).toBeTruthy();
+    expect(calls()).toEqual(['checkquantitylist', 'checkoutinvoice:u_12', 'sandbox/pay', 'verify']);
+    expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id });
+    expect(shop.calls[2]!.body).toEqual({ orderId: 'order_Test00000001', cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' });
+    expect(shop.calls[3]!.body).toEqual({
+      razorpay_order_id: 'order_Test00000001',
+      razorpay_payment_id: 'pay_Test00000001',
+      razorpay_signature: 'a'.repeat(64),
+    });
+  });
+
+  it('says "Please wait" and "Processing Payment..." while the order is placed, and invoices once for a double click', async () => {
+    shop.invoiceDelay = 300;
+    const user = userEvent.setup();
+    await openCheckout();
+    const button = screen.getByRole('button', { name: 'Place Order' });
+    await user.dblClick(button);
+    expect(await screen.findByText('Processing Payment...')).toBeTruthy();
+    expect(screen.getByText('Please wait')).toBeTruthy();
+    await screen.findByRole('dialog');
+    expect(calls().filter((call) => call.startsWith('checkoutinvoice'))).toHaveLength(1);
+  });
+
+  it('names each short line and stays on the page when stock ran out', async () => {
+    shop.outOfStock = [{ product_name: 'Dusty Rose Posy', product_size: 'Standard', Product_available: 0 }];
+    const user = userEvent.setup();
+    const { router } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const notice = await screen.findByText(/Thank you for your interest\. Please reduce your order based on the stock level below/);
+    expect(notice.textContent).toContain('Dusty Rose Posy, Standard, 0 left');
+    expect(calls()).toEqual(['checkquantitylist']);
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it('alerts "Payment verification failed. Please try again." when verify refuses the signature', async () => {
+    shop.verify = 'refused';
+    const user = userEvent.setup();
+    const { router } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await pay(user);
+    expect(await screen.findByText('Payment verification failed. Please try again.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it('alerts "An error occurred. Please try again." when the verify call fails', async () => {
+    shop.verify = 'broken';
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await pay(user);
+    expect(await screen.findByText('An error occurred. Please try again.')).toBeTruthy();
+  });
+
+  it('reports a dismissed dialog, alerts "Payment failed please try again." and goes to the bag', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await user.click(await screen.findByRole('button', { name: 'Close payment' }));
+    expect(await screen.findByText('Payment failed please try again.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(calls()).toEqual(['checkquantitylist', 'checkoutinvoice:u_12', 'failed']);
+  });
+
+  it('ends the busy screen silently when the invoice is refused', async () => {
+    shop.invoiceStatus = 409;
+    const user = userEvent.setup();
+    await openCheckout();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(calls()).toContain('checkoutinvoice:u_12'));
+    await waitFor(() => expect(screen.queryByText('Processing Payment...')).toBeNull());
+    expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
