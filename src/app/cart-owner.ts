@@ -3,21 +3,13 @@
 import { createGuestSession, getCart } from '../api/cart';
 import type { CartOwner } from '../../domain/cart';
 import { cartCountStore } from './cart-count-store';
-import { guestSessionIdKey, sessionStore } from './session-store';
-
-function storedGuestSessionId(): string | null {
-  try {
-    return window.sessionStorage.getItem(guestSessionIdKey);
-  } catch {
-    return null;
-  }
-}
+import { readGuestSessionId, sessionStore, storeGuestSessionId } from './session-store';
 
 /** The bag's owner as things stand, without creating anything; null for a visitor who has no bag yet. */
 export function currentCartOwner(): CartOwner | null {
   const session = sessionStore.getSnapshot();
   if (session.isLoggedIn && session.userExtId) return { kind: 'user', userExtId: session.userExtId };
-  const sessionId = storedGuestSessionId();
+  const sessionId = readGuestSessionId();
   return sessionId ? { kind: 'guest', sessionId } : null;
 }
 
@@ -29,7 +21,7 @@ export async function ensureCartOwner(): Promise<CartOwner> {
   if (owner) return owner;
   pendingGuestSession ??= createGuestSession()
     .then(({ sessionId, accessToken }) => {
-      window.sessionStorage.setItem(guestSessionIdKey, sessionId);
+      storeGuestSessionId(sessionId);
       sessionStore.setAccessToken(accessToken);
       return { kind: 'guest', sessionId } as const;
     })

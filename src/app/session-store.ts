@@ -1,6 +1,7 @@
-// The browser's record of who is signed in: the local-storage keys of SPEC.md §3, read and written only here, with a
-// subscription so the header follows sign-in and sign-out (also from other tabs).
+// The browser's record of who is signed in: the local-storage keys of SPEC.md §3 and the guest session's id, read and
+// written only here, with a subscription so the header follows sign-in and sign-out (also from other tabs).
 import { useSyncExternalStore } from 'react';
+import type { SignInReply } from '../../domain/auth';
 
 export const storageKeys = {
   userId: 'userId',
@@ -131,6 +132,42 @@ export const sessionStore = {
     return entry ? decodeURIComponent(entry.slice(prefix.length)) || null : null;
   },
 };
+
+/** Stores the session a `loginapi` reply grants; `quiet` as for sessionStore.signIn. */
+export function storeSignInReply(reply: SignInReply, options: { quiet?: boolean } = {}): void {
+  sessionStore.signIn(
+    {
+      userId: reply.userId,
+      userExtId: reply.userExtId,
+      accessToken: reply.authorization,
+      email: reply.email,
+      trueUser: reply.trueUser,
+    },
+    options,
+  );
+}
+
+/** The guest session's id (SPEC.md §4 "Add to cart"): null when there is none or session storage is unavailable. */
+export function readGuestSessionId(): string | null {
+  try {
+    return window.sessionStorage.getItem(guestSessionIdKey) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeGuestSessionId(sessionId: string): void {
+  window.sessionStorage.setItem(guestSessionIdKey, sessionId);
+}
+
+/** Drops the guest session's id once its bag belongs to an account. */
+export function forgetGuestSessionId(): void {
+  try {
+    window.sessionStorage.removeItem(guestSessionIdKey);
+  } catch {
+    // Storage unavailable: nothing was stored either.
+  }
+}
 
 export function useSession(): SessionSnapshot {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);

@@ -1,6 +1,6 @@
 // The shop's Chakra system: botanical palette and type of DESIGN.md §5a on top of Chakra's base tokens, with only the
 // recipes the shop renders registered, so unused component styles stay out of the bundle.
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, defineLayerStyles, mergeConfigs } from '@chakra-ui/react';
 import {
   accordionSlotRecipe,
   alertSlotRecipe,
@@ -65,6 +65,19 @@ export const brandColors = {
   line: '#E8DFD3',
   white: '#FFFFFF',
 } as const;
+
+const shopLayerStyles = defineLayerStyles({
+  // The shop's white card on cream. Padding stays with each card: the cards share this look, not their spacing.
+  card: {
+    value: {
+      bg: 'white',
+      borderWidth: '1px',
+      borderColor: 'brand.line',
+      borderRadius: '2xl',
+      boxShadow: '0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)',
+    },
+  },
+});
 
 const shopConfig = defineConfig({
   preflight: true,
@@ -166,7 +179,7 @@ const shopConfig = defineConfig({
       tooltip: tooltipSlotRecipe,
     },
     textStyles,
-    layerStyles,
+    layerStyles: { ...layerStyles, ...shopLayerStyles },
     animationStyles,
   },
 });

@@ -102,6 +102,12 @@ export const PlusIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const CheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Svg>
+);
+
 export const CloseIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M6 6l12 12M18 6 6 18" />

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AccountOrder, UserDetails } from '../../domain/account';
 import type { Address } from '../../domain/address';
 import { toaster } from '../../src/app/toaster';
+import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 
@@ -28,21 +29,6 @@ const anOrder = (
     UserOrderItems: [{ quantity: 1, ProductDatum: { productName: 'Sunset Posy' } }],
     ...overrides.UserOrder,
   },
-});
-
-const anAddress = (overrides: Partial<Address> = {}): Address => ({
-  id: 7,
-  fullName: 'Asha Raman',
-  address: '12 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-  User: { externalId: 'u_12' },
-  ...overrides,
 });
 
 let orders: AccountOrder[] = [];

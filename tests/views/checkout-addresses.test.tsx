@@ -14,26 +14,12 @@ import type { CartOwner } from '../../domain/cart';
 import { AppProviders } from '../../src/app/app-providers';
 import { toaster } from '../../src/app/toaster';
 import { CheckoutAddresses, useCheckoutAddressActor } from '../../src/features/checkout/checkout-addresses';
+import { anAddress } from './address-fixtures';
 import { signIn } from './render-app';
 
 const guestSessionId = 'GuestSession0123456789ab';
 const signedIn: CartOwner = { kind: 'user', userExtId: 'u_12' };
 const guest: CartOwner = { kind: 'guest', sessionId: guestSessionId };
-
-const anAddress = (id: number, overrides: Partial<Address> = {}): Address => ({
-  id,
-  fullName: 'Asha Raman',
-  address: '12 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-  User: { externalId: 'u_12' },
-  ...overrides,
-});
 
 const newAddress: AddressFields = {
   fullName: 'Meena S.',
@@ -144,8 +130,8 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, fields: Addres
 describe('checkout addresses: a signed-in user', () => {
   beforeEach(() => {
     book.addresses = [
-      anAddress(7),
-      anAddress(9, { fullName: 'Ravi Kumar', address: '3 Lake View Road', locality: 'KK Nagar', landmark: 'Opp the temple', city: 'Madurai', state: 'Kerala', pincode: '625020', phoneNumber: '9123456780' }),
+      anAddress(),
+      anAddress({ id: 9, fullName: 'Ravi Kumar', address: '3 Lake View Road', locality: 'KK Nagar', landmark: 'Opp the temple', city: 'Madurai', state: 'Kerala', pincode: '625020', phoneNumber: '9123456780' }),
     ];
   });
 
@@ -259,7 +245,7 @@ describe('checkout addresses: a verified guest', () => {
   });
 
   it("lists the guest's addresses, newest first, the first one chosen", async () => {
-    book.addresses = [anAddress(12, { fullName: 'Kavya Iyer' }), anAddress(11)];
+    book.addresses = [anAddress({ id: 12, fullName: 'Kavya Iyer' }), anAddress({ id: 11 })];
     renderSection(guest);
     await screen.findByRole('radiogroup', { name: 'Delivery address' });
     expect(screen.getAllByRole('radio').map((item) => item.getAttribute('value'))).toEqual(['12', '11']);
@@ -270,7 +256,7 @@ describe('checkout addresses: a verified guest', () => {
   it('offers Retry when the addresses do not load, and loads them again', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     book.loadStatus = 403;
-    book.addresses = [anAddress(11)];
+    book.addresses = [anAddress({ id: 11 })];
     const { user } = renderSection(guest);
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByText(/did not load/)).toBeTruthy();

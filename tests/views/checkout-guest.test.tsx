@@ -12,7 +12,8 @@ import { setupServer } from 'msw/node';
 import { AppProviders } from '../../src/app/app-providers';
 import { guestSessionIdKey, storageKeys } from '../../src/app/session-store';
 import { toaster } from '../../src/app/toaster';
-import { GuestCheckoutSection, useGuestCheckoutActors } from '../../src/features/checkout/guest-checkout';
+import { GuestCheckoutSection } from '../../src/features/checkout/guest-checkout';
+import { useGuestCheckoutActors } from '../../src/features/checkout/use-guest-checkout-actors';
 
 const sessionId = 'GuestSession0123456789ab';
 const guestToken = 'guest-access-token';

@@ -12,23 +12,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Address } from '../../domain/address';
 import type { CartLine, CartReply } from '../../domain/cart';
 import { toaster } from '../../src/app/toaster';
+import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 
-const chennai: Address = {
-  id: 7,
-  fullName: 'Asha Raman',
-  address: '12 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-  User: { externalId: 'u_12' },
-};
-const bengaluru: Address = { ...chennai, id: 8, fullName: 'Ravi Kumar', city: 'Bengaluru', pincode: '560001', state: 'Karnataka' };
+const chennai = anAddress();
+const bengaluru = anAddress({ id: 8, fullName: 'Ravi Kumar', city: 'Bengaluru', pincode: '560001', state: 'Karnataka' });
 
 /** A taxed dried posy (2.5 % CGST) and nil-rated fresh roses. */
 function aLine(id: number, name: string, price: number, quantity: number, productGst: number): CartLine {
@@ -132,8 +121,9 @@ const orderTable = () => screen.getByRole('table', { name: 'Your Order' });
 
 async function openCheckout() {
   const view = renderApp('/checkout');
-  await screen.findByRole('table', { name: 'Your Order' });
-  await screen.findByRole('radiogroup', { name: 'Delivery address' });
+  // The page is a lazy chunk: a loaded machine may take longer than the default second to show it.
+  await screen.findByRole('table', { name: 'Your Order' }, { timeout: 5000 });
+  await screen.findByRole('radiogroup', { name: 'Delivery address' }, { timeout: 5000 });
   return view;
 }
 
@@ -214,6 +204,8 @@ describe('Place Order', () => {
     expect(await screen.findByText('Processing Payment...')).toBeTruthy();
     expect(screen.getByText('Please wait')).toBeTruthy();
     await screen.findByRole('dialog');
+    // The card dialog is what shows while it is open.
+    expect(screen.queryByText('Processing Payment...')).toBeNull();
     expect(calls().filter((call) => call.startsWith('checkoutinvoice'))).toHaveLength(1);
   });
 

@@ -7,25 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Address } from '../../domain/address';
 import { indianStates } from '../../domain/indian-states';
 import { toaster } from '../../src/app/toaster';
+import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 
-const stored: Address = {
-  id: 7,
-  fullName: 'Asha Raman',
-  address: '12 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-  User: { externalId: 'u_12' },
-};
+const stored = anAddress();
 
 let saves: { query: string; body: Record<string, unknown> }[] = [];
 let saveStatus = 200;

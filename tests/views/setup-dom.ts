@@ -1,6 +1,6 @@
 // jsdom lacks a few browser APIs Chakra UI (Ark/Zag) and framer-motion call: stub them, and clean the DOM and
 // storage between tests. Imported by every view test that runs under `// @vitest-environment jsdom`.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -34,6 +34,9 @@ globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof Intersecti
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollTo ??= function scrollTo() {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// findBy/waitFor give up after 1 s by default; on a busy CI machine a lazy chunk and its first calls can take longer.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

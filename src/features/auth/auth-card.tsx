@@ -18,13 +18,9 @@ export function AuthCard({ eyebrow, title, intro, children, footer }: AuthCardPr
       <Box
         as="section"
         aria-labelledby="auth-card-title"
-        bg="white"
-        borderWidth="1px"
-        borderColor="brand.line"
-        borderRadius="2xl"
+        layerStyle="card"
         px={{ base: '5', md: '10' }}
         py={{ base: '7', md: '10' }}
-        boxShadow="0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)"
       >
         <Stack gap="2" align="center" textAlign="center" mb={{ base: '6', md: '8' }}>
           <FlowerMark size={36} />

@@ -12,10 +12,11 @@ import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
-import { PasswordField } from '../../components/password-field';
+import { EmailField } from '../../components/email-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { OtpField } from '../../components/otp-field';
 import { showNotice } from './show-notice';
 import { StepIndicator } from './step-indicator';
-import { TextField } from '../../components/text-field';
 
 const steps = ['Email Verification', 'OTP and Password'] as const;
 
@@ -45,8 +46,8 @@ export function ForgotPasswordPage() {
   const stepSubmitted = onEmailStep ? context.submitted.email : context.submitted.reset;
   // SPEC.md §5: a message shows once its field is non-empty, or for every field of the step after a submit.
   const shownError = (field: ForgotPasswordField) => (stepSubmitted || context[field] !== '' ? errors[field] : undefined);
-  const change = (field: ForgotPasswordField) => (value: string) => send({ type: 'field.change', field, value });
-  const toggle = (field: ForgotPasswordSecret) => () => send({ type: 'password.toggle', field });
+  const change = (field: ForgotPasswordField, value: string) => send({ type: 'field.change', field, value });
+  const toggle = (field: ForgotPasswordSecret) => send({ type: 'password.toggle', field });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     send({ type: 'form.submit' });
@@ -72,16 +73,10 @@ export function ForgotPasswordPage() {
       {onEmailStep ? (
         <form noValidate onSubmit={submit} aria-label="Find your account">
           <Stack gap="5">
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="you@example.com"
+            <EmailField
               value={context.email}
               error={shownError('email')}
-              onValueChange={change('email')}
+              onValueChange={(value) => change('email', value)}
               readOnly={verifying}
             />
             <Button type="submit" colorPalette="leaf" size="lg" loading={verifying} loadingText="Sending OTP…">
@@ -98,38 +93,20 @@ export function ForgotPasswordPage() {
                 {context.email}
               </Text>
             </Text>
-            <TextField
-              name="otp"
+            <OtpField
               label="Email OTP"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="6-digit code"
               value={context.otp}
               error={shownError('otp')}
-              onValueChange={change('otp')}
+              onValueChange={(value) => change('otp', value)}
               readOnly={resetting || done}
             />
-            <PasswordField
-              name="password"
-              label="New Password"
-              autoComplete="new-password"
-              value={context.password}
-              error={shownError('password')}
-              shown={context.shown.password}
-              onValueChange={change('password')}
-              onToggle={toggle('password')}
-              readOnly={resetting || done}
-            />
-            <PasswordField
-              name="confirmPassword"
-              label="Confirm Password"
-              toggleName="password confirmation"
-              autoComplete="new-password"
-              value={context.confirmPassword}
-              error={shownError('confirmPassword')}
-              shown={context.shown.confirmPassword}
-              onValueChange={change('confirmPassword')}
-              onToggle={toggle('confirmPassword')}
+            <NewPasswordFields
+              passwordLabel="New Password"
+              values={context}
+              shown={context.shown}
+              shownError={shownError}
+              onFieldChange={change}
+              onToggle={toggle}
               readOnly={resetting || done}
             />
             <Button

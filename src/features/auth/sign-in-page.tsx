@@ -10,21 +10,13 @@ import { signInErrors, signInMachine } from '../../../machines/sign-in.machine';
 import type { SignInField } from '../../../machines/sign-in.machine';
 import { getSingleUserDetails, signIn, syncGuestLoggedInCart } from '../../api/auth';
 import { paths } from '../../app/paths';
-import { guestSessionIdKey, sessionStore } from '../../app/session-store';
+import { forgetGuestSessionId, readGuestSessionId, storeSignInReply } from '../../app/session-store';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
+import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { showNotice } from './show-notice';
-import { TextField } from '../../components/text-field';
-
-function readGuestSessionId(): string | null {
-  try {
-    return window.sessionStorage.getItem(guestSessionIdKey) || null;
-  } catch {
-    return null;
-  }
-}
 
 /** A full page load, so that every store, cache and actor starts fresh for the new user (SPEC.md §2: reloaded). */
 const fullPageLoad = (path: string) => window.location.assign(path);
@@ -44,18 +36,8 @@ export function SignInPage({ loadPage = fullPageLoad }: { loadPage?: (path: stri
       },
       actions: {
         notify: (_, notice) => showNotice(notice),
-        storeSession: (_, reply) =>
-          sessionStore.signIn(
-            {
-              userId: reply.userId,
-              userExtId: reply.userExtId,
-              accessToken: reply.authorization,
-              email: reply.email,
-              trueUser: reply.trueUser,
-            },
-            { quiet: true },
-          ),
-        forgetGuestSession: () => window.sessionStorage.removeItem(guestSessionIdKey),
+        storeSession: (_, reply) => storeSignInReply(reply, { quiet: true }),
+        forgetGuestSession: forgetGuestSessionId,
         goHome: (_, { to }) => loadPage(to),
       },
     }),
@@ -89,18 +71,7 @@ export function SignInPage({ loadPage = fullPageLoad }: { loadPage?: (path: stri
     >
       <form noValidate onSubmit={submit} aria-label="Sign In">
         <Stack gap="5">
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={form.email}
-            error={shownError('email')}
-            onValueChange={change('email')}
-            readOnly={busy}
-          />
+          <EmailField value={form.email} error={shownError('email')} onValueChange={change('email')} readOnly={busy} />
           <Stack gap="2">
             <PasswordField
               name="password"

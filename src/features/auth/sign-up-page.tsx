@@ -1,7 +1,7 @@
 // /signup (SPEC.md §2 Sign Up): details → e-mail OTP → password. The flow lives in machines/sign-up.machine.ts; this
 // view provides the calls and navigation, renders the current step and sends events.
 import type { FormEvent } from 'react';
-import { Button, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -12,10 +12,11 @@ import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
-import { PasswordField } from '../../components/password-field';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { OtpField } from '../../components/otp-field';
+import { ShopperDetailsFields } from '../../components/shopper-details-fields';
 import { showNotice } from './show-notice';
 import { StepIndicator } from './step-indicator';
-import { TextField } from '../../components/text-field';
 
 const steps = ['Your Details', 'Verify Email', 'Set Password'] as const;
 
@@ -49,8 +50,8 @@ export function SignUpPage() {
   const stepSubmitted = step === 0 ? submitted.details : step === 1 ? submitted.otp : submitted.password;
   // SPEC.md §5: a message shows once its field is non-empty, or for every field of the step after a submit.
   const shownError = (field: SignUpField) => (stepSubmitted || values[field] !== '' ? errors[field] : undefined);
-  const change = (field: SignUpField) => (value: string) => send({ type: 'field.change', field, value });
-  const toggle = (field: SignUpPasswordField) => () => send({ type: 'password.toggle', field });
+  const change = (field: SignUpField, value: string) => send({ type: 'field.change', field, value });
+  const toggle = (field: SignUpPasswordField) => send({ type: 'password.toggle', field });
 
   const submitWith = (type: 'form.submit' | 'otp.verify') => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,51 +79,13 @@ export function SignUpPage() {
       {step === 0 ? (
         <form noValidate onSubmit={submitWith('form.submit')} aria-label="Your details">
           <Stack gap="5">
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={details.email}
-              error={shownError('email')}
-              onValueChange={change('email')}
-              onBlur={() => send({ type: 'field.blur', field: 'email' })}
+            <ShopperDetailsFields
+              values={details}
+              shownError={shownError}
+              onFieldChange={change}
+              onEmailBlur={() => send({ type: 'field.blur', field: 'email' })}
               readOnly={creatingUser}
             />
-            <TextField
-              name="mobileNumber"
-              label="Mobile Number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="10-digit mobile number"
-              value={details.mobileNumber}
-              error={shownError('mobileNumber')}
-              onValueChange={change('mobileNumber')}
-              readOnly={creatingUser}
-            />
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-              <TextField
-                name="firstName"
-                label="First Name"
-                autoComplete="given-name"
-                value={details.firstName}
-                error={shownError('firstName')}
-                onValueChange={change('firstName')}
-                readOnly={creatingUser}
-              />
-              <TextField
-                name="lastName"
-                label="Last Name"
-                autoComplete="family-name"
-                value={details.lastName}
-                error={shownError('lastName')}
-                onValueChange={change('lastName')}
-                readOnly={creatingUser}
-              />
-            </SimpleGrid>
             <Button type="submit" colorPalette="leaf" size="lg" loading={creatingUser} loadingText="Sending OTP…" mt="1">
               Submit
             </Button>
@@ -140,17 +103,7 @@ export function SignUpPage() {
               </Text>
               .
             </Text>
-            <TextField
-              name="otp"
-              label="OTP"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="6-digit code"
-              value={otp}
-              error={shownError('otp')}
-              onValueChange={change('otp')}
-              readOnly={verifying}
-            />
+            <OtpField value={otp} error={shownError('otp')} onValueChange={(value) => change('otp', value)} readOnly={verifying} />
             <Button type="submit" colorPalette="leaf" size="lg" loading={verifying} loadingText="Verifying…">
               Verify
             </Button>
@@ -161,27 +114,12 @@ export function SignUpPage() {
       {step === 2 ? (
         <form noValidate onSubmit={submitWith('form.submit')} aria-label="Set your password">
           <Stack gap="5">
-            <PasswordField
-              name="password"
-              label="Password"
-              autoComplete="new-password"
-              value={password}
-              error={shownError('password')}
-              shown={shown.password}
-              onValueChange={change('password')}
-              onToggle={toggle('password')}
-              readOnly={creatingPassword || created}
-            />
-            <PasswordField
-              name="confirmPassword"
-              label="Confirm Password"
-              toggleName="password confirmation"
-              autoComplete="new-password"
-              value={confirmPassword}
-              error={shownError('confirmPassword')}
-              shown={shown.confirmPassword}
-              onValueChange={change('confirmPassword')}
-              onToggle={toggle('confirmPassword')}
+            <NewPasswordFields
+              values={{ password, confirmPassword }}
+              shown={shown}
+              shownError={shownError}
+              onFieldChange={change}
+              onToggle={toggle}
               readOnly={creatingPassword || created}
             />
             <Button

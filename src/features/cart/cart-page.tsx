@@ -1,7 +1,7 @@
 // /cart (SPEC.md §2 Cart): CART, a spinner while the bag loads, then the lines and the summary side by side on wide
 // screens (summary sticky) and stacked on phones. The flow lives in machines/cart-quantity.machine.ts; this view
 // provides the calls, toasts and badge, renders the state and sends events.
-import { Box, Button, Container, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Grid, Stack } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -20,6 +20,8 @@ import { currentCartOwner } from '../../app/cart-owner';
 import { paths } from '../../app/paths';
 import { toaster } from '../../app/toaster';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { LoadFailed, Loading } from '../../components/load-states';
+import { TitledPage } from '../../components/titled-page';
 import { CartEmpty } from './cart-empty';
 import { CartLineCard } from './cart-line-card';
 import { CartSummary } from './cart-summary';
@@ -57,26 +59,9 @@ export function CartPage() {
 
   let body;
   if (snapshot.matches('opening') || snapshot.matches('loading')) {
-    body = (
-      <Stack role="status" align="center" justify="center" minH="40vh" gap="4">
-        <Spinner size="xl" borderWidth="3px" color="brand.leaf" />
-        <Text fontSize="sm" color="brand.muted">
-          Loading your bag…
-        </Text>
-      </Stack>
-    );
+    body = <Loading label="Loading your bag…" />;
   } else if (snapshot.matches('loadFailed')) {
-    body = (
-      <Stack align="center" textAlign="center" gap="4" py={{ base: '10', md: '16' }}>
-        <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="600" color="brand.ink">
-          Your bag did not load
-        </Heading>
-        <Text color="brand.muted">Something interrupted it on the way. Please try again in a moment.</Text>
-        <Button variant="outline" colorPalette="leaf" rounded="full" px="8" onClick={() => send({ type: 'cart.retry' })}>
-          Retry
-        </Button>
-      </Stack>
-    );
+    body = <LoadFailed title="Your bag did not load" onRetry={() => send({ type: 'cart.retry' })} />;
   } else if (snapshot.matches('empty') || !cart) {
     body = <CartEmpty />;
   } else {
@@ -108,15 +93,5 @@ export function CartPage() {
     );
   }
 
-  return (
-    <Container maxW="6xl" px={{ base: '4', md: '8' }} pt={{ base: '8', md: '14' }} pb={{ base: '16', md: '24' }}>
-      <Stack gap="2" mb={{ base: '6', md: '10' }} align="center" textAlign="center">
-        <Box aria-hidden="true" h="2px" w="12" bg="brand.gold" borderRadius="full" />
-        <Heading as="h1" fontSize={{ base: '4xl', md: '5xl' }} fontWeight="600" color="brand.leaf" letterSpacing="0.08em" lineHeight="1.1">
-          CART
-        </Heading>
-      </Stack>
-      {body}
-    </Container>
-  );
+  return <TitledPage title="CART">{body}</TitledPage>;
 }

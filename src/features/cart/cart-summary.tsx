@@ -19,16 +19,7 @@ export function CartSummary({ cart, onCheckout }: CartSummaryProps) {
   const items = cart.totalCartItems;
 
   return (
-    <Box
-      as="section"
-      aria-labelledby="cart-summary-title"
-      bg="white"
-      borderWidth="1px"
-      borderColor="brand.line"
-      borderRadius="2xl"
-      p={{ base: '5', md: '7' }}
-      boxShadow="0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)"
-    >
+    <Box as="section" aria-labelledby="cart-summary-title" layerStyle="card" p={{ base: '5', md: '7' }}>
       <Stack gap="4">
         <Text
           id="cart-summary-title"

@@ -3,7 +3,7 @@
 // machines/checkout-address.machine.ts; the page holds the actor because Place Order sends the chosen address.
 import { useId } from 'react';
 import type { FormEvent } from 'react';
-import { Box, Button, HStack, IconButton, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
@@ -16,6 +16,8 @@ import { toaster } from '../../app/toaster';
 import { AddressCard } from '../../components/address-card';
 import { AddressForm } from '../../components/address-form';
 import { CloseIcon, PlusIcon } from '../../components/icons';
+import { LoadFailed, Loading } from '../../components/load-states';
+import { CheckoutCard } from './checkout-card';
 
 export type CheckoutAddressActor = ActorRefFrom<typeof checkoutAddressMachine>;
 
@@ -46,17 +48,7 @@ export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor 
   );
 }
 
-const panelStyles = {
-  bg: 'white',
-  borderWidth: '1px',
-  borderColor: 'brand.line',
-  borderRadius: '2xl',
-  p: { base: '5', md: '7' },
-  boxShadow: '0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)',
-} as const;
-
 export function CheckoutAddresses({ actor }: { actor: CheckoutAddressActor }) {
-  const titleId = useId();
   const mode = useSelector(actor, (snapshot) => {
     if (snapshot.matches('loading')) return 'loading';
     if (snapshot.matches('loadFailed')) return 'loadFailed';
@@ -65,38 +57,18 @@ export function CheckoutAddresses({ actor }: { actor: CheckoutAddressActor }) {
   });
 
   return (
-    <Box as="section" aria-labelledby={titleId} {...panelStyles}>
-      <Text
-        as="h2"
-        id={titleId}
-        fontFamily="heading"
-        fontSize={{ base: '2xl', md: '3xl' }}
-        fontWeight="600"
-        color="brand.leaf"
-        lineHeight="1.15"
-        mb="5"
-      >
-        Shipping Address
-      </Text>
-      {mode === 'loading' ? (
-        <Stack role="status" align="center" justify="center" gap="3" py="10">
-          <Spinner size="lg" borderWidth="3px" color="brand.leaf" />
-          <Text fontSize="sm" color="brand.muted">
-            Loading your addresses…
-          </Text>
-        </Stack>
-      ) : null}
+    <CheckoutCard title="Shipping Address">
+      {mode === 'loading' ? <Loading label="Loading your addresses…" inCard /> : null}
       {mode === 'loadFailed' ? (
-        <Stack align="center" textAlign="center" gap="4" py="8">
-          <Text color="brand.muted">Your addresses did not load. Please try again in a moment.</Text>
-          <Button variant="outline" colorPalette="leaf" rounded="full" px="8" onClick={() => actor.send({ type: 'address.retry' })}>
-            Retry
-          </Button>
-        </Stack>
+        <LoadFailed
+          message="Your addresses did not load. Please try again in a moment."
+          onRetry={() => actor.send({ type: 'address.retry' })}
+          inCard
+        />
       ) : null}
       {mode === 'list' ? <AddressList actor={actor} /> : null}
       {mode === 'form' ? <NewAddressForm actor={actor} /> : null}
-    </Box>
+    </CheckoutCard>
   );
 }
 

@@ -3,21 +3,24 @@
 // verified, chooses an address (checkout-addresses.tsx) and places the order (place-order.tsx).
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Box, Button, Container, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Grid, Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import type { CartOwner, CartReply } from '../../../domain/cart';
 import { getCart } from '../../api/cart';
 import { ensureCartOwner } from '../../app/cart-owner';
 import { sessionStore } from '../../app/session-store';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { LoadFailed, Loading } from '../../components/load-states';
+import { TitledPage } from '../../components/titled-page';
 import { useRemote } from '../catalog/use-remote';
 import { CheckoutAddresses, useCheckoutAddressActor } from './checkout-addresses';
-import { GuestCheckoutSection, useGuestCheckoutActors } from './guest-checkout';
+import { GuestCheckoutSection } from './guest-checkout';
 import { orderBill } from './order-bill';
 import { OrderSummary } from './order-summary';
 import { PaymentDialogHost } from './payment/payment-dialog';
 import type { PaymentPrefill } from './payment/payment-dialog';
 import { PlaceOrderButton, ProcessingPayment, usePlaceOrderActor } from './place-order';
+import { useGuestCheckoutActors } from './use-guest-checkout-actors';
 
 async function loadCheckout(): Promise<{ owner: CartOwner; cart: CartReply }> {
   const owner = await ensureCartOwner();
@@ -32,26 +35,9 @@ export function CheckoutPage() {
 
   let body: ReactNode;
   if (remote.status === 'loading') {
-    body = (
-      <Stack role="status" align="center" justify="center" minH="40vh" gap="4">
-        <Spinner size="xl" borderWidth="3px" color="brand.leaf" />
-        <Text fontSize="sm" color="brand.muted">
-          Loading your order…
-        </Text>
-      </Stack>
-    );
+    body = <Loading label="Loading your order…" />;
   } else if (remote.status === 'error') {
-    body = (
-      <Stack align="center" textAlign="center" gap="4" py={{ base: '10', md: '16' }}>
-        <Heading as="h2" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="600" color="brand.ink">
-          Your order did not load
-        </Heading>
-        <Text color="brand.muted">Something interrupted it on the way. Please try again in a moment.</Text>
-        <Button variant="outline" colorPalette="leaf" rounded="full" px="8" onClick={() => setAttempt(attempt + 1)}>
-          Retry
-        </Button>
-      </Stack>
-    );
+    body = <LoadFailed title="Your order did not load" onRetry={() => setAttempt(attempt + 1)} />;
   } else {
     const { owner, cart } = remote.data;
     body =
@@ -63,19 +49,12 @@ export function CheckoutPage() {
   }
 
   return (
-    <Container maxW="6xl" px={{ base: '4', md: '8' }} pt={{ base: '8', md: '14' }} pb={{ base: '16', md: '24' }}>
-      <Stack gap="2" mb={{ base: '6', md: '10' }} align="center" textAlign="center">
-        <Box aria-hidden="true" h="2px" w="12" bg="brand.gold" borderRadius="full" />
-        <Heading as="h1" fontSize={{ base: '4xl', md: '5xl' }} fontWeight="600" color="brand.leaf" letterSpacing="0.08em" lineHeight="1.1">
-          CHECKOUT
-        </Heading>
-      </Stack>
+    <TitledPage title="CHECKOUT">
       {body}
       <PaymentDialogHost />
-    </Container>
+    </TitledPage>
   );
 }
-
 
 function CheckoutColumns({ left, right }: { left: ReactNode; right: ReactNode }) {
   return (

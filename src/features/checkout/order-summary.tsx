@@ -20,16 +20,7 @@ const headerCell = {
 
 export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactNode }) {
   return (
-    <Box
-      as="section"
-      aria-labelledby="your-order-title"
-      bg="white"
-      borderWidth="1px"
-      borderColor="brand.line"
-      borderRadius="2xl"
-      p={{ base: '5', md: '7' }}
-      boxShadow="0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)"
-    >
+    <Box as="section" aria-labelledby="your-order-title" layerStyle="card" p={{ base: '5', md: '7' }}>
       <Stack gap="5">
         <Text id="your-order-title" as="h2" fontFamily="heading" fontSize="2xl" fontWeight="600" color="brand.ink">
           Your Order

@@ -89,9 +89,12 @@ export function PlaceOrderButton({ actor, addressId, bagLines }: PlaceOrderButto
   );
 }
 
-/** SPEC.md §2: "Please wait / Processing Payment..." over the page while the order is placed and paid. */
+/**
+ * SPEC.md §2: "Please wait / Processing Payment..." over the page while the order is placed and paid. While the card
+ * dialog is open it is the dialog that shows (with its own backdrop), so this screen steps aside.
+ */
 export function ProcessingPayment({ actor }: { actor: PlaceOrderActor }) {
-  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing'));
+  const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing') && !snapshot.matches('paying'));
   if (!busy) return null;
   return (
     <Box position="fixed" inset="0" zIndex="overlay" bg="rgba(251, 247, 242, 0.94)" display="grid" placeItems="center" px="6">

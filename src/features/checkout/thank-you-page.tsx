@@ -1,14 +1,13 @@
 // /thankyou (SPEC.md §2 Thank-you page): the spec's two lines and Keep Shopping; a signed-in buyer also gets the way
 // to the Orders tab, where the paid order now shows as received.
-import { useSyncExternalStore } from 'react';
 import { Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { sessionStore } from '../../app/session-store';
+import { useSession } from '../../app/session-store';
 import { MessagePage } from '../pages/message-page';
 
 export function ThankYouPage() {
-  const { isLoggedIn } = useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+  const { isLoggedIn } = useSession();
   const link = (to: string, label: string) => (
     <Link asChild color="brand.leaf" fontWeight="600" textDecoration="underline">
       <RouterLink to={to}>{label}</RouterLink>

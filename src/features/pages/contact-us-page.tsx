@@ -105,16 +105,7 @@ export function ContactUsPage() {
       </Stack>
       <Grid templateColumns={{ base: '1fr', lg: '5fr 7fr' }} gap={{ base: '8', lg: '12' }} alignItems="start">
         <ContactDetails />
-        <Box
-          as="section"
-          aria-labelledby="get-in-touch-heading"
-          bg="white"
-          borderWidth="1px"
-          borderColor="brand.line"
-          borderRadius="2xl"
-          p={{ base: '6', md: '10' }}
-          boxShadow="0 1px 2px rgba(43, 43, 43, 0.04), 0 12px 32px -16px rgba(31, 77, 58, 0.18)"
-        >
+        <Box as="section" aria-labelledby="get-in-touch-heading" layerStyle="card" p={{ base: '6', md: '10' }}>
           <Heading as="h2" id="get-in-touch-heading" color="brand.leaf" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="semibold">
             Get in Touch
           </Heading>

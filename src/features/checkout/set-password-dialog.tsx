@@ -1,0 +1,53 @@
+// "Set Password" (SPEC.md §4 "Set-password flow"): a returning guest's code, new password and confirmation.
+import { Stack } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { setPasswordErrors } from '../../../machines/set-password.machine';
+import type { SetPasswordField } from '../../../machines/set-password.machine';
+import { NewPasswordFields } from '../../components/new-password-fields';
+import { OtpField } from '../../components/otp-field';
+import { EmailMention, FormDialog } from './form-dialog';
+import type { SetPasswordActor } from './use-guest-checkout-actors';
+
+export function SetPasswordDialog({ setPassword }: { setPassword: SetPasswordActor }) {
+  const open = useSelector(
+    setPassword,
+    (snapshot) => snapshot.matches('modalOpen') || snapshot.matches('settingPassword') || snapshot.matches('signingIn'),
+  );
+  const busy = useSelector(setPassword, (snapshot) => snapshot.matches('settingPassword') || snapshot.matches('signingIn'));
+  const context = useSelector(setPassword, (snapshot) => snapshot.context);
+  const { email, otp, submitted, shown } = context;
+  const errors = setPasswordErrors(context);
+  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a refused submit.
+  const shownError = (field: SetPasswordField) => (submitted || context[field] !== '' ? errors[field] : undefined);
+  const change = (field: SetPasswordField, value: string) => setPassword.send({ type: 'field.change', field, value });
+
+  return (
+    <FormDialog
+      open={open}
+      title="Set Password"
+      description={
+        <>
+          Enter the 6-digit code we sent to <EmailMention>{email}</EmailMention> and choose your password.
+        </>
+      }
+      formLabel="Set your password"
+      submitLabel="Submit"
+      busyLabel="Saving…"
+      busy={busy}
+      onSubmit={() => setPassword.send({ type: 'form.submit' })}
+      onCancel={() => setPassword.send({ type: 'modal.cancel' })}
+    >
+      <Stack gap="4">
+        <OtpField value={otp} error={shownError('otp')} onValueChange={(value) => change('otp', value)} readOnly={busy} />
+        <NewPasswordFields
+          values={context}
+          shown={shown}
+          shownError={shownError}
+          onFieldChange={change}
+          onToggle={(field) => setPassword.send({ type: 'password.toggle', field })}
+          readOnly={busy}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

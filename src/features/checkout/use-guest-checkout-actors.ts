@@ -1,0 +1,78 @@
+// The guest's two flows at /checkout (SPEC.md §4 "Guest e-mail check", "Set-password flow"), with their calls,
+// snackbars and navigation provided; guest-checkout.tsx renders them.
+import { useActorRef } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { authMessages } from '../../../domain/auth';
+import type { SignInReply } from '../../../domain/auth';
+import { guestEmailCheckMachine } from '../../../machines/guest-email-check.machine';
+import type { CheckoutNotice } from '../../../machines/guest-email-check.machine';
+import { setPasswordMachine } from '../../../machines/set-password.machine';
+import { createGuestCheckout, checkEmailAvailability, verifyGuestCheckoutOtp } from '../../api/checkout';
+import { signIn, syncGuestLoggedInCart, verifyEmail, verifyOtpPassword } from '../../api/auth';
+import { paths } from '../../app/paths';
+import { forgetGuestSessionId, storeSignInReply } from '../../app/session-store';
+import { toaster } from '../../app/toaster';
+
+export type GuestActor = ActorRefFrom<typeof guestEmailCheckMachine>;
+export type SetPasswordActor = ActorRefFrom<typeof setPasswordMachine>;
+
+const showNotice = ({ message, kind, duration }: CheckoutNotice) =>
+  toaster.create({ description: message, type: kind, duration, closable: true });
+
+/** A full page load, so that every store, cache and actor starts again as the signed-in user's. */
+const fullPageLoad = (path: string) => window.location.assign(path);
+
+// Quiet: the page is about to load again; subscribers re-rendering now would only flash the signed-in page.
+const storeSession = (reply: SignInReply) => storeSignInReply(reply, { quiet: true });
+
+export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: (path: string) => void } = {}) {
+  const loadPage = options.loadPage ?? fullPageLoad;
+
+  const guest = useActorRef(
+    guestEmailCheckMachine.provide({
+      actors: {
+        checkEmailAvailability: fromPromise(({ input }) => checkEmailAvailability(input.email)),
+        createGuestCheckout: fromPromise(({ input }) => createGuestCheckout(input)),
+        verifyOtp: fromPromise(({ input }) => verifyGuestCheckoutOtp(input)),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(notice),
+        // The page follows the `verified` state to load the guest's addresses.
+        addressesChanged: () => {},
+      },
+    }),
+    { input: { sessionId } },
+  );
+
+  const setPassword = useActorRef(
+    setPasswordMachine.provide({
+      actors: {
+        verifyEmail: fromPromise(({ input }) => verifyEmail(input.email)),
+        resetPassword: fromPromise(({ input }) => verifyOtpPassword(input)),
+        signIn: fromPromise(async ({ input }) => {
+          const reply = await signIn(input);
+          if (!reply) throw new Error(authMessages.signInFailed);
+          // The merge must carry the user's token (a guest's token is refused, and its 401 would end the session).
+          storeSession(reply);
+          try {
+            await syncGuestLoggedInCart({ sessionId, userExtId: reply.userExtId });
+            // The bag is the account's now; as at sign-in (SPEC.md §4), the id goes once the merge answered.
+            forgetGuestSessionId();
+          } catch (error) {
+            // The password is set and the session valid: the shopper goes on, the bag stays with the guest session.
+            console.error('The guest bag could not be merged into the account', error);
+          }
+          return reply;
+        }),
+      },
+      actions: {
+        notify: (_, notice) => showNotice(notice),
+        storeSession: (_, reply) => storeSession(reply),
+        goToCheckout: () => loadPage(paths.checkout),
+      },
+    }),
+  );
+
+  return { guest, setPassword };
+}
