@@ -87,6 +87,13 @@ export type UpdateAddressReply = z.infer<typeof updateAddressReply>;
 /** The address form as typed: every field a string until it validates. */
 export type AddressFormValues = { [K in keyof AddressFields]: string };
 export type AddressField = keyof AddressFormValues;
+const addressFieldNames = Object.keys(addressFields.shape) as AddressField[];
+
+/** Just the address fields of anything that carries them (a stored address, an order's snapshot), as the form holds them. */
+export function addressFieldsOf(source: AddressFormValues): AddressFormValues {
+  return Object.fromEntries(addressFieldNames.map((field) => [field, source[field]])) as AddressFormValues;
+}
+
 export const emptyAddressForm: AddressFormValues = {
   fullName: '',
   address: '',

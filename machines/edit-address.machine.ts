@@ -2,6 +2,7 @@
 // /account/addresses 3 s after the confirmation. The delay is this machine's, so a view never owns a timer.
 import { assign, fromPromise, setup } from 'xstate';
 import {
+  addressFieldsOf,
   addressMessages,
   editAddressFields,
   emptyAddressForm,
@@ -39,17 +40,7 @@ export interface SaveAddressInput {
 export type SaveAddressOutput = { ok: true; address: UpdateAddressReply } | { ok: false; status: number };
 
 export function addressFormOf(address: Address): AddressFormValues {
-  return {
-    fullName: address.fullName,
-    address: address.address,
-    locality: address.locality,
-    landmark: address.landmark,
-    city: address.city,
-    pincode: address.pincode,
-    state: address.state,
-    country: address.country,
-    phoneNumber: address.phoneNumber,
-  };
+  return addressFieldsOf(address);
 }
 
 const notice = (message: string, kind: EditAddressNotice['kind']): EditAddressNotice => ({

@@ -20,6 +20,8 @@ import { seedDemo } from './db/seed/seed-demo';
 import { errorHandler } from './error-handler';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
+import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
 import { callerPlugin } from './modules/auth/caller';
@@ -174,6 +176,8 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
       await api.register(ordersRoutes(paymentProvider));
       await api.register(paymentRoutes(paymentProvider));
       await api.register(checkoutRoutes);
+      await api.register(adminCatalogRoutes);
+      await api.register(adminOrdersRoutes);
     },
     { prefix: '/api' },
   );

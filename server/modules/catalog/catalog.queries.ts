@@ -71,23 +71,26 @@ export async function selectHeaderRows(db: Reader): Promise<HeaderRow[]> {
     .orderBy(asc(categories.id), asc(subCategories.position), asc(subCategories.id));
 }
 
+/** A product with its category's and sub-category's names: the detail page's columns, and the admin's base. */
+export const productDetailColumns = {
+  id: products.id,
+  externalId: products.externalId,
+  name: products.name,
+  itemCode: products.itemCode,
+  mrpPaise: products.mrpPaise,
+  sellingPricePaise: products.sellingPricePaise,
+  description: products.description,
+  note: products.note,
+  shippingDetails: products.shippingDetails,
+  stock: products.stock,
+  isRemoved: products.isRemoved,
+  categoryName: categories.name,
+  subCategoryName: subCategories.name,
+};
+
 export async function selectProductDetail(db: Reader, externalId: string) {
   const [row] = await db
-    .select({
-      id: products.id,
-      externalId: products.externalId,
-      name: products.name,
-      itemCode: products.itemCode,
-      mrpPaise: products.mrpPaise,
-      sellingPricePaise: products.sellingPricePaise,
-      description: products.description,
-      note: products.note,
-      shippingDetails: products.shippingDetails,
-      stock: products.stock,
-      isRemoved: products.isRemoved,
-      categoryName: categories.name,
-      subCategoryName: subCategories.name,
-    })
+    .select(productDetailColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId))

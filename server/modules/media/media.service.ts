@@ -17,7 +17,7 @@ export type ImageWidth = (typeof imageWidths)[number];
 export type Variant = 'original' | `w${ImageWidth}`;
 
 const accepted = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
-type AcceptedFormat = keyof typeof accepted;
+export type AcceptedFormat = keyof typeof accepted;
 
 /** Guards against decompression bombs: a 300 KB upload must not expand to gigabytes of pixels. */
 const maxInputPixels = 40_000_000;
@@ -51,6 +51,8 @@ export interface PrepareOptions {
   effort?: number;
   /** The decoded pixels, when the caller has them already (the seed renders them): saves decoding the bytes again. */
   pixels?: { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+  /** The formats this upload may be (every accepted one by default), and what a refusal says. */
+  only?: { formats: readonly AcceptedFormat[]; refusal: string };
 }
 
 export function contentHash(bytes: Uint8Array): string {
@@ -59,19 +61,18 @@ export function contentHash(bytes: Uint8Array): string {
 
 /** Checks and processes an image without touching the database, so callers can do it outside a transaction. */
 export async function prepareImage(bytes: Buffer, options: PrepareOptions = {}): Promise<PreparedImage> {
-  const { format, width, height } = await inspect(bytes);
+  const { format, width, height } = await inspect(bytes, options.only);
   const hash = contentHash(bytes);
   const rows: MediaRow[] = [
     { contentHash: hash, variant: 'original', contentType: accepted[format], width, height, byteSize: bytes.length, data: bytes },
   ];
-  if (options.variants === false) return { hash, rows };
-
-  const wanted = imageWidths.filter((w) => width > w || (w === largestWidth && format !== 'webp'));
-  if (wanted.length === 0) return { hash, rows };
+  const wanted = options.variants === false ? [] : imageWidths.filter((w) => width > w || (w === largestWidth && format !== 'webp'));
+  // An upload is decoded whole even without variants: a file whose header reads well but whose pixels do not (cut
+  // short, corrupt) is refused here rather than stored and served broken.
+  if (wanted.length === 0 && (options.pixels || !options.only)) return { hash, rows };
   // Decode once (turned upright), then resize the pixels for every variant.
-  const pixels =
-    options.pixels ??
-    (await sharp(bytes, { limitInputPixels: maxInputPixels }).rotate().raw().toBuffer({ resolveWithObject: true }));
+  const pixels = options.pixels ?? (await decode(bytes, options.only?.refusal));
+  if (wanted.length === 0) return { hash, rows };
   const made = await Promise.all(
     wanted.map(async (w) => {
       const { data, info } = await sharp(pixels.data, { raw: pixels.info })
@@ -84,16 +85,26 @@ export async function prepareImage(bytes: Buffer, options: PrepareOptions = {}):
   return { hash, rows: [...rows, ...made] };
 }
 
-async function inspect(bytes: Buffer): Promise<{ format: AcceptedFormat; width: number; height: number }> {
+async function decode(bytes: Buffer, refusal?: string) {
+  try {
+    return await sharp(bytes, { limitInputPixels: maxInputPixels }).rotate().raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new UnsupportedImage(refusal);
+  }
+}
+
+/** The format by the bytes themselves (never the name or the declared type), and the upright size. */
+async function inspect(bytes: Buffer, only?: PrepareOptions['only']): Promise<{ format: AcceptedFormat; width: number; height: number }> {
   if (bytes.length === 0) throw new UnsupportedImage('Please upload an image');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();
   } catch {
-    throw new UnsupportedImage();
+    throw new UnsupportedImage(only?.refusal);
   }
   const format = metadata.format;
-  if (!format || !(format in accepted) || !metadata.width || !metadata.height) throw new UnsupportedImage();
+  const allowed: readonly string[] = only?.formats ?? Object.keys(accepted);
+  if (!format || !allowed.includes(format) || !metadata.width || !metadata.height) throw new UnsupportedImage(only?.refusal);
   if (metadata.width * metadata.height > maxInputPixels) throw new UnsupportedImage('This image is too large. Please upload a smaller one.');
   // EXIF orientations 5–8 swap the sides once the image is turned upright.
   const turned = (metadata.orientation ?? 1) >= 5;

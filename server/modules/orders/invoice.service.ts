@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { addressFieldsOf } from '../../../domain/address';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages, reservationMinutes } from '../../../domain/payment';
@@ -136,18 +137,7 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
       );
     }
 
-    const snapshot: AddressSnapshot = {
-      addressId: address.id,
-      fullName: address.fullName,
-      address: address.address,
-      locality: address.locality,
-      landmark: address.landmark,
-      city: address.city,
-      pincode: address.pincode,
-      state: address.state,
-      country: address.country,
-      phoneNumber: address.phoneNumber,
-    };
+    const snapshot: AddressSnapshot = { addressId: address.id, ...addressFieldsOf(address) };
     const priced = lines.map((line) => {
       const lineTotalPaise = line.unitPricePaise * line.quantity;
       return { line, lineTotalPaise, tax: lineTax(lineTotalPaise, line.gstRateBp, address.state) };

@@ -1,0 +1,337 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+/**
+ * The admin catalogue contract (SPEC.md §5 "Admin catalogue forms", §7 "Admin", §8 admin messages), shared by the
+ * admin forms in the browser and the server. Field names are the spec's, including its capitalisation. Money is whole
+ * rupees on the wire (the forms take digits only); GST is the CGST percent.
+ */
+
+/** Body texts (text/plain, status 200) and refusal messages. */
+export const adminCatalogTexts = {
+  productCreated: 'Product Data created successfully',
+  productUpdated: 'Product Data updated successfully',
+  categoryCreated: 'data submitted',
+  categoryUpdated: 'Data updated successfully',
+  subCategoryCreated: 'data submitted',
+  subCategoryUpdated: 'Data updated successfully',
+  imageUploaded: 'Image uploaded successfully',
+} as const;
+
+export const adminCatalogMessages = {
+  /** 409 on POST flowerformdata / updateflowerdata (SPEC.md §7); the browser shows `productNameExistsToast`. */
+  productNameExists: 'Product with this name already exist',
+  productNameExistsToast: 'Product name already exist',
+  itemCodeExists: 'A product with this item code already exists',
+  /** 409 on the category and sub-category writes; also what the browser shows. */
+  dataExists: 'Data already exists. Please create new one',
+  createCategoryFailed: 'Error in creating Product category',
+  updateFailed: 'Data update failed. Please try again.',
+  fillAllFields: 'Please fill all the fields',
+  fillInAllFields: 'Please fill in all fields',
+  uploadImage: 'Please upload an image',
+  heroTooLarge: 'File size exceeds 300KB limit.',
+  productImageType: 'Please upload a PNG or JPEG image (png, jpeg, jpg). PDFs and other files cannot be shown as a product picture.',
+  heroImageType: 'Please upload a PNG or JPEG image.',
+  productImageTooLarge: 'Each product image must be at most 5 MB.',
+  tooManyImages: 'Please upload at most 10 images.',
+  categoryNotFound: 'Category not found',
+  subCategoryNotFound: 'Sub-category not found',
+  productNotFound: 'Product not found',
+  subCategoryNotInCategory: 'This sub-category does not belong to the chosen category',
+  invalidId: 'Invalid id',
+  invalidCategoryGst: 'GST should be empty or a number greater than 0',
+  categoryGstTooHigh: 'GST should not be more than 50',
+  invalidRemoved: 'isRemoved must be true or false',
+  productNameChars: 'Product name may only contain letters, digits, spaces and / - _ ! .',
+  productNameMax: `Product name should not be more than ${limits.productNameMax} characters`,
+  itemCodeChars: 'Item code may only contain letters, digits, spaces and / - _ ! .',
+  itemCodeMax: `Item code should not be more than ${limits.itemCodeMax} characters`,
+  descriptionMax: `Description should not be more than ${limits.productTextMax} characters`,
+  shippingMax: `Shipping Details should not be more than ${limits.productTextMax} characters`,
+  noteMax: `Note should not be more than ${limits.productTextMax} characters`,
+  descriptionChars: 'Description may only contain printable characters',
+  shippingChars: 'Shipping Details may only contain printable characters',
+  noteChars: 'Note may only contain printable characters',
+  mrpDigits: `MRP should be digits only, at most ${limits.priceDigitsMax}`,
+  sellingPriceDigits: `Selling Price should be digits only, at most ${limits.priceDigitsMax}`,
+  quantityDigits: `Quantity should be digits only, at most ${limits.priceDigitsMax}`,
+  priceTooLarge: 'This price is too large',
+  quantityTooLarge: 'This quantity is too large',
+  categoryNameChars: 'Category name may only contain letters, digits, spaces and / - _ ! .',
+  categoryNameMax: `Category name should not be more than ${limits.categoryNameMax} characters`,
+  categoryDescriptionMax: `Category description should not be more than ${limits.categoryDescriptionMax} characters`,
+  subCategoryNameChars: 'Sub category name may only contain letters, digits, spaces and / - _ ! .',
+  subCategoryNameMax: `Sub category name should not be more than ${limits.subCategoryTextMax} characters`,
+  subCategoryDescriptionChars: 'Sub category description may only contain letters, digits, spaces and / - _ ! .',
+  subCategoryDescriptionMax: `Sub category description should not be more than ${limits.subCategoryTextMax} characters`,
+} as const;
+
+const m = adminCatalogMessages;
+
+export const adminPatterns = {
+  /** Product name, item code, category and sub-category names: letters, digits, / - _ ! . and whitespace. */
+  name: /^[A-Za-z0-9/\-_!.\s]*$/,
+  /** Description, shipping details, note: printable ASCII (line breaks and tabs allowed). */
+  printable: /^[\x20-\x7E\r\n\t]*$/,
+  digits: /^\d*$/,
+  /** Category GST: a decimal number (its value must then be > 0). */
+  decimal: /^\d+(\.\d+)?$/,
+} as const;
+
+/** Typing filters for the admin forms: what a field lets through as the admin types. */
+export const adminTypingFilters = {
+  name: (value: string, max: number) => value.replace(/[^A-Za-z0-9/\-_!.\s]/g, '').slice(0, max),
+  printable: (value: string, max: number) => value.replace(/[^\x20-\x7E\r\n\t]/g, '').slice(0, max),
+  digits: (value: string, max: number) => value.replace(/\D/g, '').slice(0, max),
+  decimal: (value: string) => value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'),
+} as const;
+
+/** Largest rupee amount whose paise still fit the database's integer column. */
+export const maxRupees = Math.floor(2_147_483_647 / 100);
+export const maxQuantity = 2_147_483_647;
+
+/** A text field the form may leave empty; the required check is done per form (one message for all fields). */
+const text = (max: number, maxMessage: string, pattern: RegExp, patternMessage: string) =>
+  z
+    .string({ error: patternMessage })
+    .trim()
+    .max(max, { error: maxMessage })
+    .regex(pattern, { error: patternMessage });
+
+const digits = (message: string, max: number, maxMessage: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(adminPatterns.digits, { error: message })
+    .max(limits.priceDigitsMax, { error: message })
+    .refine((value) => value === '' || Number(value) <= max, { error: maxMessage });
+
+export const productFields = {
+  flowerName: text(limits.productNameMax, m.productNameMax, adminPatterns.name, m.productNameChars),
+  flowerItemCode: text(limits.itemCodeMax, m.itemCodeMax, adminPatterns.name, m.itemCodeChars),
+  mrp: digits(m.mrpDigits, maxRupees, m.priceTooLarge),
+  sellingPrice: digits(m.sellingPriceDigits, maxRupees, m.priceTooLarge),
+  Quantity: digits(m.quantityDigits, maxQuantity, m.quantityTooLarge),
+  description: text(limits.productTextMax, m.descriptionMax, adminPatterns.printable, m.descriptionChars),
+  shippingdetails: text(limits.productTextMax, m.shippingMax, adminPatterns.printable, m.shippingChars),
+  note: text(limits.productTextMax, m.noteMax, adminPatterns.printable, m.noteChars),
+  isRemoved: z
+    .string({ error: m.invalidRemoved })
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['', 'true', 'false'].includes(v), { error: m.invalidRemoved })
+    .transform((v) => v === 'true'),
+  /** The category's id (the form's select sends the id). */
+  flowerCategoryName: z.string({ error: m.fillAllFields }).trim().regex(/^\d{0,9}$/, { error: m.invalidId }),
+  /** The sub-category's id. */
+  flowerSubCategoryName: z.string({ error: m.fillAllFields }).trim().regex(/^\d{0,9}$/, { error: m.invalidId }),
+};
+
+const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+
+const productBase = {
+  flowerName: optional(productFields.flowerName),
+  mrp: optional(productFields.mrp),
+  sellingPrice: optional(productFields.sellingPrice),
+  Quantity: optional(productFields.Quantity),
+  description: optional(productFields.description),
+  shippingdetails: optional(productFields.shippingdetails),
+  note: optional(productFields.note),
+  isRemoved: optional(productFields.isRemoved),
+  flowerCategoryName: optional(productFields.flowerCategoryName),
+  flowerSubCategoryName: optional(productFields.flowerSubCategoryName),
+};
+
+const filled = (value: string | undefined) => value !== undefined && value !== '';
+
+/**
+ * `POST flowerformdata` text fields (multipart). Required: name, item code, description, selling price, category,
+ * sub-category, shipping details, note and (checked with the files) at least one image: "Please fill all the fields".
+ */
+export const productCreateFields = z
+  .object({ ...productBase, flowerItemCode: optional(productFields.flowerItemCode) })
+  .superRefine((v, ctx) => {
+    const required = [v.flowerName, v.flowerItemCode, v.description, v.sellingPrice, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
+    if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillAllFields, path: [] });
+  });
+export type ProductCreateFields = z.infer<typeof productCreateFields>;
+
+/** `POST updateflowerdata` text fields: the same plus `id` (the product's external id); quantity is required too. */
+export const productUpdateFields = z
+  .object({
+    ...productBase,
+    id: z.string({ error: m.fillInAllFields }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.invalidId }),
+    /** Not editable on update: ignored when sent. */
+    flowerItemCode: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const required = [v.flowerName, v.description, v.sellingPrice, v.Quantity, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
+    if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillInAllFields, path: [] });
+  });
+export type ProductUpdateFields = z.infer<typeof productUpdateFields>;
+
+const categoryName = z
+  .string({ error: m.fillAllFields })
+  .trim()
+  .min(1, { error: m.fillAllFields })
+  .max(limits.categoryNameMax, { error: m.categoryNameMax })
+  .regex(adminPatterns.name, { error: m.categoryNameChars });
+const categoryDescription = z
+  .string({ error: m.fillAllFields })
+  .trim()
+  .min(1, { error: m.fillAllFields })
+  .max(limits.categoryDescriptionMax, { error: m.categoryDescriptionMax });
+const subCategoryName = z
+  .string({ error: m.fillAllFields })
+  .trim()
+  .min(1, { error: m.fillAllFields })
+  .max(limits.subCategoryTextMax, { error: m.subCategoryNameMax })
+  .regex(adminPatterns.name, { error: m.subCategoryNameChars });
+const subCategoryDescription = z
+  .string({ error: m.fillAllFields })
+  .trim()
+  .min(1, { error: m.fillAllFields })
+  .max(limits.subCategoryTextMax, { error: m.subCategoryDescriptionMax })
+  .regex(adminPatterns.name, { error: m.subCategoryDescriptionChars });
+
+/** A numeric row id, as a number or a string of digits. */
+export const rowId = z.coerce
+  .number({ error: m.invalidId })
+  .int({ error: m.invalidId })
+  .positive({ error: m.invalidId })
+  .max(2_147_483_647, { error: m.invalidId });
+/** A row id from text: digits for a positive 32-bit integer, else the invalid-id issue. */
+function parseRowId(text: string, ctx: z.RefinementCtx): number {
+  const id = Number(text);
+  if (!/^\d{1,10}$/.test(text) || id < 1 || id > 2_147_483_647) {
+    ctx.addIssue({ code: 'custom', message: m.invalidId });
+    return z.NEVER;
+  }
+  return id;
+}
+
+export const idQuery = z.object({ id: rowId });
+export const categoryIdParams = z.object({ categoryId: rowId });
+export const productExtIdQuery = z.object({
+  product_ext_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.invalidId }),
+});
+
+/** Category GST: empty, or a decimal number greater than 0 (the CGST percent); null = no GST. */
+export const categoryGst = z
+  .union([z.string(), z.number(), z.null()], { error: m.invalidCategoryGst })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return null;
+    const s = String(v).trim();
+    if (s === '') return null;
+    if (!adminPatterns.decimal.test(s) || !(Number(s) > 0)) {
+      ctx.addIssue({ code: 'custom', message: m.invalidCategoryGst });
+      return z.NEVER;
+    }
+    if (Number(s) > 50) {
+      ctx.addIssue({ code: 'custom', message: m.categoryGstTooHigh });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
+
+/** `POST createflowercategory` */
+export const createCategoryRequest = z.object({ categoryName, categoryDescription });
+export type CreateCategoryRequest = z.infer<typeof createCategoryRequest>;
+
+/** `POST updateflowercategory`; CategoryGst is the CGST percent (empty = no GST). */
+export const updateCategoryRequest = z.object({
+  id: rowId,
+  categoryName,
+  categoryDescription,
+  CategoryGst: categoryGst,
+});
+export type UpdateCategoryRequest = z.infer<typeof updateCategoryRequest>;
+
+/** `POST createsubflowercategory`: productCategoryName is the parent category's id. */
+export const createSubCategoryRequest = z.object({
+  subCategoryName,
+  subCategoryDescription,
+  productCategoryName: z
+    .union([z.string(), z.number()], { error: m.fillAllFields })
+    .transform((v, ctx) => {
+      const s = String(v).trim();
+      if (s === '') {
+        ctx.addIssue({ code: 'custom', message: m.fillAllFields });
+        return z.NEVER;
+      }
+      return parseRowId(s, ctx);
+    }),
+});
+export type CreateSubCategoryRequest = z.infer<typeof createSubCategoryRequest>;
+
+/** `POST flowersubproductcategoryupdate`: name and description required; the parent is kept when left empty. */
+export const updateSubCategoryRequest = z.object({
+  id: rowId,
+  subCategoryName,
+  subCategoryDescription,
+  productCategoryName: z
+    .union([z.string(), z.number(), z.null()], { error: m.invalidId })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || String(v).trim() === '') return undefined;
+      return parseRowId(String(v).trim(), ctx);
+    }),
+});
+export type UpdateSubCategoryRequest = z.infer<typeof updateSubCategoryRequest>;
+
+/** `POST heroimage?fileName=` */
+export const heroImageQuery = z.object({
+  fileName: z.enum(['topbannerimg', 'topbannermobileimg', 'bottombannerimg', 'bottombannermobileimg'], {
+    error: 'fileName must be one of topbannerimg, topbannermobileimg, bottombannerimg, bottombannermobileimg',
+  }),
+});
+
+// ---- Replies ------------------------------------------------------------------------------------------------------
+
+export const adminCategory = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  categoryName: z.string(),
+  categoryDescription: z.string(),
+  /** The CGST percent; null = no GST. */
+  categoryGst: z.number().nullable(),
+});
+export type AdminCategory = z.infer<typeof adminCategory>;
+
+export const adminSubCategory = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  subCategoryName: z.string(),
+  subCategoryDescription: z.string(),
+  ProductCategoryId: z.number().int().nullable(),
+  /** Null when no parent (the list shows N/A). */
+  ProductCategory: z.object({ id: z.number().int(), categoryName: z.string() }).nullable(),
+});
+export type AdminSubCategory = z.infer<typeof adminSubCategory>;
+
+export const adminProduct = z.object({
+  id: z.number().int(),
+  externalId: z.string(),
+  productName: z.string(),
+  itemCode: z.string(),
+  mrp: z.number(),
+  sellingPrice: z.number(),
+  description: z.string().nullable(),
+  note: z.string().nullable(),
+  shippingDetails: z.string().nullable(),
+  quantity: z.number().int(),
+  isRemoved: z.boolean(),
+  flowerCategoryId: z.number().int(),
+  flowerCategoryName: z.string(),
+  flowerSubCategoryId: z.number().int(),
+  flowerSubCategoryName: z.string(),
+  /** Content hashes of the product's images, in order. */
+  images: z.array(z.string()),
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
+
+export const adminCategoryList = z.array(adminCategory);
+export const adminSubCategoryList = z.array(adminSubCategory);
+export const adminProductList = z.array(adminProduct);

@@ -1,0 +1,264 @@
+/**
+ * The admin catalogue's routes (SPEC.md §7 "Admin", `POST heroimage`). Every route is admin-only: the caller is
+ * checked on request, before any body is read (401 anonymous, 403 guests and customers). JSON bodies are validated by
+ * their zod schemas; the multipart forms are read here (size and count limits) and their text fields validated with
+ * the same schemas of domain/admin-catalog.ts. The spec's body texts go out as text/plain; refusals are JSON.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminCatalogMessages as messages,
+  adminCatalogTexts as texts,
+  adminCategory,
+  adminCategoryList,
+  adminProduct,
+  adminProductList,
+  adminSubCategory,
+  adminSubCategoryList,
+  categoryIdParams,
+  createCategoryRequest,
+  createSubCategoryRequest,
+  heroImageQuery,
+  idQuery,
+  productCreateFields,
+  productExtIdQuery,
+  productUpdateFields,
+  updateCategoryRequest,
+  updateSubCategoryRequest,
+} from '../../../domain/admin-catalog';
+import { apiError } from '../../../domain/errors';
+import { limits } from '../../../domain/limits';
+import { BadRequest } from '../../errors';
+import { requireAdmin } from '../auth/caller';
+import { parseOr400, readForm } from './multipart-form';
+import {
+  createCategory,
+  createProduct,
+  createSubCategory,
+  getCategory,
+  getProduct,
+  getSubCategory,
+  listCategories,
+  listProducts,
+  listSubCategories,
+  prepareImages,
+  setHeroImage,
+  updateCategory,
+  updateProduct,
+  updateSubCategory,
+} from './admin-catalog.service';
+
+export const productImageBytesMax = 5 * 1024 * 1024;
+export const productImagesMax = 10;
+
+const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError } as const;
+const writeRefusals = { ...refusals, 409: apiError } as const;
+const uploadRefusals = { ...writeRefusals, 413: apiError, 415: apiError } as const;
+
+/** A text/plain answer in the OpenAPI document: one of the spec's fixed body texts. */
+const text = (t: string) => ({ description: `"${t}"`, content: { 'text/plain': { schema: z.enum([t]) } } });
+
+function sendText(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('text/plain; charset=utf-8').send(body);
+}
+
+const productForm = { fileSize: productImageBytesMax, files: productImagesMax, tooLarge: messages.productImageTooLarge, tooMany: messages.tooManyImages };
+
+const productFormDescription =
+  'multipart/form-data: flowerName, flowerItemCode, mrp, sellingPrice, description, Quantity, isRemoved (true|false), ' +
+  'flowerCategoryName (category id), flowerSubCategoryName (sub-category id), shippingdetails, note, and one or more ' +
+  '`files` parts (PNG or JPEG by content, at most 5 MB each, at most 10).';
+
+export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Decided before the body is read: nobody but an admin gets to upload anything.
+  app.addHook('onRequest', async (request) => void requireAdmin(request));
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+
+  const tags = ['admin'];
+
+  app.get(
+    '/flowercategorylist',
+    { schema: { tags, summary: 'Every category', response: { 200: adminCategoryList, ...refusals } } },
+    async () => listCategories(app.db),
+  );
+
+  app.get(
+    '/getsingleflowercategory',
+    { schema: { tags, summary: 'One category by id', querystring: idQuery, response: { 200: adminCategory, ...refusals } } },
+    async (request) => getCategory(app.db, request.query.id),
+  );
+
+  app.post(
+    '/createflowercategory',
+    {
+      schema: {
+        tags,
+        summary: 'Create a category (name unique, case-insensitively)',
+        description: `text/plain "${texts.categoryCreated}"; a duplicate name is 409 "${messages.dataExists}".`,
+        body: createCategoryRequest,
+        response: { 200: text(texts.categoryCreated), ...writeRefusals },
+      },
+    },
+    async (request, reply) => {
+      await createCategory(app.db, request.body);
+      return sendText(reply, texts.categoryCreated);
+    },
+  );
+
+  app.post(
+    '/updateflowercategory',
+    {
+      schema: {
+        tags,
+        summary: 'Update a category; CategoryGst is the CGST percent (empty = no GST)',
+        body: updateCategoryRequest,
+        response: { 200: text(texts.categoryUpdated), ...writeRefusals },
+      },
+    },
+    async (request, reply) => {
+      await updateCategory(app.db, request.body);
+      return sendText(reply, texts.categoryUpdated);
+    },
+  );
+
+  app.get(
+    '/subflowercategorylist',
+    { schema: { tags, summary: 'Every sub-category with its parent (null when none)', response: { 200: adminSubCategoryList, ...refusals } } },
+    async () => listSubCategories(app.db),
+  );
+
+  app.get(
+    '/subproductcategorylist/:categoryId',
+    {
+      schema: {
+        tags,
+        summary: "A category's sub-categories (empty for an unknown category)",
+        params: categoryIdParams,
+        response: { 200: adminSubCategoryList, ...refusals },
+      },
+    },
+    async (request) => listSubCategories(app.db, request.params.categoryId),
+  );
+
+  app.get(
+    '/getsubflowercategorybyid',
+    { schema: { tags, summary: 'One sub-category by id', querystring: idQuery, response: { 200: adminSubCategory, ...refusals } } },
+    async (request) => getSubCategory(app.db, request.query.id),
+  );
+
+  app.post(
+    '/createsubflowercategory',
+    {
+      schema: {
+        tags,
+        summary: 'Create a sub-category in a category (productCategoryName = the category id)',
+        description: `text/plain "${texts.subCategoryCreated}"; a duplicate name in that category is 409 "${messages.dataExists}".`,
+        body: createSubCategoryRequest,
+        response: { 200: text(texts.subCategoryCreated), ...writeRefusals },
+      },
+    },
+    async (request, reply) => {
+      await createSubCategory(app.db, request.body);
+      return sendText(reply, texts.subCategoryCreated);
+    },
+  );
+
+  app.post(
+    '/flowersubproductcategoryupdate',
+    {
+      schema: {
+        tags,
+        summary: 'Update a sub-category; an empty productCategoryName keeps its category',
+        body: updateSubCategoryRequest,
+        response: { 200: text(texts.subCategoryUpdated), ...writeRefusals },
+      },
+    },
+    async (request, reply) => {
+      await updateSubCategory(app.db, request.body);
+      return sendText(reply, texts.subCategoryUpdated);
+    },
+  );
+
+  app.get(
+    '/getproductdata',
+    { schema: { tags, summary: 'Every product, removed ones included', response: { 200: adminProductList, ...refusals } } },
+    async () => listProducts(app.db),
+  );
+
+  app.get(
+    '/getsingleflower',
+    {
+      schema: { tags, summary: 'One product by external id (removed ones too)', querystring: productExtIdQuery, response: { 200: adminProduct, ...refusals } },
+    },
+    async (request) => getProduct(app.db, request.query.product_ext_id),
+  );
+
+  app.post(
+    '/flowerformdata',
+    {
+      schema: {
+        tags,
+        summary: 'Create a product with its images',
+        description: `${productFormDescription} text/plain "${texts.productCreated}"; a duplicate name is 409 "${messages.productNameExists}".`,
+        consumes: ['multipart/form-data'],
+        response: { 200: text(texts.productCreated), ...uploadRefusals },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request, productForm);
+      const fields = parseOr400(productCreateFields, form.fields);
+      if (form.files.length === 0) throw new BadRequest(messages.fillAllFields);
+      const images = await prepareImages(form.files, messages.productImageType);
+      await createProduct(app.db, fields, images);
+      return sendText(reply, texts.productCreated);
+    },
+  );
+
+  app.post(
+    '/updateflowerdata',
+    {
+      schema: {
+        tags,
+        summary: 'Update a product (item code not editable); new images replace the old ones, none keeps them',
+        description: `${productFormDescription} Plus id (the external id). text/plain "${texts.productUpdated}".`,
+        consumes: ['multipart/form-data'],
+        response: { 200: text(texts.productUpdated), ...uploadRefusals },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request, productForm);
+      const fields = parseOr400(productUpdateFields, form.fields);
+      const images = await prepareImages(form.files, messages.productImageType);
+      await updateProduct(app.db, fields, images);
+      return sendText(reply, texts.productUpdated);
+    },
+  );
+
+  app.post(
+    '/heroimage',
+    {
+      schema: {
+        tags,
+        summary: 'Replace a hero or bottom-banner image (multipart `files`, PNG or JPEG, at most 300 KB)',
+        description: `text/plain "${texts.imageUploaded}"; empty: 400 "${messages.uploadImage}"; too large: 413 "${messages.heroTooLarge}".`,
+        consumes: ['multipart/form-data'],
+        querystring: heroImageQuery,
+        response: { 200: text(texts.imageUploaded), ...uploadRefusals },
+      },
+    },
+    async (request, reply) => {
+      const form = await readForm(request, {
+        fileSize: limits.heroImageBytesMax,
+        files: 1,
+        tooLarge: messages.heroTooLarge,
+        tooMany: 'Please upload one image.',
+      });
+      const [bytes] = form.files;
+      if (!bytes) throw new BadRequest(messages.uploadImage);
+      await setHeroImage(app.db, request.query.fileName, bytes, messages.heroImageType);
+      return sendText(reply, texts.imageUploaded);
+    },
+  );
+};

@@ -1,0 +1,118 @@
+/** Drizzle reads and writes of the admin's orders area: purchase records with their lines, and never-buyers. */
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { purchasePaymentStates } from '../../../domain/admin-orders';
+import type { PurchaseStatus } from '../../../domain/admin-orders';
+import type { Database, Transaction } from '../../db/client';
+import { orderItems, orders, users } from '../../db/schema';
+
+type Db = Database | Transaction;
+
+const purchaseColumns = {
+  id: orders.id,
+  invoiceId: orders.invoiceId,
+  providerOrderId: orders.providerOrderId,
+  status: orders.status,
+  trackingUrl: orders.trackingUrl,
+  paymentState: orders.paymentState,
+  totalPaise: orders.totalPaise,
+  address: orders.address,
+  createdAt: orders.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+export interface PurchaseLine {
+  quantity: number;
+  unitPricePaise: number;
+  productName: string;
+}
+
+const isPurchase = inArray(orders.paymentState, [...purchasePaymentStates]);
+
+/**
+ * Orders whose money arrived, newest first (or the one with `orderId`), each with its lines: two queries whatever
+ * the number of orders.
+ */
+export async function purchasesWithLines(db: Db, orderId?: number) {
+  const rows = await db
+    .select(purchaseColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(orderId === undefined ? isPurchase : and(isPurchase, eq(orders.id, orderId)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+
+  const lines = await db
+    .select({
+      orderId: orderItems.orderId,
+      quantity: orderItems.quantity,
+      unitPricePaise: orderItems.unitPricePaise,
+      productName: orderItems.productName,
+    })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(orderItems.id);
+
+  const linesByOrder = new Map<number, PurchaseLine[]>();
+  for (const { orderId: id, ...line } of lines) {
+    const list = linesByOrder.get(id) ?? [];
+    list.push(line);
+    linesByOrder.set(id, list);
+  }
+  return rows.map((row) => ({ ...row, lines: linesByOrder.get(row.id) ?? [] }));
+}
+
+export type PurchaseRow = Awaited<ReturnType<typeof purchasesWithLines>>[number];
+
+/** The purchase's current status and link, locked until the caller's transaction ends; undefined when no purchase. */
+export async function lockPurchase(tx: Transaction, orderId: number) {
+  const [row] = await tx
+    .select({ id: orders.id, status: orders.status, trackingUrl: orders.trackingUrl })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isPurchase))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function setPurchaseProgress(
+  tx: Transaction,
+  orderId: number,
+  changes: { status: PurchaseStatus; trackingUrl: string | null },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
+/** Customers (never admins) without an order whose money arrived, newest accounts first. */
+export async function customersWithoutPurchase(db: Db) {
+  return db
+    .select({
+      externalId: users.externalId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      mobileNumber: users.mobileNumber,
+    })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'customer'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(orders)
+            .where(and(eq(orders.userId, users.id), isPurchase)),
+        ),
+      ),
+    )
+    .orderBy(desc(users.createdAt), desc(users.id));
+}

@@ -1,0 +1,78 @@
+/**
+ * The admin's orders routes (SPEC.md §7 Admin): purchase records, one record, the status and tracking update, and the
+ * customers who never bought. Admins only: 401 to anonymous callers and 403 to guests and customers, before anything
+ * else is looked at.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  neverPurchasedUsers,
+  purchaseIdQuery,
+  purchaseRecord,
+  purchaseRecords,
+  updatePurchaseReply,
+  updatePurchaseRequest,
+} from '../../../domain/admin-orders';
+import { apiError } from '../../../domain/errors';
+import { requireAdmin } from '../auth/caller';
+import { getPurchase, listNeverPurchased, listPurchases, updatePurchase } from './admin-orders.service';
+
+const refusals = { 401: apiError, 403: apiError } as const;
+
+export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
+
+  app.get(
+    '/users/purchases/list',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Purchase records: orders whose payment arrived (paid or refund due), newest first',
+        response: { 200: purchaseRecords, ...refusals },
+      },
+    },
+    async () => listPurchases(app.db),
+  );
+
+  app.get(
+    '/getSinglePurchase',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One purchase record (404 when unknown)',
+        querystring: purchaseIdQuery,
+        response: { 200: purchaseRecord, 400: apiError, ...refusals, 404: apiError },
+      },
+    },
+    async (request) => getPurchase(app.db, request.query.id),
+  );
+
+  app.post(
+    '/updatepurchaseorder',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Set a purchase's status and tracking link; the order's customer is mailed when either changed",
+        body: updatePurchaseRequest,
+        response: { 200: updatePurchaseReply, 400: apiError, ...refusals, 404: apiError },
+      },
+    },
+    async (request) => {
+      const { id, status, userTrackingUrl } = request.body;
+      return updatePurchase({ db: app.db, mailer: app.mailer, shop: app.config.shop, log: request.log }, { id, status, userTrackingUrl });
+    },
+  );
+
+  app.get(
+    '/getuserneverpurchase',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Customers (not admins) without a paid order, newest accounts first',
+        response: { 200: neverPurchasedUsers, ...refusals },
+      },
+    },
+    async () => listNeverPurchased(app.db),
+  );
+};
