@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import MachineCoverageReporter from './tests/machine-coverage-reporter';
 import SummaryReporter from './tests/summary-reporter';
 
 // Unit, machine, view and server tests. Views run in jsdom; everything else in node.
@@ -13,6 +14,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    reporters: ['default', new SummaryReporter('unit')],
+    // The machine coverage table prints (and fails the run on a miss) whenever tests/machines ran; the summary closes.
+    reporters: ['default', new MachineCoverageReporter(), new SummaryReporter('unit')],
   },
 });

@@ -48,6 +48,9 @@ export const redirectDelays = {
   afterCategorySave: 3000,
   afterAddressEdit: 3000,
   afterProductCreate: 4000,
+  /** Product updates and purchase-order updates: "go to the list after 3 to 4 s" (SPEC.md §4). */
+  afterProductUpdate: 4000,
+  afterOrderUpdate: 4000,
 } as const;
 
 export const adminPageSizes = [5, 10, 15, 20, 25, 50, 75, 100] as const;

@@ -27,6 +27,7 @@ import { bootstrapAdmin } from './modules/auth/auth.service';
 import { callerPlugin } from './modules/auth/caller';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import { followCatalogChanges } from './modules/catalog/catalog-feed';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -112,6 +113,8 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
     app.log.info(`admin account ${config.admin.email} ${outcome}`);
   }
   const mailer = createMailer(config, database.db, app.log);
+  // Before serving, so this app's first cached catalogue is already followed; database.close() ends the LISTEN.
+  await followCatalogChanges(database, app.log);
 
   app.decorate('config', config);
   app.decorate('database', database);

@@ -1,6 +1,7 @@
 /**
  * Opens the database: embedded PGlite (a directory, or in memory for tests) or PostgreSQL through a pool, and applies
- * the committed migrations. Both drivers give the same Drizzle API, typed as `Database`.
+ * the committed migrations. Both drivers give the same Drizzle API, typed as `Database`. On PostgreSQL `listen` opens
+ * a dedicated LISTEN connection (listener.ts); closing the database closes those too.
  */
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,6 +12,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { listenOnPostgres } from './listener';
+import type { ListenHandlers, Listener } from './listener';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -26,6 +29,11 @@ export interface OpenDatabase {
   db: Database;
   kind: DatabaseTarget['kind'];
   ping(): Promise<void>;
+  /**
+   * Follows NOTIFYs on `channel` from every process on this database. Null on PGlite: one process owns it (the
+   * data-directory lock), so whatever it writes it already knows about.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener | null>;
   close(): Promise<void>;
 }
 
@@ -38,11 +46,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     pool.on('error', (error) => console.warn(`PostgreSQL pool: an idle connection failed (${error.message}); it is replaced.`));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
+    const listeners = new Set<Listener>();
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      listen: async (channel, handlers) => {
+        const listener = await listenOnPostgres(target.url, channel, handlers);
+        listeners.add(listener);
+        return listener;
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.close()));
+        listeners.clear();
+        await pool.end();
+      },
     };
   }
   const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
@@ -53,6 +71,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     db: db as unknown as Database,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    listen: () => Promise.resolve(null),
     close: () => client.close(),
   };
 }

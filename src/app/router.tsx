@@ -1,6 +1,5 @@
 // Every route of SPEC.md §2, plus /home and /myaccount (DESIGN.md §5). Admin and checkout code, and the static
 // pages, are lazy chunks loaded with the spec's time-out; the storefront bundle never holds admin code.
-import type { ComponentType } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { landingCategory } from '../../domain/limits';
@@ -33,27 +32,42 @@ const pages = {
   thankYou: lazyComponent(() => import('../features/checkout/thank-you-page'), (m) => m.ThankYouPage),
 };
 
-const loadAdmin = () => import('../features/placeholders/admin-placeholders');
-type AdminModule = Awaited<ReturnType<typeof loadAdmin>>;
-const admin = (pick: (module: AdminModule) => ComponentType) => lazyComponent(loadAdmin, pick);
+// Each admin screen is its own lazy chunk under src/features/admin/: shoppers never download any of them.
+const admin = {
+  dashboard: lazyComponent(() => import('../features/admin/dashboard-page'), (m) => m.DashboardPage),
+  categoryList: lazyComponent(() => import('../features/admin/category-list-page'), (m) => m.CategoryListPage),
+  categoryCreate: lazyComponent(() => import('../features/admin/category-form-page'), (m) => m.CategoryCreatePage),
+  categoryUpdate: lazyComponent(() => import('../features/admin/category-form-page'), (m) => m.CategoryUpdatePage),
+  subCategoryList: lazyComponent(() => import('../features/admin/sub-category-list-page'), (m) => m.SubCategoryListPage),
+  subCategoryCreate: lazyComponent(() => import('../features/admin/sub-category-form-page'), (m) => m.SubCategoryCreatePage),
+  subCategoryUpdate: lazyComponent(() => import('../features/admin/sub-category-form-page'), (m) => m.SubCategoryUpdatePage),
+  flowerList: lazyComponent(() => import('../features/admin/flower-list-page'), (m) => m.FlowerListPage),
+  flowerCreate: lazyComponent(() => import('../features/admin/flower-form-page'), (m) => m.FlowerCreatePage),
+  flowerUpdate: lazyComponent(() => import('../features/admin/flower-form-page'), (m) => m.FlowerUpdatePage),
+  heroImage: lazyComponent(() => import('../features/admin/site-image-page'), (m) => m.HeroImagePage),
+  bannerBottomImage: lazyComponent(() => import('../features/admin/site-image-page'), (m) => m.BannerBottomImagePage),
+  purchaseOrderList: lazyComponent(() => import('../features/admin/purchase-order-list-page'), (m) => m.PurchaseOrderListPage),
+  purchaseOrder: lazyComponent(() => import('../features/admin/purchase-order-page'), (m) => m.PurchaseOrderPage),
+  neverPurchased: lazyComponent(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
+};
 
 const adminRoutes: RouteObject[] = [
-  { path: paths.dashboard, lazy: admin((m) => m.DashboardPage) },
-  { path: paths.flowerForm, lazy: admin((m) => m.FlowerFormPage) },
-  { path: paths.flowerList, lazy: admin((m) => m.FlowerListPage) },
-  { path: '/flowerformupdate/:id', lazy: admin((m) => m.FlowerFormUpdatePage) },
-  { path: paths.flowerCategory, lazy: admin((m) => m.FlowerCategoryPage) },
-  { path: paths.flowerCategoryList, lazy: admin((m) => m.FlowerCategoryListPage) },
-  { path: '/updateflowercategory/:id', lazy: admin((m) => m.UpdateFlowerCategoryPage) },
+  { path: paths.dashboard, lazy: admin.dashboard },
+  { path: paths.flowerForm, lazy: admin.flowerCreate },
+  { path: paths.flowerList, lazy: admin.flowerList },
+  { path: '/flowerformupdate/:id', lazy: admin.flowerUpdate },
+  { path: paths.flowerCategory, lazy: admin.categoryCreate },
+  { path: paths.flowerCategoryList, lazy: admin.categoryList },
+  { path: '/updateflowercategory/:id', lazy: admin.categoryUpdate },
   // Paths match case-insensitively, so this also serves the spec's /flowerSubcategory spelling.
-  { path: paths.flowerSubCategory, lazy: admin((m) => m.FlowerSubCategoryPage) },
-  { path: paths.flowerSubCategoryList, lazy: admin((m) => m.FlowerSubCategoryListPage) },
-  { path: '/updateflowersubcategory/:id', lazy: admin((m) => m.UpdateFlowerSubCategoryPage) },
-  { path: paths.heroImageForm, lazy: admin((m) => m.HeroImageFormPage) },
-  { path: paths.bannerBottomImage, lazy: admin((m) => m.BannerBottomImagePage) },
-  { path: paths.purchaseOrderList, lazy: admin((m) => m.PurchaseOrderListPage) },
-  { path: '/purchaseorderlist/:id', lazy: admin((m) => m.PurchaseOrderUpdatePage) },
-  { path: paths.userNeverPurchasedList, lazy: admin((m) => m.UserNeverPurchasedListPage) },
+  { path: paths.flowerSubCategory, lazy: admin.subCategoryCreate },
+  { path: paths.flowerSubCategoryList, lazy: admin.subCategoryList },
+  { path: '/updateflowersubcategory/:id', lazy: admin.subCategoryUpdate },
+  { path: paths.heroImageForm, lazy: admin.heroImage },
+  { path: paths.bannerBottomImage, lazy: admin.bannerBottomImage },
+  { path: paths.purchaseOrderList, lazy: admin.purchaseOrderList },
+  { path: '/purchaseorderlist/:id', lazy: admin.purchaseOrder },
+  { path: paths.userNeverPurchasedList, lazy: admin.neverPurchased },
 ];
 
 export const appRoutes: RouteObject[] = [

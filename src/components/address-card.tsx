@@ -9,7 +9,7 @@ interface AddressCardProps extends Omit<BoxProps, 'children'> {
   address: Address;
   /**
    * Inside a radio's label (checkout) only phrasing content is allowed: spans throughout, the name no heading. Elsewhere
-   * the name is the card's h3.
+   * (the account's Addresses tab, right under the page's h1) the name is the card's h2.
    */
   inLabel?: boolean;
   /** Ids for a radio's aria-labelledby (the name) and aria-describedby (the lines). */
@@ -56,7 +56,7 @@ export function AddressCard({
       {leading}
       <Box as={block} display="flex" flexDirection="column" flex="1" minW="0">
         <Text
-          as={inLabel ? 'span' : 'h3'}
+          as={inLabel ? 'span' : 'h2'}
           id={nameId}
           display="block"
           fontFamily="heading"

@@ -5,10 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
 import { shopApi } from './shop-api';
 import type { Datum, Shopper } from './shop-api';
+import { fillAddress } from './page-forms';
 
 let server: RunningServer;
 let browser: Browser;
@@ -58,17 +59,6 @@ async function addToBag(page: Page, product: Datum, button: 'Add To Cart' | 'Buy
   if (button === 'Add To Cart') await page.getByText('Product added to cart').first().waitFor();
 }
 
-async function fillAddress(scope: Locator, values: typeof address) {
-  const box = (name: string) => scope.getByRole('textbox', { name, exact: true });
-  await box('Full Name').fill(values.fullName);
-  await box('Address').fill(values.address);
-  await box('Locality').fill(values.locality);
-  await box('Landmark').fill(values.landmark);
-  await box('Phone Number').fill(values.phoneNumber);
-  await box('Pincode').fill(values.pincode);
-  await box('City').fill(values.city);
-  await scope.getByRole('combobox', { name: 'State' }).selectOption(values.state);
-}
 
 /** Pays in the sandbox's black dialog; a declined card leaves the dialog open with the decline. */
 async function payWithCard(page: Page, card: string) {

@@ -1,5 +1,9 @@
 // The real server's API as the browser journeys use it behind the browser's back: to look up products and stock, and
 // to make customers and orders the way another shopper would.
+import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
+import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
+import type { AccountOrder } from '../../domain/account';
+import type { CartReply } from '../../domain/cart';
 import { outbox } from './harness';
 
 export interface Datum {
@@ -13,6 +17,18 @@ export interface Shopper {
   firstName: string;
   lastName: string;
   mobileNumber: string;
+}
+
+/** A delivery address as the checkout forms send it (country is added). */
+export interface DeliveryAddress {
+  fullName: string;
+  address: string;
+  locality: string;
+  landmark: string;
+  phoneNumber: string;
+  pincode: string;
+  city: string;
+  state: string;
 }
 
 type Init = { method?: string; json?: unknown; headers?: Record<string, string> };
@@ -34,6 +50,11 @@ export function shopApi(baseUrl: string) {
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new Error(`no code was mailed to ${email}`);
     return code;
+  }
+
+  /** A customer's id and access token, signed in through the API. */
+  async function session(shopper: Pick<Shopper, 'email' | 'password'>): Promise<{ userExtId: string; authorization: string }> {
+    return api('loginapi', { method: 'POST', json: { email: shopper.email, password: shopper.password } });
   }
 
   return {
@@ -63,6 +84,73 @@ export function shopApi(baseUrl: string) {
     /** Signs in through the API: the user's id and the access token to send as `authorization`. */
     async signIn(shopper: Pick<Shopper, 'email' | 'password'>): Promise<{ userExtId: string; authorization: string }> {
       return api('loginapi', { method: 'POST', json: { email: shopper.email, password: shopper.password } });
+    },
+
+    /**
+     * A paid order, made as the checkout page makes it: one unit of the product into the customer's bag, a saved
+     * address, the invoice, the sandbox's success card and the verify. Answers the order number the customer sees.
+     */
+    async paidOrder(shopper: Pick<Shopper, 'email' | 'password'>, productExtId: string, address: DeliveryAddress): Promise<string> {
+      const { userExtId, authorization } = await api<{ userExtId: string; authorization: string }>('loginapi', {
+        method: 'POST',
+        json: { email: shopper.email, password: shopper.password },
+      });
+      const headers = { authorization };
+      await api('createusercart', { method: 'POST', json: { productExtId, userId: userExtId }, headers });
+      const saved = await api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...address, country: 'India', userId: userExtId }, headers });
+      const invoice = await api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id }, headers });
+      const payment = await api<Record<string, string>>('payment/sandbox/pay', {
+        method: 'POST',
+        json: { orderId: invoice.orderValueId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
+      });
+      const verified = await api<{ message: string }>('payment/verify', { method: 'POST', json: payment, headers });
+      if (verified.message !== 'success') throw new Error(`payment/verify answered ${JSON.stringify(verified)}`);
+      return invoice.orderValueId;
+    },
+
+    /** A product as its page shows it: name, selling price (rupees) and units in stock. */
+    async productOf(externalId: string): Promise<{ productName: string; sellingPrice: number; quantity: number }> {
+      return (await api<{ flowerDetail: { productName: string; sellingPrice: number; quantity: number } }>(`flowerdetail/${externalId}`)).flowerDetail;
+    },
+
+    /** The code in the newest mail to an address whose subject matches (the order mails carry other numbers). */
+    async codeMailed(email: string, subject: RegExp): Promise<string> {
+      const mail = (await outbox(baseUrl, email)).find((candidate) => subject.test(candidate.subject));
+      const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no mail to ${email} with a subject like ${subject} holds a code`);
+      return code;
+    },
+
+    /** One unit of a product into a customer's own bag, through the API (as if added earlier on another device). */
+    async addToAccountBag(shopper: Pick<Shopper, 'email' | 'password'>, productExtId: string): Promise<void> {
+      const { userExtId, authorization } = await session(shopper);
+      await api('createusercart', { method: 'POST', json: { productExtId, userId: userExtId }, headers: { authorization } });
+    },
+
+    /** A customer's bag as the server holds it. */
+    async bagOf(shopper: Pick<Shopper, 'email' | 'password'>): Promise<CartReply> {
+      const { userExtId, authorization } = await session(shopper);
+      return api<CartReply>(`user/${userExtId}/cart`, { headers: { authorization } });
+    },
+
+    /** A customer's paid orders as the Orders tab reads them, newest first. */
+    async ordersOf(shopper: Pick<Shopper, 'email' | 'password'>): Promise<AccountOrder[]> {
+      const { userExtId, authorization } = await session(shopper);
+      return api<AccountOrder[]>(`userorderslist?id=${encodeURIComponent(userExtId)}`, { headers: { authorization } });
+    },
+
+    /** The admin's reads, for checking what the admin screens saved (`authorization` from signIn as the admin). */
+    admin(authorization: string) {
+      const get = <T>(path: string) => api<T>(path, { headers: { authorization } });
+      return {
+        categories: () => get<AdminCategory[]>('flowercategorylist'),
+        subCategories: () => get<AdminSubCategory[]>('subflowercategorylist'),
+        products: () => get<AdminProduct[]>('getproductdata'),
+        product: (externalId: string) => get<AdminProduct>(`getsingleflower?product_ext_id=${encodeURIComponent(externalId)}`),
+        purchases: () => get<PurchaseRecord[]>('users/purchases/list'),
+        purchase: (id: number) => get<PurchaseRecord>(`getSinglePurchase?id=${id}`),
+        neverPurchased: () => get<NeverPurchasedUser[]>('getuserneverpurchase'),
+      };
     },
   };
 }

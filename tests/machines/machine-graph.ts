@@ -1,10 +1,18 @@
 /**
  * What a machine definition contains, for the coverage checks of the model-based tests: every state node and every
  * transition, named the same way the inspection events of a running actor are; and the recorder and check that
- * compare the two.
+ * compare the two. The check also hands its result to the coverage table (tests/machine-coverage-reporter.ts).
  */
-import { expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
+import { StateMachine } from 'xstate';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, InspectionEvent } from 'xstate';
+import type { MachineCoverageRecord } from '../machine-coverage-table';
+
+/** Every module of machines/, to name the file a machine under test comes from. */
+const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true });
 
 /** "source --event--> targets", or "(self)" for a targetless transition. */
 export function transitionKey(transition: AnyTransitionDefinition): string {
@@ -33,8 +41,48 @@ export function recordCoverage(taken: Set<string>, visited: Set<string>) {
   };
 }
 
-/** The coverage check every model-based test ends with: the generated paths reached every state and transition. */
+/**
+ * The machine file that exports `machine`, e.g. "machines/sign-in.machine.ts": the same object, or else (for a
+ * machine made with `.provide`) an exported machine with the same id. Null for a machine defined elsewhere.
+ */
+export function machineFileOf(machine: AnyStateMachine): string | null {
+  const exportedMachines = (exports: Record<string, unknown>) =>
+    Object.values(exports).filter((value): value is AnyStateMachine => value instanceof StateMachine);
+  const entries = Object.entries(machineModules);
+  const found =
+    entries.find(([, exports]) => exportedMachines(exports).includes(machine)) ??
+    entries.find(([, exports]) => exportedMachines(exports).some((exported) => exported.id === machine.id));
+  return found ? `machines/${path.basename(found[0])}` : null;
+}
+
+/** What the generated paths reached of a machine, as the coverage table reads it. */
+export function coverageRecord(coverage: { taken: Set<string>; visited: Set<string> }, machine: AnyStateMachine): MachineCoverageRecord {
+  return {
+    machine: machine.id,
+    file: machineFileOf(machine),
+    states: allStateIds(machine.root).sort(),
+    transitions: [...new Set(allTransitions(machine.root))].sort(),
+    visited: [...coverage.visited].sort(),
+    taken: [...coverage.taken].sort(),
+  };
+}
+
+/**
+ * Writes the record into this run's folder for the coverage table. A file per call, since test files run in separate
+ * forks; nothing when the reporter is not in the run (e.g. another config or `--reporter`).
+ */
+export function reportCoverage(coverage: { taken: Set<string>; visited: Set<string> }, machine: AnyStateMachine) {
+  const dir = inject('machineCoverageDir');
+  if (!dir) return;
+  writeFileSync(path.join(dir, `${machine.id}-${randomUUID()}.json`), JSON.stringify(coverageRecord(coverage, machine)));
+}
+
+/**
+ * The coverage check every model-based test ends with: the generated paths reached every state and transition. The
+ * result goes to the coverage table first, so that a miss shows there too.
+ */
 export function expectFullCoverage(coverage: { taken: Set<string>; visited: Set<string> }, machine: AnyStateMachine) {
+  reportCoverage(coverage, machine);
   expect([...coverage.visited].sort()).toEqual(allStateIds(machine.root).sort());
   expect([...coverage.taken].sort()).toEqual([...new Set(allTransitions(machine.root))].sort());
 }

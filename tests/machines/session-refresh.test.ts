@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
+import { expectFullCoverage, recordCoverage } from './machine-graph';
 import { createApiClient } from '../../src/api/client';
 import { createSessionActor } from '../../src/app/session-actor';
 
@@ -43,6 +44,9 @@ describe('session-refresh machine (model-based)', () => {
     events: [{ type: 'token.expired' }, succeeded, failed] as never,
   });
 
+  /** Every state entered and transition taken by the real machine, for expectFullCoverage. */
+  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
   function createSut() {
     const calls = { refreshes: 0, stored: [] as string[], cleared: 0, navigatedTo: [] as string[] };
     let pending: { resolve: (token: string) => void; reject: (error: Error) => void } | undefined;
@@ -62,6 +66,7 @@ describe('session-refresh machine (model-based)', () => {
           goToLogin: () => calls.navigatedTo.push('/login'),
         },
       }),
+      { inspect: recordCoverage(coverage.taken, coverage.visited) },
     ).start();
     const settle = () => waitFor(actor, (snapshot) => !snapshot.matches('refreshing'));
     return { actor, calls, pending: () => pending, settle };
@@ -124,6 +129,7 @@ describe('session-refresh machine (model-based)', () => {
     expect([...covered].sort()).toEqual(
       ['idle token.expired', 'refreshing done', 'refreshing error', 'refreshing token.expired', 'signedOut token.expired'].sort(),
     );
+    expectFullCoverage(coverage, sessionRefreshMachine);
   });
 });
 

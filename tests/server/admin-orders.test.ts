@@ -31,8 +31,8 @@ const get = (url: string, headers: Record<string, string> = asAdmin()) => app.in
 const post = (url: string, payload: object, headers: Record<string, string> = asAdmin()) =>
   app.inject({ method: 'POST', url: `/api/${url}`, payload, headers });
 
-const deliveryAddress = {
-  addressId: 1,
+/** The address as the order keeps it… */
+const addressSnapshot = {
   fullName: 'Meera Iyer',
   address: '4 Cathedral Road',
   locality: 'Gopalapuram',
@@ -43,6 +43,8 @@ const deliveryAddress = {
   country: 'India',
   phoneNumber: '9876501234',
 };
+/** …and as the checkout sends it. */
+const deliveryAddress = { addressId: 1, ...addressSnapshot };
 
 let sequence = 0;
 async function aPurchase(
@@ -165,17 +167,7 @@ describe('purchase records', () => {
         rpayOrderId: older.providerOrderId,
         price: 2999.5,
         createdAt: '2030-01-01T10:00:00.000Z',
-        UserAddress: {
-          fullName: 'Meera Iyer',
-          address: '4 Cathedral Road',
-          locality: 'Gopalapuram',
-          landmark: 'Opposite the church',
-          city: 'Chennai',
-          pincode: '600086',
-          state: 'Tamil Nadu',
-          country: 'India',
-          phoneNumber: '9876501234',
-        },
+        UserAddress: addressSnapshot,
         UserOrderItems: [
           { quantity: 2, itemPrice: 1249.75, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, itemPrice: 500, ProductDatum: { productName: 'Dried Lavender' } },

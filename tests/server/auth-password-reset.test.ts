@@ -21,6 +21,19 @@ afterAll(async () => {
 });
 
 describe('forgot password: verifyemail → verifyotppassword', () => {
+  it('words the mail as setting a first password for an account that never had one (a verified guest)', async () => {
+    const user = await aUser(app);
+    await app.db.update(users).set({ passwordHash: null }).where(eq(users.externalId, user.externalId));
+
+    expect((await post('verifyemail', { email: user.email })).statusCode).toBe(200);
+    const [mail] = await mailsTo(app, user.email);
+    expect(mail!.subject).toContain('Your code to set a password');
+    expect(mail!.text).not.toContain('reset');
+
+    expect((await reset(user.email, await latestOtp(app, user.email))).statusCode).toBe(200);
+    expect((await post('loginapi', { email: user.email, password: 'Newer@123' })).statusCode).toBe(200);
+  });
+
   it('mails a reset code, sets the new password, ends every session, and the new password signs in', async () => {
     const user = await aUser(app);
     const session = refreshCookieOf(await post('loginapi', { email: user.email, password: user.password }))!.value;

@@ -31,7 +31,7 @@ beforeAll(async () => {
   hidden = await aProduct(db, { subCategory: side, name: 'Retired Wreath', itemCode: 'DRY-OLD', isRemoved: true });
   posyOnly = await aProduct(db, { subCategory: posy, name: 'Lavender Posy', itemCode: 'DRY-LAV' });
   await aProduct(db, { subCategory: exotic, name: 'Bird of Paradise', itemCode: 'FR-BOP', mrpPaise: 250_000, sellingPricePaise: 220_000 });
-  invalidateCatalogCache();
+  invalidateCatalogCache(app.db);
 });
 afterAll(async () => {
   await app.close();
@@ -98,14 +98,14 @@ describe('GET /api/allflowers', () => {
     const cached = await app.inject({ method: 'GET', url: '/api/allflowers' });
     expect(cached.body).not.toContain('Deluxe');
 
-    invalidateCatalogCache();
+    invalidateCatalogCache(app.db);
     const after = await app.inject({ method: 'GET', url: '/api/allflowers', headers: { 'if-none-match': before.headers.etag as string } });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('Dried Rose Bunch Deluxe');
     expect(after.headers.etag).not.toBe(before.headers.etag);
 
     await app.db.update(products).set({ name: 'Dried Rose Bunch' }).where(eq(products.id, rose.id));
-    invalidateCatalogCache();
+    invalidateCatalogCache(app.db);
   });
 });
 

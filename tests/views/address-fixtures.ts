@@ -1,5 +1,5 @@
-// The saved address the view tests start from, varied per test by overrides.
-import type { Address } from '../../domain/address';
+// The saved address the view tests start from, varied per test by overrides, and the address form's labels.
+import type { Address, AddressField } from '../../domain/address';
 
 /** Asha Raman's address in Chennai, Tamil Nadu: id 7 of user u_12 unless overridden. */
 export const anAddress = (overrides: Partial<Address> = {}): Address => ({
@@ -16,3 +16,16 @@ export const anAddress = (overrides: Partial<Address> = {}): Address => ({
   User: { externalId: 'u_12' },
   ...overrides,
 });
+
+/** The address form's field labels as SPEC.md words them. */
+export const addressLabels: Record<AddressField, string> = {
+  fullName: 'Full Name',
+  address: 'Address',
+  locality: 'Locality',
+  landmark: 'Landmark',
+  phoneNumber: 'Phone Number',
+  pincode: 'Pincode',
+  city: 'City',
+  state: 'State',
+  country: 'Country',
+};

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Routing of SPEC.md §2: the landing redirect, /myaccount, the guest-only and admin guards, placeholders.
+// Routing of SPEC.md §2: the landing redirect, /myaccount, the guest-only and admin guards.
 import './setup-dom';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -11,6 +11,7 @@ import { renderApp, signIn } from './render-app';
 const server = setupServer(
   ...layoutHandlers,
   http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })),
+  http.get('*/api/flowercategorylist', () => HttpResponse.json([])),
   // The account screen a signed-in visitor is sent to loads their details.
   http.get('*/api/getsingleuserdetails', () =>
     HttpResponse.json({ id: 'u_12', firstName: 'Asha', lastName: 'Menon', email: 'asha@example.test', mobileNumber: '9876543210' }),

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database, Transaction } from '../client';
 import { categories, productImages, products, subCategories } from '../schema';
+import { invalidateCatalogCache, notifyCatalogChanged } from '../../modules/catalog/catalog.cache';
 import { saveImage, setSiteImage } from '../../modules/media/media.service';
 import { renderDemoArt } from './demo-art';
 import { demoCatalog, demoProducts } from './demo-catalog';
@@ -75,10 +76,13 @@ export async function seedDemo(db: Database, log: (message: string) => void = ()
       }),
     );
     for (const [slot, image] of art.sites) await setSiteImage(tx, slot, image.hash);
+    // Servers already running on this PostgreSQL may have cached the empty catalogue.
+    await notifyCatalogChanged(tx);
     return true;
   });
 
   if (seeded) {
+    invalidateCatalogCache(db);
     const total = Math.round(performance.now() - started);
     log(
       `Demo catalogue seeded: ${demoCatalog.length} categories, ${demoProducts.length} products and ${art.products.size + art.sites.size} images in ${total} ms (pictures ${Math.round(painted - started)} ms)`,

@@ -2,7 +2,8 @@
  * The admin catalogue's rules (SPEC.md §5 "Admin catalogue forms", §7 "Admin"): categories, sub-categories, products
  * with their images and the four site images. Routes have checked the caller is an admin and the fields' shapes;
  * here are the cross-row rules (duplicates case-insensitively, a sub-category inside its category), one transaction
- * per write, and the storefront's catalogue cache forgotten after every write.
+ * per write, and the storefront's catalogue cache forgotten after every write: in this process at once, in the other
+ * processes on the same PostgreSQL by a notification sent with the write's commit (catalog.cache.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -23,7 +24,7 @@ import type { SiteImageSlot } from '../../../domain/site-images';
 import type { Database, Transaction } from '../../db/client';
 import { categories, productImages, products, subCategories } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
-import { invalidateCatalogCache } from '../catalog/catalog.cache';
+import { invalidateCatalogCache, notifyCatalogChanged } from '../catalog/catalog.cache';
 import { productDetailColumns } from '../catalog/catalog.queries';
 import { prepareImage, replaceProductImages, saveImage, setSiteImage } from '../media/media.service';
 import type { PreparedImage } from '../media/media.service';
@@ -41,8 +42,12 @@ function isUniqueViolation(error: unknown): boolean {
 /** Runs a write; a unique violation (two admins racing) becomes the same 409 as the checked duplicate. */
 async function write<T>(db: Database, duplicateMessage: string, run: (tx: Transaction) => Promise<T>): Promise<T> {
   try {
-    const result = await db.transaction(run);
-    invalidateCatalogCache();
+    const result = await db.transaction(async (tx) => {
+      const outcome = await run(tx);
+      await notifyCatalogChanged(tx);
+      return outcome;
+    });
+    invalidateCatalogCache(db);
     return result;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(duplicateMessage);
@@ -369,6 +374,7 @@ export async function updateProduct(db: Database, input: ProductUpdateFields, im
 
 // ---- Site images --------------------------------------------------------------------------------------------------
 
+/** Site images are not part of the cached catalogue (`heroimage` reads the database), so nothing to invalidate. */
 export async function setHeroImage(db: Database, slot: SiteImageSlot, bytes: Buffer, refusal: string): Promise<void> {
   const prepared = await prepareImage(bytes, { variants: false, only: { formats: pictureFormats, refusal } });
   await db.transaction(async (tx) => {

@@ -170,16 +170,19 @@ function userAccessToken(deps: AuthDeps, user: UserRow): string {
 
 // ---- Forgotten password -------------------------------------------------------------------------------------------
 
-/** `verifyemail`: any existing account gets a reset code (the checkout's set-password flow uses it too). */
+/**
+ * `verifyemail`: any existing account gets a reset code (the checkout's set-password flow uses it too). An account
+ * that never had a password (a verified guest) is mailed the "set a password" wording rather than "reset".
+ */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<{ userExtId: string }> {
   const target = { email, purpose: 'password_reset' } as const;
   const issued = await deps.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) throw new NotFound(authMessages.forgotCheckEmail);
     const { code } = await issueOtp(tx, deps.config.jwtSecret, target);
-    return { code, userExtId: user.externalId };
+    return { code, userExtId: user.externalId, firstPassword: user.passwordHash === null };
   });
-  await mailCode(deps, target, issued.code);
+  await mailCode(deps, target, issued.code, issued.firstPassword ? 'set_password' : 'password_reset');
   return { userExtId: issued.userExtId };
 }
 
@@ -231,9 +234,15 @@ export async function bootstrapAdmin(db: Database, admin: { email: string; passw
 
 // ---- Helpers ------------------------------------------------------------------------------------------------------
 
-async function mailCode(deps: AuthDeps, target: { email: string; purpose: OtpPurpose }, code: string): Promise<void> {
+/** `wording` picks the mail's words when they differ from the code's purpose (a first password uses a reset code). */
+async function mailCode(
+  deps: AuthDeps,
+  target: { email: string; purpose: OtpPurpose },
+  code: string,
+  wording: OtpPurpose = target.purpose,
+): Promise<void> {
   try {
-    await deps.mailer.send(otpMail(deps.config.shop, target.email, target.purpose, code));
+    await deps.mailer.send(otpMail(deps.config.shop, target.email, wording, code));
   } catch (error) {
     deps.log.error({ err: error, purpose: target.purpose }, 'a one-time code could not be mailed');
     // The code never reached anyone: drop it so that asking again is not refused as "too soon".

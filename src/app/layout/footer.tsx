@@ -37,6 +37,8 @@ function SocialLink({ href, label, children }: { href: string; label: string; ch
       size="sm"
       color="brand.cream"
       borderColor="whiteAlpha.400"
+      // The shop's leaf focus ring would vanish on the leaf footer: cream shows where the keyboard is.
+      focusRingColor="brand.cream"
       _hover={{ bg: 'brand.cream', color: 'brand.leaf' }}
     >
       <a href={href} target="_blank" rel="noopener noreferrer">
@@ -86,7 +88,15 @@ export function Footer() {
               {column.title}
             </Heading>
             {column.links.map((link) => (
-              <Link key={link.to} asChild color="brand.cream" fontSize="sm" opacity={0.92} _hover={{ opacity: 1, textDecoration: 'underline' }}>
+              <Link
+                key={link.to}
+                asChild
+                color="brand.cream"
+                fontSize="sm"
+                opacity={0.92}
+                focusRingColor="brand.cream"
+                _hover={{ opacity: 1, textDecoration: 'underline' }}
+              >
                 <RouterLink to={link.to}>{link.label}</RouterLink>
               </Link>
             ))}

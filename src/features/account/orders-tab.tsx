@@ -27,7 +27,7 @@ function OrderCard({ order }: { order: AccountOrder }) {
             Placed on <time dateTime={details.createdAt}>{orderDate(details.createdAt)}</time>
           </Text>
         </Stack>
-        <Stack gap="0" align="flex-end" textAlign="right">
+        <Stack gap="0" align="flex-end" textAlign="right" ml="auto">
           <Text fontFamily="heading" fontWeight="600" color="brand.leaf" fontSize="2xl" lineHeight="1.1">
             {formatRupees(details.price)}
           </Text>

@@ -101,6 +101,12 @@ export function CategoryPage() {
       ) : null}
 
       {products.length > 0 ? (
+        // The product cards' names are h3: the selected sub-category, unseen (its pill is pressed above), heads them.
+        <Heading as="h2" srOnly>
+          {subCategoryName}
+        </Heading>
+      ) : null}
+      {products.length > 0 ? (
         <SimpleGrid as="ul" listStyleType="none" columns={gridColumns} columnGap={{ base: '4', md: '8' }} rowGap={{ base: '8', md: '12' }}>
           {products.map((product, index) => (
             <li key={product.externalId}>

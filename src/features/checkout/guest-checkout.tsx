@@ -22,6 +22,7 @@ function VerifiedDetails({ guest }: { guest: GuestActor }) {
   return (
     <CheckoutCard
       title="Your Details"
+      takeFocus
       aside={
         <Badge colorPalette="leaf" variant="subtle" size="lg" rounded="full" px="3">
           <CheckIcon size={14} strokeWidth={2.4} />

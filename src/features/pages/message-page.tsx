@@ -18,7 +18,7 @@ export function MessagePage({ title, children, actions, mark }: MessagePageProps
     <Container maxW="xl" px={{ base: '5', md: '8' }} py={{ base: '16', md: '24' }}>
       <Stack align="center" textAlign="center" gap="5">
         {mark ? (
-          <Text aria-hidden="true" fontFamily="heading" fontSize={{ base: '6xl', md: '7xl' }} lineHeight="1" color="brand.rose">
+          <Text aria-hidden="true" fontFamily="heading" fontSize={{ base: '6xl', md: '7xl' }} lineHeight="1" color="brand.roseDeep">
             {mark}
           </Text>
         ) : (

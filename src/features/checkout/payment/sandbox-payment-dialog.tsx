@@ -14,7 +14,7 @@ import { sandboxPay } from '../../../api/payment';
 import { useShopInfo } from '../../../app/use-shop-info';
 import { CloseIcon } from '../../../components/icons';
 
-/** The black theme: near-black panels, white text, the shop's cream as the one light accent. */
+/** The black theme: near-black panels, white text, the shop's cream as the one light accent (and focus ring). */
 const tones = {
   panel: '#0B0B0B',
   field: '#1A1A1A',
@@ -202,6 +202,7 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
                       color="black"
                       fontWeight="semibold"
                       _hover={{ bg: 'white' }}
+                      focusRingColor={tones.accent}
                       loading={paying}
                       loadingText="Paying…"
                     >
@@ -219,6 +220,7 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
                 rounded="full"
                 color="white"
                 _hover={{ bg: 'whiteAlpha.200' }}
+                focusRingColor={tones.accent}
                 disabled={!closable}
               >
                 <CloseIcon size={20} />

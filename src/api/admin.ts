@@ -1,0 +1,170 @@
+// The admin area's calls (SPEC.md §7 "Admin", docs/api.md "Admin"): one function per endpoint, replies parsed with
+// their domain/ contracts. Reads reject with an ApiCallError; writes resolve the form machine's outcome (saved, or
+// refused with the message the admin sees) and reject only when no answer came back.
+import {
+  adminCatalogMessages,
+  adminCategory,
+  adminCategoryList,
+  adminProduct,
+  adminProductList,
+  adminSubCategory,
+  adminSubCategoryList,
+} from '../../domain/admin-catalog';
+import type {
+  AdminCategory,
+  AdminProduct,
+  AdminSubCategory,
+  CreateCategoryRequest,
+} from '../../domain/admin-catalog';
+import { neverPurchasedUsers, purchaseRecord, purchaseRecords, updatePurchaseReply } from '../../domain/admin-orders';
+import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseRequest } from '../../domain/admin-orders';
+import type { SiteImageSlot } from '../../domain/site-images';
+import type { AdminFormOutcome } from '../../machines/admin-form.machine';
+import { call, toCallError } from './call-error';
+import { api } from './client';
+
+// ---- Reads ----------------------------------------------------------------------------------------------------------
+
+/** `GET flowercategorylist` */
+export const getCategories = (): Promise<AdminCategory[]> => call(() => api.get('flowercategorylist').json(), adminCategoryList);
+
+/** `GET getsingleflowercategory?id=` */
+export const getCategory = (id: number): Promise<AdminCategory> =>
+  call(() => api.get('getsingleflowercategory', { searchParams: { id } }).json(), adminCategory);
+
+/** `GET subflowercategorylist` */
+export const getSubCategories = (): Promise<AdminSubCategory[]> =>
+  call(() => api.get('subflowercategorylist').json(), adminSubCategoryList);
+
+/** `GET subproductcategorylist/{categoryId}`: the sub-categories a product of that category can go in. */
+export const getSubCategoriesOf = (categoryId: number): Promise<AdminSubCategory[]> =>
+  call(() => api.get(`subproductcategorylist/${categoryId}`).json(), adminSubCategoryList);
+
+/** `GET getsubflowercategorybyid?id=` */
+export const getSubCategory = (id: number): Promise<AdminSubCategory> =>
+  call(() => api.get('getsubflowercategorybyid', { searchParams: { id } }).json(), adminSubCategory);
+
+/** `GET getproductdata`: every product, removed ones included. */
+export const getProducts = (): Promise<AdminProduct[]> => call(() => api.get('getproductdata').json(), adminProductList);
+
+/** `GET getsingleflower?product_ext_id=` */
+export const getProduct = (externalId: string): Promise<AdminProduct> =>
+  call(() => api.get('getsingleflower', { searchParams: { product_ext_id: externalId } }).json(), adminProduct);
+
+/** `GET users/purchases/list`: paid orders, newest first. */
+export const getPurchases = (): Promise<PurchaseRecord[]> => call(() => api.get('users/purchases/list').json(), purchaseRecords);
+
+/** `GET getSinglePurchase?id=` */
+export const getPurchase = (id: number): Promise<PurchaseRecord> =>
+  call(() => api.get('getSinglePurchase', { searchParams: { id } }).json(), purchaseRecord);
+
+/** `GET getuserneverpurchase` */
+export const getNeverPurchasedUsers = (): Promise<NeverPurchasedUser[]> =>
+  call(() => api.get('getuserneverpurchase').json(), neverPurchasedUsers);
+
+// ---- Writes ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Runs a write: any 2xx is saved; an answer with another status is refused with `refusal(status, serverMessage)`;
+ * no answer at all rejects (the form machine says so and keeps what was typed).
+ */
+async function write(
+  request: () => Promise<unknown>,
+  refusal: (status: number, serverMessage: string | null) => string,
+): Promise<AdminFormOutcome> {
+  try {
+    await request();
+    return { ok: true };
+  } catch (error) {
+    const failure = await toCallError(error);
+    if (failure.status === null) throw failure;
+    return { ok: false, message: refusal(failure.status, failure.serverMessage) };
+  }
+}
+
+/** A 4xx says what was wrong in the server's words; anything else gets the form's own failure text. */
+const refusedWith = (fallback: string) => (status: number, serverMessage: string | null) =>
+  status >= 400 && status < 500 && serverMessage ? serverMessage : fallback;
+
+/** Multipart body from text fields and picked files (the `files` parts keep their order). */
+function formData(values: Record<string, string>, files: readonly Blob[] = [], fileField = 'files'): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.append(name, value);
+  // The picked file's own name travels with it (a bare Blob would arrive as "blob").
+  for (const file of files) body.append(fileField, file, 'name' in file && typeof file.name === 'string' ? file.name : 'image');
+  return body;
+}
+
+/** `POST createflowercategory` */
+export const createCategory = (body: CreateCategoryRequest): Promise<AdminFormOutcome> =>
+  write(() => api.post('createflowercategory', { json: body }).text(), refusedWith(adminCatalogMessages.createCategoryFailed));
+
+/** `POST updateflowercategory`: CategoryGst empty = no GST. */
+export const updateCategory = (body: {
+  id: number;
+  categoryName: string;
+  categoryDescription: string;
+  CategoryGst: string;
+}): Promise<AdminFormOutcome> =>
+  write(() => api.post('updateflowercategory', { json: body }).text(), refusedWith(adminCatalogMessages.updateFailed));
+
+/** `POST createsubflowercategory`: productCategoryName is the parent category's id. */
+export const createSubCategory = (body: {
+  subCategoryName: string;
+  subCategoryDescription: string;
+  productCategoryName: string;
+}): Promise<AdminFormOutcome> =>
+  write(
+    () => api.post('createsubflowercategory', { json: body }).text(),
+    refusedWith(adminCatalogMessages.createCategoryFailed),
+  );
+
+/** `POST flowersubproductcategoryupdate` */
+export const updateSubCategory = (body: {
+  id: number;
+  subCategoryName: string;
+  subCategoryDescription: string;
+  productCategoryName: string;
+}): Promise<AdminFormOutcome> =>
+  write(
+    () => api.post('flowersubproductcategoryupdate', { json: body }).text(),
+    refusedWith(adminCatalogMessages.updateFailed),
+  );
+
+/** A duplicate product name is worded as the spec's form says it ("Product name already exist"). */
+const productRefusal = (fallback: string) => (status: number, serverMessage: string | null) =>
+  serverMessage === adminCatalogMessages.productNameExists
+    ? adminCatalogMessages.productNameExistsToast
+    : refusedWith(fallback)(status, serverMessage);
+
+/** `POST flowerformdata` (multipart): the form's fields and one `files` part per image. */
+export const createProduct = (values: Record<string, string>, images: readonly Blob[]): Promise<AdminFormOutcome> =>
+  write(
+    () => api.post('flowerformdata', { body: formData(values, images) }).text(),
+    productRefusal(adminCatalogMessages.fillAllFields),
+  );
+
+/** `POST updateflowerdata` (multipart): images given replace the product's; none keeps them. */
+export const updateProduct = (
+  externalId: string,
+  values: Record<string, string>,
+  images: readonly Blob[],
+): Promise<AdminFormOutcome> =>
+  write(
+    () => api.post('updateflowerdata', { body: formData({ ...values, id: externalId }, images) }).text(),
+    productRefusal(adminCatalogMessages.updateFailed),
+  );
+
+/** `POST heroimage?fileName=`: one hero or bottom-banner image. */
+export const uploadSiteImage = (slot: SiteImageSlot, image: Blob): Promise<AdminFormOutcome> =>
+  write(
+    () => api.post('heroimage', { searchParams: { fileName: slot }, body: formData({}, [image]) }).text(),
+    refusedWith(adminCatalogMessages.updateFailed),
+  );
+
+/** `POST updatepurchaseorder`: the customer is mailed when the status or link changed. */
+export const updatePurchase = (body: UpdatePurchaseRequest): Promise<AdminFormOutcome> =>
+  write(
+    async () => updatePurchaseReply.parse(await api.post('updatepurchaseorder', { json: body }).json()),
+    refusedWith(adminCatalogMessages.updateFailed),
+  );

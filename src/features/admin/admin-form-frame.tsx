@@ -1,0 +1,39 @@
+// What every admin form shows around its fields: a loading state, a load failure with Retry, and the submit button
+// that is busy while saving and stays disabled until the form has gone back to its list.
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Stack } from '@chakra-ui/react';
+import { LoadFailed, Loading } from '../../components/load-states';
+import type { AdminFormActor } from './use-admin-form';
+
+export interface AdminFormFrameProps {
+  actor: AdminFormActor;
+  /** The form's accessible name: the screen's title. */
+  title: string;
+  submitLabel: string;
+  loadingLabel?: string;
+  children: ReactNode;
+}
+
+export function AdminFormFrame({ actor, title, submitLabel, loadingLabel = 'Loading the form…', children }: AdminFormFrameProps) {
+  const [snapshot, send] = actor;
+  if (snapshot.matches('loading')) return <Loading label={loadingLabel} inCard />;
+  if (snapshot.matches('loadFailed')) {
+    return <LoadFailed message="This record did not load." onRetry={() => send({ type: 'form.retry' })} inCard />;
+  }
+  const saving = snapshot.matches('saving');
+  const busy = !snapshot.matches('editing');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: 'form.submit' });
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-label={title}>
+      <Stack gap="6">
+        {children}
+        <Button type="submit" colorPalette="leaf" size="lg" rounded="full" px="12" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={saving} loadingText="Saving…" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+// What every admin list shows around its table: a spinner while the rows load, and a load failure with Retry (the
+// spec only logs a failed list load; the admin also gets a way to try again).
+import { useState } from 'react';
+import { LoadFailed, Loading } from '../../components/load-states';
+import { PaginatedTable } from '../../components/paginated-table';
+import type { PaginatedTableProps } from '../../components/paginated-table';
+import { useRemote } from '../catalog/use-remote';
+
+export interface AdminListProps<Row> extends Omit<PaginatedTableProps<Row>, 'rows'> {
+  /** The list's call, e.g. `getCategories`. */
+  load: () => Promise<Row[]>;
+  /** What is loading, as the admin reads it ("Loading the categories…"). */
+  loadingLabel: string;
+}
+
+export function AdminList<Row>({ load, loadingLabel, ...table }: AdminListProps<Row>) {
+  // Retry is a new attempt: a new key makes useRemote load again.
+  const [attempt, setAttempt] = useState(0);
+  const rows = useRemote(`${table.caption}:${attempt}`, () =>
+    load().catch((error: unknown) => {
+      console.error(`${table.caption} could not be loaded`, error);
+      throw error;
+    }),
+  );
+
+  if (rows.status === 'loading') return <Loading label={loadingLabel} inCard />;
+  if (rows.status === 'error') {
+    return <LoadFailed message="This list did not load." onRetry={() => setAttempt((count) => count + 1)} inCard />;
+  }
+  return <PaginatedTable {...table} rows={rows.data} />;
+}

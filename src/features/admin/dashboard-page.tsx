@@ -1,0 +1,108 @@
+// /dashboard (SPEC.md §2 "Admin screens"): the admin's hub, every admin screen as a card in its group (PRODUCTS,
+// ORDERS), named as the spec names them, each with a line on what it is for.
+import { useId } from 'react';
+import { Box, Container, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../app/paths';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { ArrowRightIcon } from '../../components/icons';
+
+type Kind = 'Form' | 'List' | 'Image';
+
+interface Destination {
+  name: string;
+  to: string;
+  kind: Kind;
+  description: string;
+}
+
+const groups: readonly { title: string; destinations: readonly Destination[] }[] = [
+  {
+    title: 'PRODUCTS',
+    destinations: [
+      { name: 'Hero Image Form', to: paths.heroImageForm, kind: 'Image', description: 'Change the banner at the top of the home page, for desktop and mobile.' },
+      { name: 'Bottom Banner Image Form', to: paths.bannerBottomImage, kind: 'Image', description: 'Change the banner near the foot of the home page, for desktop and mobile.' },
+      { name: 'Flower Data Form', to: paths.flowerForm, kind: 'Form', description: 'Add a flower with its prices, stock, category and pictures.' },
+      { name: 'List of Flowers', to: paths.flowerList, kind: 'List', description: 'Every flower, removed ones too; open one to edit or remove it.' },
+      { name: 'Flower Category Form', to: paths.flowerCategory, kind: 'Form', description: 'Add a category to the shop’s menu.' },
+      { name: 'Flower Category List', to: paths.flowerCategoryList, kind: 'List', description: 'Every category and its GST; open one to edit it.' },
+      { name: 'SubCategory Form', to: paths.flowerSubCategory, kind: 'Form', description: 'Add a sub category within a category.' },
+      { name: 'Flower Sub Category List', to: paths.flowerSubCategoryList, kind: 'List', description: 'Every sub category and its category; open one to edit it.' },
+    ],
+  },
+  {
+    title: 'ORDERS',
+    destinations: [
+      { name: 'Purchase Order List', to: paths.purchaseOrderList, kind: 'List', description: 'Paid orders, newest first; set the tracking link and the status.' },
+      { name: 'User Never Purchased List', to: paths.userNeverPurchasedList, kind: 'List', description: 'Customers who have not bought anything yet.' },
+    ],
+  },
+];
+
+function DestinationCard({ destination }: { destination: Destination }) {
+  const descriptionId = useId();
+  return (
+    <LinkBox
+      as="li"
+      className="group"
+      layerStyle="card"
+      p="5"
+      display="flex"
+      flexDirection="column"
+      gap="2"
+      transition="border-color 0.15s, transform 0.15s"
+      _hover={{ borderColor: 'brand.leaf', transform: 'translateY(-2px)' }}
+      _focusWithin={{ borderColor: 'brand.leaf' }}
+    >
+      <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.goldText">
+        {destination.kind}
+      </Text>
+      <HStack justify="space-between" align="flex-start" gap="3">
+        <LinkOverlay asChild>
+          <RouterLink to={destination.to} aria-describedby={descriptionId}>
+            <Text as="span" fontFamily="heading" fontSize="2xl" fontWeight="600" lineHeight="1.2" color="brand.leaf">
+              {destination.name}
+            </Text>
+          </RouterLink>
+        </LinkOverlay>
+        <Box color="brand.leaf" mt="1" flexShrink="0" transition="transform 0.15s" _groupHover={{ transform: 'translateX(3px)' }}>
+          <ArrowRightIcon size={20} />
+        </Box>
+      </HStack>
+      <Text id={descriptionId} fontSize="sm" color="brand.muted">
+        {destination.description}
+      </Text>
+    </LinkBox>
+  );
+}
+
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  return (
+    <Container maxW="7xl" px={{ base: '4', md: '8' }} pt={{ base: '6', md: '10' }} pb={{ base: '16', md: '24' }}>
+      <Stack gap="2" mb={{ base: '6', md: '10' }}>
+        <Heading as="h1" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="600" color="brand.leaf" lineHeight="1.15">
+          Dashboard
+        </Heading>
+        <Box aria-hidden="true" h="2px" w="14" bg="brand.gold" borderRadius="full" />
+        <Text color="brand.muted" mt="2">
+          Run the shop’s catalogue, home page banners and orders from here.
+        </Text>
+      </Stack>
+      <Stack gap={{ base: '10', md: '12' }}>
+        {groups.map((group) => (
+          <Box as="section" key={group.title} aria-labelledby={`dashboard-${group.title}`}>
+            <Heading as="h2" id={`dashboard-${group.title}`} fontFamily="body" fontSize="sm" fontWeight="bold" letterSpacing="widest" color="brand.ink" mb="4">
+              {group.title}
+            </Heading>
+            <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '5' }}>
+              {group.destinations.map((destination) => (
+                <DestinationCard key={destination.to} destination={destination} />
+              ))}
+            </SimpleGrid>
+          </Box>
+        ))}
+      </Stack>
+    </Container>
+  );
+}

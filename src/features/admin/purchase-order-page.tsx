@@ -1,0 +1,183 @@
+// /purchaseorderlist/{id} (Purchase Order Update Form, SPEC.md §2): the order as bought — items, total, date, address —
+// and the two things the admin sets, the tracking link and the status. The admin form machine checks the link, saves,
+// toasts and goes back to the list after 4 s.
+import { Alert, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router-dom';
+import { orderDate } from '../../../domain/account';
+import { purchaseStatuses } from '../../../domain/admin-orders';
+import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-orders';
+import { formatRupees } from '../../../domain/money';
+import { getPurchase, updatePurchase } from '../../api/admin';
+import { paths } from '../../app/paths';
+import { AdminFormFrame } from './admin-form-frame';
+import { AdminReadOnlyField, AdminSelect, AdminTextField } from './admin-fields';
+import { AdminPage } from './admin-page';
+import { MissingRecord, rowIdOf } from './record-id';
+import { useAdminForm } from './use-admin-form';
+
+const title = 'Purchase Order Update Form';
+const statusChoices = purchaseStatuses.map((status) => ({ value: status, label: status }));
+
+const headerCell = { fontSize: 'xs', letterSpacing: '0.12em', color: 'brand.goldText', fontWeight: '600', px: '2' } as const;
+
+function customerName(record: PurchaseRecord): string {
+  return [record.User.firstName, record.User.lastName].filter(Boolean).join(' ') || record.UserOrder.UserAddress.fullName;
+}
+
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <Stack gap="0.5">
+      <Text fontSize="xs" letterSpacing="0.12em" textTransform="uppercase" color="brand.goldText" fontWeight="600">
+        {label}
+      </Text>
+      <Text color="brand.ink" fontWeight="medium" overflowWrap="anywhere">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Whose order it is and how it stands, above the form. */
+function OrderHeading({ record }: { record: PurchaseRecord }) {
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <Fact label="Order number">{record.UserOrder.rpayOrderId}</Fact>
+        <Fact label="Customer">{customerName(record)}</Fact>
+        <Fact label="Order date">{orderDate(record.UserOrder.createdAt)}</Fact>
+      </SimpleGrid>
+      {record.paymentState === 'refund_due' ? (
+        <Alert.Root status="warning" rounded="lg">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Refund due</Alert.Title>
+            <Alert.Description>The payment arrived after the stock had gone: the money is due back to the customer.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What was bought, at the prices of the day, and where it goes. */
+function OrderDetails({ record }: { record: PurchaseRecord }) {
+  const order = record.UserOrder;
+  const address = order.UserAddress;
+  return (
+    <Stack gap="6" mt="8" pt="6" borderTopWidth="1px" borderColor="brand.line">
+      <Box overflowX="auto">
+        <Table.Root size="sm" css={{ '& td, & th': { borderColor: 'brand.line' } }}>
+          <Table.Caption captionSide="top" textAlign="start" fontFamily="heading" fontSize="xl" fontWeight="600" color="brand.ink" mb="2">
+            Items
+          </Table.Caption>
+          <Table.Header>
+            <Table.Row bg="transparent">
+              <Table.ColumnHeader {...headerCell}>Product Name</Table.ColumnHeader>
+              <Table.ColumnHeader {...headerCell} textAlign="end">
+                Quantity
+              </Table.ColumnHeader>
+              <Table.ColumnHeader {...headerCell} textAlign="end">
+                Price
+              </Table.ColumnHeader>
+              <Table.ColumnHeader {...headerCell} textAlign="end">
+                Amount
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {order.UserOrderItems.map((item, index) => (
+              <Table.Row key={`${item.ProductDatum.productName}-${index}`} bg="transparent">
+                <Table.Cell px="2">{item.ProductDatum.productName}</Table.Cell>
+                <Table.Cell px="2" textAlign="end">
+                  {item.quantity}
+                </Table.Cell>
+                <Table.Cell px="2" textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                  {formatRupees(item.itemPrice)}
+                </Table.Cell>
+                <Table.Cell px="2" textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                  {formatRupees(item.itemPrice * item.quantity)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <Box display="flex" justifyContent="space-between" alignItems="baseline" gap="4">
+        <Text fontFamily="heading" fontSize="xl" fontWeight="600" color="brand.ink">
+          Total <Text as="span" fontFamily="body" fontSize="sm" fontWeight="normal" color="brand.muted">(inclusive of all taxes)</Text>
+        </Text>
+        <Text data-testid="purchase-total" fontFamily="heading" fontSize="2xl" fontWeight="600" color="brand.leaf" whiteSpace="nowrap">
+          {formatRupees(order.price)}
+        </Text>
+      </Box>
+      <Stack as="section" aria-labelledby="delivery-address-title" gap="1" fontSize="sm" lineHeight="1.6" color="brand.ink">
+        <Heading id="delivery-address-title" as="h2" fontSize="xl" fontWeight="600" color="brand.ink" mb="1">
+          Delivery address
+        </Heading>
+        <Text fontWeight="600">{address.fullName}</Text>
+        <Text>{address.address}</Text>
+        <Text>{address.locality}</Text>
+        <Text>Landmark: {address.landmark}</Text>
+        <Text>
+          {address.city}, {address.state} {address.pincode}
+        </Text>
+        <Text>{address.country}</Text>
+        <Text color="brand.muted">Phone: {address.phoneNumber}</Text>
+      </Stack>
+    </Stack>
+  );
+}
+
+function PurchaseOrderForm({ purchaseId }: { purchaseId: number }) {
+  const actor = useAdminForm('purchaseUpdate', {
+    load: async () => {
+      const record = await getPurchase(purchaseId);
+      return { values: { status: record.status, userTrackingUrl: record.userTrackingUrl ?? '' }, record };
+    },
+    // The update carries the customer's e-mail as the original did; the server ignores it and mails the order's owner.
+    submit: ({ values, record }) =>
+      updatePurchase({
+        id: purchaseId,
+        status: (values.status ?? '') as PurchaseStatus,
+        userTrackingUrl: values.userTrackingUrl ?? '',
+        email: (record as PurchaseRecord).User.email,
+      }),
+    listPath: paths.purchaseOrderList,
+  });
+  // `record` is whatever loadForm returned: this form's PurchaseRecord once loaded.
+  const record = actor[0].context.record as PurchaseRecord | null;
+  return (
+    <>
+      {record ? (
+        <Box mb="6">
+          <OrderHeading record={record} />
+        </Box>
+      ) : null}
+      <AdminFormFrame actor={actor} title={title} submitLabel="Update" loadingLabel="Loading the order…">
+        <AdminReadOnlyField name="email" label="Email" value={record?.User.email ?? ''} />
+        <AdminTextField
+          actor={actor}
+          name="userTrackingUrl"
+          label="Tracking URL"
+          inputMode="url"
+          helperText="The courier's tracking page, starting with https://"
+        />
+        <AdminSelect actor={actor} name="status" label="Status" choices={statusChoices} placeholder="Select a status" />
+      </AdminFormFrame>
+      {record ? <OrderDetails record={record} /> : null}
+    </>
+  );
+}
+
+export function PurchaseOrderPage() {
+  const purchaseId = rowIdOf(useParams().id);
+  return (
+    <AdminPage title={title} back={{ to: paths.purchaseOrderList, label: 'Purchase Order List' }} narrow>
+      {purchaseId === null ? (
+        <MissingRecord message="This purchase order does not exist." back={{ to: paths.purchaseOrderList, label: 'Back to the purchase order list' }} />
+      ) : (
+        <PurchaseOrderForm key={purchaseId} purchaseId={purchaseId} />
+      )}
+    </AdminPage>
+  );
+}

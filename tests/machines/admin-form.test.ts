@@ -1,0 +1,511 @@
+import { describe, expect, it } from 'vitest';
+import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import { adminBlankValues, adminFieldMessage } from '../../domain/admin-forms';
+import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
+import { adminFormMachine, adminFormUnreachable } from '../../machines/admin-form.machine';
+import type {
+  AdminFormLoad,
+  AdminFormNotice,
+  AdminFormOutcome,
+  AdminFormSubmission,
+} from '../../machines/admin-form.machine';
+import { expectFullCoverage, recordCoverage } from './machine-graph';
+
+type FormSnapshot = SnapshotFrom<typeof adminFormMachine>;
+type ModelEvent = EventFrom<typeof adminFormMachine>;
+type Values = Record<string, string>;
+type Files = Record<string, PickedFile[]>;
+
+const afterSaved = 'xstate.after.backToList.adminForm.saved';
+const unreachable = 'We could not reach the shop. Please check your connection and try again.';
+
+const aPng = (size: number, name = 'banner.png'): PickedFile => ({ name, size, type: 'image/png' });
+
+/** A keystroke or paste into one field: what the field keeps and the message it then shows (spec text). */
+interface Typed {
+  field: string;
+  value: string;
+  kept: string;
+  shows?: string;
+}
+
+/** A pick in one file input; `refused` is the message when the pick is over the input's limit. */
+interface Picked {
+  input: string;
+  files: PickedFile[];
+  refused?: string;
+}
+
+/**
+ * One form kind walked by the model. The expectations are written out by hand from SPEC.md §5 and §8 (not read back
+ * from domain/admin-forms.ts), so that a wrong rule or message in the data fails here.
+ */
+interface FormModel {
+  form: AdminFormName;
+  loaded: AdminFormLoad;
+  typed: Typed[];
+  picked: Picked[];
+  /** Every required field and file present. */
+  complete: (values: Values, files: Files) => boolean;
+  /** No filled field breaks its rule. */
+  valid: (values: Values) => boolean;
+  requiredMessage: string;
+  savedMessage: string;
+  toastMs: number;
+  /** Back to the list this long after the save; null: the form stays for the next upload. */
+  leavesAfterMs: number | null;
+  /** A 4xx refusal as src/api/admin.ts resolves it. */
+  refusal: string;
+}
+
+const aPurchase = { id: 31, status: 'created', userTrackingUrl: null, User: { email: 'asha@example.in' } };
+
+const models: FormModel[] = [
+  {
+    form: 'categoryCreate',
+    loaded: { values: adminBlankValues('categoryCreate'), record: null },
+    typed: [
+      // The typing filter drops what a category name can never hold (SPEC.md §5).
+      { field: 'categoryName', value: 'Roses & Lilies', kept: 'Roses  Lilies' },
+      { field: 'categoryDescription', value: 'Fresh cut, by the stem', kept: 'Fresh cut, by the stem' },
+      // Blank-only is as good as empty for the required check.
+      { field: 'categoryName', value: '   ', kept: '   ' },
+    ],
+    picked: [],
+    complete: (v) => (v.categoryName ?? '').trim() !== '' && (v.categoryDescription ?? '').trim() !== '',
+    valid: () => true,
+    requiredMessage: 'Please fill all the fields',
+    savedMessage: 'Category created successfully',
+    toastMs: 4000,
+    leavesAfterMs: 3000,
+    refusal: 'Data already exists. Please create new one',
+  },
+  {
+    form: 'purchaseUpdate',
+    loaded: { values: { status: 'created', userTrackingUrl: '' }, record: aPurchase },
+    typed: [
+      {
+        field: 'userTrackingUrl',
+        value: 'track.example/AB12',
+        kept: 'track.example/AB12',
+        shows: 'Please enter a valid tracking URL starting with http:// or https://',
+      },
+      // Spaces never belong in a link: the filter drops them, pasted or typed.
+      { field: 'userTrackingUrl', value: ' https://track.example/AB 12 ', kept: 'https://track.example/AB12' },
+      { field: 'status', value: 'Dispatched', kept: 'Dispatched' },
+    ],
+    picked: [],
+    complete: (v) => (v.status ?? '') !== '',
+    valid: (v) => v.userTrackingUrl === '' || /^https?:\/\//.test(v.userTrackingUrl ?? ''),
+    requiredMessage: 'Please fill in all fields',
+    savedMessage: 'Purchase order updated successfully',
+    toastMs: 4000,
+    leavesAfterMs: 4000,
+    refusal: 'Data update failed. Please try again.',
+  },
+  {
+    form: 'heroImage',
+    loaded: { values: {}, record: null },
+    typed: [],
+    picked: [
+      { input: 'desktop', files: [aPng(307_200, 'hero-desktop.png')] },
+      { input: 'mobile', files: [aPng(307_201, 'hero-mobile.png')], refused: 'File size exceeds 300KB limit.' },
+    ],
+    complete: (_, files) => Object.values(files).some((picked) => picked.length > 0),
+    valid: () => true,
+    requiredMessage: 'Please upload an image',
+    savedMessage: 'Hero images uploaded successfully',
+    toastMs: 4000,
+    leavesAfterMs: null,
+    refusal: 'File size exceeds 300KB limit.',
+  },
+];
+
+function modelEvents(model: FormModel): ModelEvent[] {
+  return [
+    { type: 'xstate.done.actor.loadForm', output: model.loaded },
+    { type: 'xstate.error.actor.loadForm', error: new Error('502') },
+    { type: 'form.retry' },
+    ...model.typed.map(({ field, value }) => ({ type: 'field.change', field, value })),
+    ...model.picked.map(({ input, files }) => ({ type: 'files.change', input, files })),
+    { type: 'form.submit' },
+    { type: 'xstate.done.actor.submitForm', output: { ok: true } },
+    { type: 'xstate.done.actor.submitForm', output: { ok: false, message: model.refusal } },
+    { type: 'xstate.error.actor.submitForm', error: new TypeError('Failed to fetch') },
+    { type: afterSaved },
+  ] as unknown as ModelEvent[];
+}
+
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+type ActorName = 'loadForm' | 'submitForm';
+
+function harness(form: AdminFormName) {
+  const clock = new SimulatedClock();
+  const notices: AdminFormNotice[] = [];
+  const logged: unknown[] = [];
+  const loads: AdminFormName[] = [];
+  const saves: AdminFormSubmission[] = [];
+  let wentToList = 0;
+  const taken = new Set<string>();
+  const visited = new Set<string>();
+  const pending: Record<ActorName, Pending | undefined> = { loadForm: undefined, submitForm: undefined };
+  const actor = createActor(
+    adminFormMachine.provide({
+      actors: {
+        loadForm: fromPromise<AdminFormLoad, AdminFormName>(({ input: name }) => {
+          loads.push(name);
+          return new Promise((resolve, reject) => {
+            pending.loadForm = { resolve: resolve as never, reject };
+          });
+        }),
+        submitForm: fromPromise<AdminFormOutcome, AdminFormSubmission>(({ input: submission }) => {
+          saves.push(submission);
+          return new Promise((resolve, reject) => {
+            pending.submitForm = { resolve: resolve as never, reject };
+          });
+        }),
+      },
+      actions: {
+        notify: (_, params) => void notices.push(params),
+        logError: (_, { error }) => void logged.push(error),
+        goToList: () => {
+          wentToList += 1;
+        },
+      },
+    }),
+    { input: { form }, clock, inspect: recordCoverage(taken, visited) },
+  );
+  actor.start();
+  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
+  return {
+    actor,
+    clock,
+    notices,
+    logged,
+    loads,
+    saves,
+    taken,
+    visited,
+    wentToList: () => wentToList,
+    settle: async (which: ActorName, outcome: { output: unknown } | { error: Error }) => {
+      const call = pending[which];
+      if (!call) throw new Error(`no ${which} in flight`);
+      pending[which] = undefined;
+      if ('output' in outcome) call.resolve(outcome.output as never);
+      else call.reject(outcome.error);
+      const busy = which === 'loadForm' ? 'loading' : 'saving';
+      await waitFor(actor, (snapshot) => !snapshot.matches(busy));
+    },
+  };
+}
+
+/** Every distinct event is its own vertex, so that each branch (kept or refused pick, saved or refused answer) is walked. */
+const eventKey = (event: AnyEventObject | undefined) => (event ? JSON.stringify(event) : '');
+
+/** The branches behind one transition key (the guards of form.submit, files.change, the save's answer, saved). */
+const branchesWalked = new Set<string>();
+
+function walkModel(model: FormModel, coverage: { taken: Set<string>; visited: Set<string> }) {
+  const input = { form: model.form };
+  const events = modelEvents(model);
+  const testModel = new TestModel(adminFormMachine, {
+    // A form that stays is walked through one save; after it only a submit is tried (the picks were cleared).
+    events: (snapshot: FormSnapshot) =>
+      events.filter((event) => snapshot.can(event) && (snapshot.context.saves === 0 || event.type === 'form.submit')),
+    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${eventKey(event as AnyEventObject | undefined)}`,
+    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
+  });
+  const paths = testModel.getShortestPaths({ input } as never);
+
+  it('has a finite model to walk', () => {
+    // Paths that are the start of a longer one are dropped by @xstate/graph: each path here ends somewhere new.
+    expect(paths.length).toBeGreaterThan(5);
+    expect(paths.length).toBeLessThan(100);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness(model.form);
+      const notice = (message: string, kind: 'success' | 'error') => ({ message, kind, duration: model.toastMs });
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = h.actor.getSnapshot();
+            expect(actual.value).toEqual(expected.value);
+            expect(actual.context).toEqual(expected.context);
+          },
+        },
+        events: {
+          'xstate.done.actor.loadForm': async ({ event }: { event: AnyEventObject }) => {
+            expect(h.loads.at(-1)).toBe(model.form);
+            await h.settle('loadForm', { output: event.output });
+            const { context } = h.actor.getSnapshot();
+            expect(context.values).toEqual(model.loaded.values);
+            expect(context.record).toEqual(model.loaded.record);
+          },
+          'xstate.error.actor.loadForm': async ({ event }: { event: AnyEventObject }) => {
+            const before = h.notices.length;
+            await h.settle('loadForm', { error: event.error as Error });
+            // A failed load is only logged (SPEC.md §8); the page shows the retry.
+            expect(h.logged.at(-1)).toBe(event.error);
+            expect(h.notices.length).toBe(before);
+            expect(h.actor.getSnapshot().matches('loadFailed')).toBe(true);
+          },
+          'form.retry': () => {
+            const before = h.loads.length;
+            h.actor.send({ type: 'form.retry' });
+            expect(h.loads.length).toBe(before + 1);
+          },
+          'field.change': ({ event }: { event: AnyEventObject }) => {
+            const typed = model.typed.find((entry) => entry.field === event.field && entry.value === event.value);
+            if (!typed) throw new Error(`no expectation for ${String(event.field)}`);
+            const notices = h.notices.length;
+            h.actor.send({ type: 'field.change', field: typed.field, value: typed.value });
+            const kept = h.actor.getSnapshot().context.values[typed.field] ?? '';
+            expect(kept).toBe(typed.kept);
+            expect(adminFieldMessage(model.form, typed.field, kept)).toBe(typed.shows);
+            expect(h.notices.length).toBe(notices);
+          },
+          'files.change': ({ event }: { event: AnyEventObject }) => {
+            const picked = model.picked.find((entry) => entry.input === event.input);
+            if (!picked) throw new Error(`no expectation for ${String(event.input)}`);
+            const notices = h.notices.length;
+            const before = h.actor.getSnapshot().context.files;
+            h.actor.send({ type: 'files.change', input: picked.input, files: picked.files });
+            const after = h.actor.getSnapshot().context.files;
+            if (picked.refused) {
+              branchesWalked.add('files.change: too large');
+              expect(h.notices.slice(notices)).toEqual([notice(picked.refused, 'error')]);
+              expect(after).toEqual(before);
+              expect(after[picked.input]).toBeUndefined();
+            } else {
+              branchesWalked.add('files.change: kept');
+              expect(h.notices.length).toBe(notices);
+              expect(after[picked.input]).toEqual(picked.files);
+            }
+          },
+          'form.submit': () => {
+            const notices = h.notices.length;
+            const saves = h.saves.length;
+            const { values, files, record } = h.actor.getSnapshot().context;
+            h.actor.send({ type: 'form.submit' });
+            const after = h.actor.getSnapshot();
+            if (!model.complete(values, files)) {
+              branchesWalked.add('form.submit: incomplete');
+              expect(after.matches('editing')).toBe(true);
+              expect(h.saves.length).toBe(saves);
+              expect(h.notices.slice(notices)).toEqual([notice(model.requiredMessage, 'error')]);
+              expect(after.context.submitted).toBe(true);
+            } else if (!model.valid(values)) {
+              // A filled but invalid form shows the fields' own messages and sends nothing.
+              branchesWalked.add('form.submit: invalid');
+              expect(after.matches('editing')).toBe(true);
+              expect(h.saves.length).toBe(saves);
+              expect(h.notices.length).toBe(notices);
+              expect(after.context.submitted).toBe(true);
+            } else {
+              branchesWalked.add('form.submit: saving');
+              expect(after.matches('saving')).toBe(true);
+              expect(h.saves.slice(saves)).toEqual([{ values, files, record }]);
+              expect(h.notices.length).toBe(notices);
+            }
+          },
+          'xstate.done.actor.submitForm': async ({ event }: { event: AnyEventObject }) => {
+            const notices = h.notices.length;
+            const { values, saves } = h.actor.getSnapshot().context;
+            const output = event.output as AdminFormOutcome;
+            await h.settle('submitForm', { output });
+            const after = h.actor.getSnapshot();
+            if (!output.ok) {
+              branchesWalked.add('submitForm: refused');
+              expect(h.notices.slice(notices)).toEqual([notice(model.refusal, 'error')]);
+              expect(after.matches('editing')).toBe(true);
+              expect(after.context.values).toEqual(values);
+            } else if (model.leavesAfterMs === null) {
+              // The banner forms stay for the next upload: back to editing, the picks cleared, the count up.
+              branchesWalked.add('submitForm: saved, stays');
+              expect(h.notices.slice(notices)).toEqual([notice(model.savedMessage, 'success')]);
+              expect(after.matches('editing')).toBe(true);
+              expect(after.context.saves).toBe(saves + 1);
+              expect(after.context.files).toEqual({});
+              expect(after.context.submitted).toBe(false);
+              h.clock.increment(60_000);
+              expect(h.wentToList()).toBe(0);
+            } else {
+              branchesWalked.add('submitForm: saved, leaves');
+              expect(h.notices.slice(notices)).toEqual([notice(model.savedMessage, 'success')]);
+              expect(after.matches('saved')).toBe(true);
+            }
+            expect(h.wentToList()).toBe(0);
+          },
+          'xstate.error.actor.submitForm': async ({ event }: { event: AnyEventObject }) => {
+            const notices = h.notices.length;
+            const { values } = h.actor.getSnapshot().context;
+            await h.settle('submitForm', { error: event.error as Error });
+            expect(h.logged.at(-1)).toBe(event.error);
+            expect(h.notices.slice(notices)).toEqual([notice(unreachable, 'error')]);
+            expect(h.actor.getSnapshot().matches('editing')).toBe(true);
+            expect(h.actor.getSnapshot().context.values).toEqual(values);
+          },
+          [afterSaved]: () => {
+            const delay = model.leavesAfterMs;
+            if (delay === null) throw new Error(`${model.form} should never wait in saved`);
+            h.clock.increment(delay - 1);
+            expect(h.wentToList()).toBe(0);
+            expect(h.actor.getSnapshot().matches('saved')).toBe(true);
+            h.clock.increment(1);
+            expect(h.wentToList()).toBe(1);
+            expect(h.actor.getSnapshot().status).toBe('done');
+          },
+        } as never,
+      });
+      for (const key of h.taken) coverage.taken.add(key);
+      for (const id of h.visited) coverage.visited.add(id);
+    });
+  }
+}
+
+describe('admin-form machine (model-based)', () => {
+  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+
+  for (const model of models) {
+    describe(model.form, () => walkModel(model, coverage));
+  }
+
+  it('walked every state and every transition of the machine', () => {
+    expectFullCoverage(coverage, adminFormMachine);
+  });
+
+  it('walked every branch of the guarded transitions', () => {
+    expect([...branchesWalked].sort()).toEqual([
+      'files.change: kept',
+      'files.change: too large',
+      'form.submit: incomplete',
+      'form.submit: invalid',
+      'form.submit: saving',
+      'submitForm: refused',
+      'submitForm: saved, leaves',
+      'submitForm: saved, stays',
+    ]);
+  });
+});
+
+describe('admin-form machine rules', () => {
+  async function editing(form: AdminFormName, values: Values = adminBlankValues(form)) {
+    const h = harness(form);
+    await h.settle('loadForm', { output: { values, record: null } });
+    return h;
+  }
+
+  it('says so when the shop cannot be reached, with the text the machine exports', () => {
+    expect(adminFormUnreachable).toBe(unreachable);
+  });
+
+  it('sends one save however often the admin presses submit while saving', async () => {
+    const h = await editing('categoryCreate', { categoryName: 'Roses', categoryDescription: 'Fresh cut roses' });
+    h.actor.send({ type: 'form.submit' });
+    h.actor.send({ type: 'form.submit' });
+    h.actor.send({ type: 'field.change', field: 'categoryName', value: 'Lilies' });
+    expect(h.saves).toEqual([{ values: { categoryName: 'Roses', categoryDescription: 'Fresh cut roses' }, files: {}, record: null }]);
+  });
+
+  it('ignores fields and file inputs the form does not have', async () => {
+    const h = await editing('categoryCreate');
+    h.actor.send({ type: 'field.change', field: 'CategoryGst', value: '5' });
+    h.actor.send({ type: 'files.change', input: 'files', files: [aPng(10)] });
+    expect(h.actor.getSnapshot().context.values).toEqual({ categoryName: '', categoryDescription: '' });
+    expect(h.actor.getSnapshot().context.files).toEqual({});
+  });
+
+  it('refuses a whole pick when one of its files is over the limit', async () => {
+    const h = await editing('productCreate');
+    h.actor.send({ type: 'files.change', input: 'files', files: [aPng(1000, 'a.png'), aPng(5 * 1024 * 1024 + 1, 'b.png')] });
+    expect(h.actor.getSnapshot().context.files).toEqual({});
+    expect(h.notices).toEqual([{ message: 'Each product image must be at most 5 MB.', kind: 'error', duration: 4000 }]);
+    h.actor.send({ type: 'files.change', input: 'files', files: [aPng(5 * 1024 * 1024, 'c.png')] });
+    expect(h.actor.getSnapshot().context.files).toEqual({ files: [aPng(5 * 1024 * 1024, 'c.png')] });
+  });
+
+  it("keeps each input's latest pick, a new pick replacing the old one", async () => {
+    const h = await editing('heroImage', {});
+    h.actor.send({ type: 'files.change', input: 'desktop', files: [aPng(1000, 'first.png')] });
+    h.actor.send({ type: 'files.change', input: 'mobile', files: [aPng(2000, 'mobile.png')] });
+    h.actor.send({ type: 'files.change', input: 'desktop', files: [aPng(3000, 'second.png')] });
+    expect(h.actor.getSnapshot().context.files).toEqual({
+      desktop: [aPng(3000, 'second.png')],
+      mobile: [aPng(2000, 'mobile.png')],
+    });
+    expect(h.notices).toEqual([]);
+  });
+
+  it('asks for an image before creating a product, with the images in the save', async () => {
+    const values = {
+      ...adminBlankValues('productCreate'),
+      flowerName: 'Dried Lavender Bunch',
+      flowerItemCode: 'DL-01',
+      description: 'Dried lavender',
+      sellingPrice: '499',
+      flowerCategoryName: '1',
+      flowerSubCategoryName: '2',
+      shippingdetails: 'Ships in 2 days',
+      note: 'Keep dry',
+    };
+    const h = await editing('productCreate', values);
+    h.actor.send({ type: 'form.submit' });
+    expect(h.saves).toEqual([]);
+    expect(h.notices.at(-1)?.message).toBe('Please fill all the fields');
+    h.actor.send({ type: 'files.change', input: 'files', files: [aPng(2048, 'lavender.png')] });
+    h.actor.send({ type: 'form.submit' });
+    expect(h.saves).toEqual([{ values, files: { files: [aPng(2048, 'lavender.png')] }, record: null }]);
+  });
+
+  it('keeps the sub-category update toast on for 5 s and leaves after 3 s', async () => {
+    const h = await editing('subCategoryUpdate', { subCategoryName: 'Side', subCategoryDescription: 'Side tables', productCategoryName: '' });
+    h.actor.send({ type: 'form.submit' });
+    await h.settle('submitForm', { output: { ok: true } });
+    expect(h.notices).toEqual([{ message: 'Sub category updated successfully', kind: 'success', duration: 5000 }]);
+    h.clock.increment(2999);
+    expect(h.wentToList()).toBe(0);
+    h.clock.increment(1);
+    expect(h.wentToList()).toBe(1);
+  });
+
+  it('leaves a product update for the list 4 s after the save', async () => {
+    const h = await editing('productUpdate', {
+      ...adminBlankValues('productUpdate'),
+      flowerName: 'Dried Lavender Bunch',
+      description: 'Dried lavender',
+      sellingPrice: '499',
+      Quantity: '0',
+      flowerCategoryName: '1',
+      flowerSubCategoryName: '2',
+      shippingdetails: 'Ships in 2 days',
+      note: 'Keep dry',
+    });
+    h.actor.send({ type: 'form.submit' });
+    await h.settle('submitForm', { output: { ok: true } });
+    expect(h.notices.at(-1)?.message).toBe('Product Data updated successfully');
+    h.clock.increment(3999);
+    expect(h.wentToList()).toBe(0);
+    h.clock.increment(1);
+    expect(h.wentToList()).toBe(1);
+  });
+
+  it('lets a banner form upload again after a save, counting each', async () => {
+    const h = await editing('bannerBottomImage', {});
+    for (const size of [1000, 2000]) {
+      h.actor.send({ type: 'files.change', input: 'mobile', files: [aPng(size)] });
+      h.actor.send({ type: 'form.submit' });
+      await h.settle('submitForm', { output: { ok: true } });
+    }
+    expect(h.saves.map((save) => save.files)).toEqual([{ mobile: [aPng(1000)] }, { mobile: [aPng(2000)] }]);
+    expect(h.notices.map((n) => n.message)).toEqual([
+      'Bottom banner images uploaded successfully',
+      'Bottom banner images uploaded successfully',
+    ]);
+    expect(h.actor.getSnapshot().context.saves).toBe(2);
+    expect(h.wentToList()).toBe(0);
+  });
+});

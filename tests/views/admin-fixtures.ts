@@ -1,0 +1,106 @@
+// Small factories for the admin calls' replies (domain/admin-catalog.ts, domain/admin-orders.ts), varied per test by
+// overrides. Ids count up across a test file so that rows built in a loop differ.
+import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
+import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
+import { addressFieldsOf } from '../../domain/address';
+import { anAddress } from './address-fixtures';
+
+let sequence = 0;
+const next = () => (sequence += 1);
+
+export function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCategory {
+  const id = overrides.id ?? next();
+  return {
+    id,
+    externalId: `c_${id}`,
+    categoryName: `Category ${id}`,
+    categoryDescription: `Flowers of category ${id}`,
+    categoryGst: null,
+    ...overrides,
+  };
+}
+
+export function anAdminSubCategory(overrides: Partial<AdminSubCategory> = {}): AdminSubCategory {
+  const id = overrides.id ?? next();
+  return {
+    id,
+    externalId: `s_${id}`,
+    subCategoryName: `Sub category ${id}`,
+    subCategoryDescription: `Arrangements of sub category ${id}`,
+    ProductCategoryId: 1,
+    ProductCategory: { id: 1, categoryName: 'Everlasting Dry Flowers' },
+    ...overrides,
+  };
+}
+
+export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
+  const id = overrides.id ?? next();
+  return {
+    id,
+    externalId: `p_${id}`,
+    productName: `Flower ${id}`,
+    itemCode: `ITEM-${id}`,
+    mrp: 1499,
+    sellingPrice: 1250,
+    description: 'Dried roses bound with twine.',
+    note: 'Keep away from direct sunlight.',
+    shippingDetails: 'Ships in 2 to 5 business days.',
+    quantity: 5,
+    isRemoved: false,
+    flowerCategoryId: 1,
+    flowerCategoryName: 'Everlasting Dry Flowers',
+    flowerSubCategoryId: 2,
+    flowerSubCategoryName: 'Posy',
+    images: [],
+    ...overrides,
+  };
+}
+
+type Purchase = PurchaseRecord;
+type PurchaseOverrides = Partial<Omit<Purchase, 'User' | 'UserOrder'>> & {
+  User?: Partial<Purchase['User']>;
+  UserOrder?: Partial<Purchase['UserOrder']>;
+};
+
+export const aPurchaseItem = (
+  overrides: Partial<Purchase['UserOrder']['UserOrderItems'][number]> = {},
+): Purchase['UserOrder']['UserOrderItems'][number] => ({
+  quantity: 1,
+  itemPrice: 1250,
+  ProductDatum: { productName: 'Blush Rose Posy' },
+  ...overrides,
+});
+
+/** A paid order of Asha Raman's, delivered to Chennai; `User` and `UserOrder` overrides merge into the defaults. */
+export function aPurchaseRecord({ User, UserOrder, ...overrides }: PurchaseOverrides = {}): PurchaseRecord {
+  const id = overrides.id ?? next();
+  return {
+    id,
+    status: 'created',
+    userTrackingUrl: null,
+    paymentState: 'paid',
+    ...overrides,
+    User: { firstName: 'Asha', lastName: 'Raman', email: 'asha@example.test', ...User },
+    UserOrder: {
+      id,
+      rpayOrderId: `order_${id}`,
+      price: 1250,
+      createdAt: '2026-03-10T06:30:00.000Z',
+      UserAddress: addressFieldsOf(anAddress()),
+      UserOrderItems: [aPurchaseItem()],
+      ...UserOrder,
+    },
+  };
+}
+
+export function aNeverPurchasedUser(overrides: Partial<NeverPurchasedUser> = {}): NeverPurchasedUser {
+  const id = next();
+  return {
+    id: `u_${id}`,
+    firstName: 'Meera',
+    lastName: 'Iyer',
+    email: `meera${id}@example.test`,
+    mobileNumber: '9812345678',
+    ...overrides,
+  };
+}
