@@ -3,12 +3,13 @@
  * every route. Tests call this with an in-memory database; server.ts only adds listening and shutdown.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,8 +17,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
+import { renderDemoArt } from './db/seed/demo-art';
 import { seedDemo } from './db/seed/seed-demo';
 import { errorHandler } from './error-handler';
+import { securityHeaders } from './security-headers';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
@@ -84,6 +87,9 @@ export function contentSecurityPolicy(payment: Config['payment']): Record<string
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // A first start on an empty data directory spends seconds creating the database and seconds painting the demo
+  // pictures (sharp's thread pool); started now, the painting overlaps the database's creation instead of following it.
+  if (config.seedDemo && !deps.database && isNewDataDir(config.database)) void renderDemoArt().catch(() => undefined);
   const database = deps.database ?? (await openDatabase(config.database));
   try {
     return await assemble(config, database, deps);
@@ -134,10 +140,13 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
 
   app.setErrorHandler(errorHandler);
 
-  await app.register(fastifyHelmet, {
+  const security = await securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.payment) },
     // Images and fonts are same-origin; no cross-origin embedding to allow.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(security);
   });
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
@@ -195,6 +204,11 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
   });
 
   return app;
+}
+
+/** An embedded database directory PostgreSQL has not been initialised in yet (so the demo seed is sure to run). */
+function isNewDataDir(target: Config['database']): boolean {
+  return target.kind === 'pglite' && target.dataDir !== null && !existsSync(join(target.dataDir, 'PG_VERSION'));
 }
 
 function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {

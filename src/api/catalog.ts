@@ -2,8 +2,6 @@
 // contract break fails here, not deep in a view.
 import { allFlowersReply, categoryHeaderReply, flowerDetailReply } from '../../domain/catalog';
 import type { AllFlowersReply, FlowerDetail, HeaderCategory } from '../../domain/catalog';
-import type { SiteImageSlot } from '../../domain/site-images';
-import { apiBaseUrl } from './api-base';
 import { api } from './client';
 
 /** `GET allflowers[?category_name=]`: the whole catalogue (home page) or one category. */
@@ -20,16 +18,4 @@ export async function getCategoryHeader(): Promise<HeaderCategory[]> {
 /** `GET flowerdetail/{flower_ext_id}`. A 404 rejects with ky's HTTPError (response.status 404). */
 export async function getFlowerDetail(flowerExtId: string): Promise<FlowerDetail> {
   return flowerDetailReply.parse(await api.get(`flowerdetail/${encodeURIComponent(flowerExtId)}`).json()).flowerDetail;
-}
-
-/** `GET flowerimage?sys_name={itemCode}[&w=]`: an <img> address, optionally a resized variant for srcset. */
-export function flowerImageUrl(itemCode: string, width?: number): string {
-  const query = new URLSearchParams({ sys_name: itemCode });
-  if (width) query.set('w', String(width));
-  return `${apiBaseUrl}/flowerimage?${query.toString()}`;
-}
-
-/** `GET heroimage?image={slot}`: the admin-managed hero and bottom banner images. */
-export function heroImageUrl(slot: SiteImageSlot): string {
-  return `${apiBaseUrl}/heroimage?image=${encodeURIComponent(slot)}`;
 }

@@ -1,7 +1,7 @@
 // A product photo: square, soft corners, fixed aspect ratio (no layout shift), resized variants through srcset.
 import { Box } from '@chakra-ui/react';
 import { imageWidths } from '../../domain/catalog';
-import { flowerImageUrl } from '../api/catalog';
+import { flowerImageUrl } from '../api/image-urls';
 
 interface ProductImageProps {
   itemCode: string;

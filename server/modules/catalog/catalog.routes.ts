@@ -10,6 +10,7 @@ import {
   flowerDetailReply,
 } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
+import { sendCatalogBytes } from './catalog-bytes';
 import { getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,9 +25,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { value, etag } = await getAllFlowers(app.db, request.query.category_name);
-      if (notModified(request, reply, etag)) return reply;
-      return value;
+      const cached = await getAllFlowers(app.db, request.query.category_name);
+      if (notModified(request, reply, cached.etag)) return reply;
+      return sendCatalogBytes(request, reply, cached, allFlowersReply, (value) => value);
     },
   );
 
@@ -40,9 +41,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { value, etag } = await getCategoryHeader(app.db);
-      if (notModified(request, reply, etag)) return reply;
-      return { status: '200' as const, body: value };
+      const cached = await getCategoryHeader(app.db);
+      if (notModified(request, reply, cached.etag)) return reply;
+      return sendCatalogBytes(request, reply, cached, categoryHeaderReply, (value) => ({ status: '200' as const, body: value }));
     },
   );
 

@@ -3,7 +3,7 @@
  * address snapshotted, then a provider order. A double submit gets the same pending invoice back, never a second.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { addressFieldsOf } from '../../../domain/address';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
@@ -71,19 +71,21 @@ const lineKey = (lines: readonly { productId: number; quantity: number; size: st
     .sort()
     .join(',');
 
+/** This user's pending, unexpired orders to this address. */
+const pendingFor = (userId: number, addressId: number, now: Date) =>
+  and(
+    eq(orders.userId, userId),
+    eq(orders.paymentState, 'pending'),
+    gt(orders.reservationExpiresAt, now),
+    sql`(${orders.address} ->> 'addressId')::integer = ${addressId}`,
+  );
+
 /** A pending, unexpired invoice of this user for exactly these lines and this address, if any. */
 async function samePendingInvoice(tx: Transaction, userId: number, addressId: number, key: string, now: Date) {
   const pending = await tx
     .select({ id: orders.id, invoiceId: orders.invoiceId, providerOrderId: orders.providerOrderId, totalPaise: orders.totalPaise })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentState, 'pending'),
-        gt(orders.reservationExpiresAt, now),
-        sql`(${orders.address} ->> 'addressId')::integer = ${addressId}`,
-      ),
-    );
+    .where(pendingFor(userId, addressId, now));
   for (const order of pending) {
     const items = await tx
       .select({ productId: orderItems.productId, quantity: orderItems.quantity, size: orderItems.size })
@@ -94,37 +96,43 @@ async function samePendingInvoice(tx: Transaction, userId: number, addressId: nu
   return undefined;
 }
 
-/** The buyer's own bag: a verified guest pays for the bag of its session, under the account the session is linked to. */
-async function buyerCart(tx: Transaction, buyer: Buyer, userId: number) {
-  const [cart] = await tx
-    .select({ id: carts.id })
-    .from(carts)
-    .where(buyer.kind === 'guest' ? eq(carts.guestSessionId, buyer.sessionId) : eq(carts.userId, userId))
+/**
+ * The user (locked: one checkout per user at a time, so that a double submit finds the first invoice instead of racing
+ * it), then the saved address with the buyer's own bag — a verified guest pays for the bag of its session, under the
+ * account the session is linked to. Two statements where there were four: on the embedded database every statement of
+ * this transaction is time no other checkout can use.
+ */
+async function lockedBuyer(tx: Transaction, buyer: Buyer, addressId: number, now: Date) {
+  const [user] = await tx
+    .select({ id: users.id, locked: sql<unknown>`pg_advisory_xact_lock(${users.id})` })
+    .from(users)
+    .where(eq(users.externalId, buyer.userExtId))
     .limit(1);
-  return cart;
+  if (!user) throw new NotFound('This account no longer exists.');
+  const bagOwner = buyer.kind === 'guest' ? sql`${carts.guestSessionId} = ${buyer.sessionId}` : sql`${carts.userId} = ${user.id}`;
+  const [address] = await tx
+    .select({
+      ...getTableColumns(addresses),
+      cartId: sql<number | null>`(select ${carts.id} from ${carts} where ${bagOwner} limit 1)`,
+      // Whether samePendingInvoice has anything to compare: usually not, and then it costs no statement.
+      hasPending: sql<boolean>`exists (select 1 from ${orders} where ${pendingFor(user.id, addressId, now)})`,
+    })
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)))
+    .limit(1);
+  if (!address) throw new NotFound(paymentMessages.unknownAddress);
+  return { userId: user.id, address, cartId: address.cartId, hasPending: address.hasPending };
 }
 
 export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, addressId: number): Promise<CheckoutInvoiceReply> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.externalId, buyer.userExtId)).limit(1);
-    if (!user) throw new NotFound('This account no longer exists.');
-    // One checkout per user at a time, so that a double submit finds the first invoice instead of racing it.
-    await tx.execute(sql`select pg_advisory_xact_lock(${user.id}::integer)`);
-
-    const [address] = await tx
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)))
-      .limit(1);
-    if (!address) throw new NotFound(paymentMessages.unknownAddress);
-
-    const cart = await buyerCart(tx, buyer, user.id);
-    const lines = cart ? await bagLines(tx, cart.id) : [];
-    if (!cart || lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
+    const { userId, address, cartId, hasPending } = await lockedBuyer(tx, buyer, addressId, now);
+    const lines = cartId === null ? [] : await bagLines(tx, cartId);
+    if (cartId === null || lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
     if (lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
 
-    const same = await samePendingInvoice(tx, user.id, address.id, lineKey(lines), now);
+    const same = hasPending ? await samePendingInvoice(tx, userId, address.id, lineKey(lines), now) : undefined;
     if (same) return reply(same.invoiceId, same.providerOrderId, same.totalPaise);
 
     const short = await takeStock(tx, lines);
@@ -147,12 +155,19 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
       address.state,
     );
     const invoiceId = `inv_${randomBytes(12).toString('base64url')}`;
+    // Inside the transaction, after the stock is taken: if the provider refuses, the reservation rolls back with
+    // everything else. Asked before the insert, so the order is written once, with its provider id.
+    const providerOrder = await deps.provider.createOrder({ amountPaise: totals.totalPaise, receipt: invoiceId }).catch((error: unknown) => {
+      if (error instanceof ProviderError) throw new NotReady('The payment service is unavailable. Please try again shortly.');
+      throw error;
+    });
     const [order] = await tx
       .insert(orders)
       .values({
         invoiceId,
-        userId: user.id,
-        cartId: cart.id,
+        userId,
+        cartId,
+        providerOrderId: providerOrder.id,
         address: snapshot,
         subtotalPaise: totals.taxablePaise,
         taxPaise: totals.taxPaise,
@@ -177,12 +192,6 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
         ...tax,
       })),
     );
-    // Inside the transaction: if the provider refuses, the reservation rolls back with everything else.
-    const providerOrder = await deps.provider.createOrder({ amountPaise: totals.totalPaise, receipt: invoiceId }).catch((error: unknown) => {
-      if (error instanceof ProviderError) throw new NotReady('The payment service is unavailable. Please try again shortly.');
-      throw error;
-    });
-    await tx.update(orders).set({ providerOrderId: providerOrder.id }).where(eq(orders.id, order!.id));
     return reply(invoiceId, providerOrder.id, totals.totalPaise);
   });
 }

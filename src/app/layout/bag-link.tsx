@@ -1,6 +1,5 @@
 // The bag icon in the header: links to /cart, with a badge when the bag holds something.
 import { Box, IconButton } from '@chakra-ui/react';
-import { motion } from 'framer-motion';
 import { Link as RouterLink } from 'react-router-dom';
 import { BagIcon } from '../../components/icons';
 import { useCartCount } from '../cart-count-store';
@@ -31,10 +30,10 @@ export function BagLink() {
             alignItems="center"
             justifyContent="center"
             aria-hidden="true"
+            animation="badge-pop 0.3s cubic-bezier(0.2, 0.7, 0.2, 1)"
           >
-            <motion.span key={count} initial={{ scale: 0.4, opacity: 0 }} animate={{ scale: 1, opacity: 1 }}>
-              {count > 99 ? '99+' : count}
-            </motion.span>
+            {/* Keyed by the count, so every change pops the badge in again. */}
+            <span key={count}>{count > 99 ? '99+' : count}</span>
           </Box>
         ) : null}
       </RouterLink>

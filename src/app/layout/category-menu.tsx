@@ -1,18 +1,31 @@
-// One header dropdown: a category and its sub-categories, each linking to /category/{category}/{sub}.
-import { Button, Menu, Portal } from '@chakra-ui/react';
+// One header dropdown: a category and its sub-categories, each linking to /category/{category}/{sub}. A lazy chunk of
+// category-nav.tsx, which passes on a click or focus its look-alike trigger received before this arrived.
+import { Menu, Portal } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HeaderCategory } from '../../../domain/catalog';
-import { ChevronDownIcon } from '../../components/icons';
 import { paths } from '../paths';
+import { CategoryTrigger } from './category-trigger';
 
-export function CategoryMenu({ category }: { category: HeaderCategory }) {
+interface CategoryMenuProps {
+  category: HeaderCategory;
+  defaultOpen?: boolean;
+  /** The look-alike trigger had the focus: keep it on this trigger. */
+  focusOnMount?: boolean;
+}
+
+export function CategoryMenu({ category, defaultOpen = false, focusOnMount = false }: CategoryMenuProps) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Only when the focus went down with the look-alike (it sits on <body>), never taken from elsewhere.
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (focusOnMount && !defaultOpen && focusLost) trigger.current?.focus();
+  }, [focusOnMount, defaultOpen]);
+
   return (
-    <Menu.Root positioning={{ placement: 'bottom' }}>
+    <Menu.Root positioning={{ placement: 'bottom' }} defaultOpen={defaultOpen}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" color="brand.ink" fontWeight="500" _hover={{ color: 'brand.leaf', bg: 'brand.leafSoft' }}>
-          {category.categoryName}
-          <ChevronDownIcon size={16} />
-        </Button>
+        <CategoryTrigger ref={trigger} category={category} />
       </Menu.Trigger>
       <Portal>
         <Menu.Positioner>

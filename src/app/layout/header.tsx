@@ -1,7 +1,8 @@
 // The shop header of SPEC.md §2: logo, category menus from GET categoryheader, Home, account links and the bag;
-// below md a hamburger opens the same menu off-canvas.
-import { Box, Button, Flex, IconButton } from '@chakra-ui/react';
-import { useState } from 'react';
+// below md a hamburger opens the same menu off-canvas. The off-canvas menu (Chakra's drawer, its focus trap and scroll
+// lock) is a lazy chunk fetched on the first tap: a first visit does not download it.
+import { Box, Flex, IconButton } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
@@ -9,12 +10,15 @@ import { useCategoryHeader } from '../../features/catalog/use-category-header';
 import { paths } from '../paths';
 import { AccountLinks } from './account-links';
 import { BagLink } from './bag-link';
-import { CategoryMenu } from './category-menu';
-import { MobileMenu } from './mobile-menu';
+import { CategoryNav } from './category-nav';
+
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 export function Header() {
   const categories = useCategoryHeader();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first tap on, so that closing keeps the drawer's exit animation.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="brand.cream" borderBottomWidth="1px" borderColor="brand.line">
@@ -31,7 +35,10 @@ export function Header() {
           rounded="full"
           color="brand.leaf"
           aria-label="Open menu"
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
         >
           <MenuIcon />
         </IconButton>
@@ -40,20 +47,17 @@ export function Header() {
             <Logo />
           </RouterLink>
         </Flex>
-        <Flex as="nav" aria-label="Shop by category" display={{ base: 'none', md: 'flex' }} flex="1" justify="center" gap="1" wrap="wrap">
-          <Button asChild variant="ghost" size="sm" color="brand.ink" fontWeight="500" _hover={{ color: 'brand.leaf', bg: 'brand.leafSoft' }}>
-            <RouterLink to={paths.home}>Home</RouterLink>
-          </Button>
-          {categories.map((category) => (
-            <CategoryMenu key={category.categoryName} category={category} />
-          ))}
-        </Flex>
+        <CategoryNav categories={categories} />
         <Box display={{ base: 'none', md: 'block' }}>
           <AccountLinks layout="row" />
         </Box>
         <BagLink />
       </Flex>
-      <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} categories={categories} />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} categories={categories} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

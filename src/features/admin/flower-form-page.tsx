@@ -5,7 +5,7 @@ import type { AdminProduct } from '../../../domain/admin-catalog';
 import { adminBlankValues } from '../../../domain/admin-forms';
 import type { PickedFile } from '../../../domain/admin-forms';
 import { createProduct, getProduct, updateProduct } from '../../api/admin';
-import { flowerImageUrl } from '../../api/catalog';
+import { flowerImageUrl } from '../../api/image-urls';
 import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
 import { AdminPage } from './admin-page';

@@ -6,7 +6,7 @@ import type { PickedFile } from '../../../domain/admin-forms';
 import type { SiteImageSlot } from '../../../domain/site-images';
 import type { AdminFormOutcome } from '../../../machines/admin-form.machine';
 import { uploadSiteImage } from '../../api/admin';
-import { heroImageUrl } from '../../api/catalog';
+import { heroImageUrl } from '../../api/image-urls';
 import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
 import { AdminImagePicker } from './admin-fields';

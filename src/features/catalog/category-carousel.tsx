@@ -1,8 +1,10 @@
 // One carousel per category on the home page: sub-categories four to a slide, each shown by its first product with
-// "Rs. {mrp}"; previous / next slide with a gentle slide (still under prefers-reduced-motion), and View More.
+// "Rs. {mrp}"; previous / next slide, and View More. The slide transition (framer-motion) is a lazy chunk: a first visit
+// shows the slide without it, fetches it when a pointer or the keyboard reaches the slide buttons, and swaps it in once
+// it has arrived; a press before then changes the slide at once.
 import { Box, Button, Flex, Heading, HStack, IconButton, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { AnimatePresence, motion, useReducedMotion } from 'framer-motion';
-import { useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CatalogCategory } from '../../../domain/catalog';
 import { limits } from '../../../domain/limits';
@@ -12,6 +14,18 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { ProductImage } from '../../components/product-image';
 import { firstSubCategoryName, inSlides, subCategoryCards } from './catalog-selectors';
 import type { SubCategoryCard } from './catalog-selectors';
+import type { CarouselSlidesProps } from './carousel-motion';
+
+const CarouselSlides = lazy(() => import('./carousel-motion').then((module) => ({ default: module.CarouselSlides })));
+
+/** The slide as it stands, no animation: what a first visit shows, and the stand-in until the transition arrives. */
+function StillSlide({ label, children }: Pick<CarouselSlidesProps, 'label' | 'children'>) {
+  return (
+    <div aria-roledescription="slide" aria-label={label}>
+      {children}
+    </div>
+  );
+}
 
 function SubCategoryTile({ categoryName, card }: { categoryName: string; card: SubCategoryCard }) {
   return (
@@ -41,13 +55,26 @@ function SubCategoryTile({ categoryName, card }: { categoryName: string; card: S
 export function CategoryCarousel({ category }: { category: CatalogCategory }) {
   const slides = inSlides(subCategoryCards(category), limits.homeCarouselPageSize);
   const [[slide, direction], setSlide] = useState<[number, number]>([0, 0]);
-  const reduceMotion = useReducedMotion();
+  const [motionWanted, setMotionWanted] = useState(false);
   const firstSub = firstSubCategoryName(category);
   const headingId = `carousel-${category.categoryName.replace(/\W+/g, '-').toLowerCase()}`;
   if (slides.length === 0) return null;
 
   const go = (step: number) => setSlide(([current]) => [(current + step + slides.length) % slides.length, step]);
-  const offset = reduceMotion ? 0 : 48;
+  // A transition: the still slide stays on screen while the chunk loads, and a press meanwhile is not held up by it.
+  // Only the slide area is swapped, never the buttons, so a press on its way and the focus are kept.
+  const wantMotion = () => {
+    if (!motionWanted) startTransition(() => setMotionWanted(true));
+  };
+  const label = `${slide + 1} of ${slides.length}`;
+  const content: ReactNode = (
+    <SimpleGrid columns={{ base: 2, md: 4 }} columnGap={{ base: '4', md: '6' }} rowGap="8">
+      {slides[slide]?.map((card) => (
+        <SubCategoryTile key={card.subCategoryName} categoryName={category.categoryName} card={card} />
+      ))}
+    </SimpleGrid>
+  );
+  const stillSlide = <StillSlide label={label}>{content}</StillSlide>;
 
   return (
     <Box as="section" aria-labelledby={headingId} aria-roledescription="carousel" maxW="7xl" mx="auto" px={{ base: '4', md: '8' }} py={{ base: '8', md: '12' }}>
@@ -56,7 +83,7 @@ export function CategoryCarousel({ category }: { category: CatalogCategory }) {
           {category.categoryName}
         </Heading>
         {slides.length > 1 ? (
-          <HStack gap="2">
+          <HStack gap="2" onPointerEnter={wantMotion} onFocus={wantMotion}>
             <IconButton aria-label={`Previous ${category.categoryName} slide`} variant="outline" rounded="full" size="sm" colorPalette="leaf" borderColor="brand.line" onClick={() => go(-1)}>
               <ChevronLeftIcon size={18} />
             </IconButton>
@@ -68,24 +95,15 @@ export function CategoryCarousel({ category }: { category: CatalogCategory }) {
       </Flex>
 
       <Box position="relative" overflow="hidden">
-        <AnimatePresence initial={false} mode="popLayout" custom={direction}>
-          <motion.div
-            key={slide}
-            custom={direction}
-            initial={{ opacity: 0, x: direction * offset }}
-            animate={{ opacity: 1, x: 0 }}
-            exit={{ opacity: 0, x: -direction * offset }}
-            transition={{ duration: reduceMotion ? 0 : 0.45, ease: [0.2, 0.7, 0.2, 1] }}
-            aria-roledescription="slide"
-            aria-label={`${slide + 1} of ${slides.length}`}
-          >
-            <SimpleGrid columns={{ base: 2, md: 4 }} columnGap={{ base: '4', md: '6' }} rowGap="8">
-              {slides[slide]?.map((card) => (
-                <SubCategoryTile key={card.subCategoryName} categoryName={category.categoryName} card={card} />
-              ))}
-            </SimpleGrid>
-          </motion.div>
-        </AnimatePresence>
+        <Suspense fallback={stillSlide}>
+          {motionWanted ? (
+            <CarouselSlides slide={slide} direction={direction} label={label}>
+              {content}
+            </CarouselSlides>
+          ) : (
+            stillSlide
+          )}
+        </Suspense>
       </Box>
 
       {firstSub ? (

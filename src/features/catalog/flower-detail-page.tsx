@@ -78,13 +78,16 @@ export function FlowerDetailPage() {
   const flower = useRemote(`flower:${flowerExtId}`, () => getFlowerDetail(flowerExtId));
 
   if (flower.status === 'loading') {
+    // A screen tall: the footer waits below the fold instead of jumping down when the flower arrives (CLS).
     return (
-      <Stack role="status" align="center" justify="center" minH="60vh" gap="4" color="brand.leaf">
-        <Spinner size="xl" borderWidth="3px" color="brand.leaf" />
-        <Text fontSize="sm" color="brand.muted">
-          Loading flower…
-        </Text>
-      </Stack>
+      <Box minH="100dvh">
+        <Stack role="status" align="center" justify="center" minH="60vh" gap="4" color="brand.leaf">
+          <Spinner size="xl" borderWidth="3px" color="brand.leaf" />
+          <Text fontSize="sm" color="brand.muted">
+            Loading flower…
+          </Text>
+        </Stack>
+      </Box>
     );
   }
 

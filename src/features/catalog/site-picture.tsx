@@ -2,7 +2,7 @@
 // fixed aspect ratio so nothing shifts while it loads.
 import { Box } from '@chakra-ui/react';
 import type { SiteImageSlot } from '../../../domain/site-images';
-import { heroImageUrl } from '../../api/catalog';
+import { heroImageUrl } from '../../api/image-urls';
 
 interface SitePictureProps {
   mobile: SiteImageSlot;

@@ -1,0 +1,441 @@
+/**
+ * What the server benchmarks (api.ts, rush.ts, startup.ts) share: spawning and timing processes (the bare Fastify
+ * ceiling, the real server), preparing a shop with ready buyers straight in its database, autocannon runs, latency
+ * summaries, the oversold check, peak RSS, and a scratch PostgreSQL database that is always dropped again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { freePort } from '../../tests/e2e/harness';
+import { openDatabase, type Database, type DatabaseTarget } from '../../server/db/client';
+import { addresses, cartItems, carts, orderItems, orders, products, users } from '../../server/db/schema';
+import { seedDemo } from '../../server/db/seed/seed-demo';
+import { signAccessToken } from '../../server/modules/auth/access-token';
+
+export const root = new URL('../..', import.meta.url).pathname;
+
+/** The headers a browser sends for the catalogue: it accepts compressed answers, so both servers compress. */
+export const browserHeaders = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function scratchDir(prefix: string): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), `flower-bench-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes
+
+export interface Spawned {
+  url: string;
+  process: ChildProcess;
+  pid: number;
+  /** Milliseconds from spawn to the first 2xx of the ready path. */
+  readyMs: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node --import tsx <script>` on a free port, timed until `readyPath` answers 2xx (polled every 20 ms, so the
+ * real server and the ceiling are timed the same way).
+ */
+export async function spawnUntilReady(
+  script: string,
+  readyPath: string,
+  env: NodeJS.ProcessEnv = {},
+  options: { timeoutMs?: number; nodeArgs?: string[] } = {},
+): Promise<Spawned> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(force);
+  };
+  const url = `http://127.0.0.1:${port}`;
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}${readyPath}`);
+      await response.arrayBuffer();
+      if (response.ok) {
+        return { url, process: child, pid: child.pid!, readyMs: performance.now() - started, output: () => output, stop };
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  await stop();
+  throw new Error(`${script} did not answer ${readyPath} within ${timeoutMs} ms:\n${output}`);
+}
+
+/**
+ * The real shop server (server/server.ts) on `dataDir` (or DATABASE_URL in env), with the harness's quiet defaults.
+ * `nodeArgs` for a look inside, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'].
+ */
+export function spawnShop(dataDir: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Spawned> {
+  return spawnUntilReady('server/server.ts', '/api/ready', {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+    DATABASE_URL: '',
+    ...env,
+  }, { nodeArgs });
+}
+
+/** The bare Fastify ceiling; with `body` it serves those bytes at /catalogue. */
+export async function spawnCeiling(body?: Buffer, etag?: string): Promise<Spawned> {
+  const dir = body ? scratchDir('ceiling') : null;
+  let env: NodeJS.ProcessEnv = {};
+  if (dir && body) {
+    writeFileSync(join(dir.path, 'body.json'), body);
+    env = { CEILING_BODY: join(dir.path, 'body.json'), ...(etag ? { CEILING_ETAG: etag } : {}) };
+  }
+  try {
+    const spawned = await spawnUntilReady('scripts/bench/ceiling-server.ts', '/ready', env);
+    return { ...spawned, stop: async () => void (await spawned.stop(), dir?.remove()) };
+  } catch (error) {
+    dir?.remove();
+    throw error;
+  }
+}
+
+/** Peak resident memory (VmHWM) of a live Linux process, in MB; undefined elsewhere. */
+export function peakRssMb(pid: number): number | undefined {
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+)\s+kB/m);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+export interface LoadSummary {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 2xx, plus connection errors and timeouts. */
+  non2xx: number;
+  /** Of those, requests that got no answer within autocannon's 10 s, or whose connection failed. */
+  timeouts: number;
+  connectionErrors: number;
+  total: number;
+  statusCodes: Record<string, number>;
+}
+
+export async function runAutocannon(options: AutocannonOptions): Promise<{ summary: LoadSummary; raw: AutocannonResult }> {
+  const raw = await autocannon({ connections: 100, timeout: 10, ...options });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(raw.statusCodeStats ?? {})) statusCodes[code] = stats.count;
+  return {
+    raw,
+    summary: {
+      requestsPerSecond: raw.requests.average,
+      p50: raw.latency.p50,
+      p99: raw.latency.p99,
+      non2xx: raw.non2xx + raw.errors + raw.timeouts,
+      timeouts: raw.timeouts,
+      connectionErrors: raw.errors,
+      total: raw['2xx'] + raw.non2xx,
+      statusCodes,
+    },
+  };
+}
+
+/** p-th percentile (0–100) of samples by nearest rank; 0 for none. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export function latencySummary(samples: readonly number[]): { count: number; p50: number; p95: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
+}
+
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+// ---------------------------------------------------------------------------------------------------------------
+// A prepared shop
+
+/** The JWT secret the bench starts the server with, so that it can mint the buyers' access tokens itself. */
+export const benchJwtSecret = `bench-${randomBytes(24).toString('hex')}`;
+
+export interface Buyer {
+  userId: number;
+  userExtId: string;
+  authorization: string;
+  /** Set when the buyer was prepared with a saved address and a bag. */
+  addressId?: number;
+  productExtId?: string;
+}
+
+export interface ShopProduct {
+  id: number;
+  externalId: string;
+  itemCode: string;
+  stock: number;
+}
+
+export interface PreparedShop {
+  buyers: Buyer[];
+  products: ShopProduct[];
+  /** The products prepared with small stock (options.scarce), also in `products`. */
+  scarce: ShopProduct[];
+  /** Stock per product id right after preparing: what the oversold check compares against. */
+  initialStock: Map<number, number>;
+}
+
+export const benchAddress = {
+  fullName: 'Bench Buyer',
+  address: '14 Khader Nawaz Khan Road',
+  locality: 'Nungambakkam',
+  landmark: 'Near the park',
+  city: 'Chennai',
+  pincode: '600006',
+  state: 'Tamil Nadu',
+  country: 'India',
+  phoneNumber: '9840011223',
+};
+
+export interface PrepareOptions {
+  buyers: number;
+  /** Each buyer also gets a saved address and one unit of a product in the bag (for invoice creation). */
+  withBag: boolean;
+  /** Stock set on every product (a large one keeps the invoice run free of refusals). */
+  stock?: number;
+  /** The last `count` products (by id) get only `stock` units: the rush's scarce products. */
+  scarce?: { count: number; stock: number };
+}
+
+/**
+ * Seeds the demo catalogue and writes `buyers` verified customers straight into the database — before the server
+ * starts, since the sign-up endpoints are rate limited (as they must stay) and PGlite admits one process at a time.
+ */
+export async function prepareShop(target: DatabaseTarget, options: PrepareOptions): Promise<PreparedShop> {
+  const database = await openDatabase(target);
+  try {
+    const db = database.db;
+    await seedDemo(db);
+    if (options.stock !== undefined) await db.update(products).set({ stock: options.stock });
+    const catalogue = await db
+      .select({ id: products.id, externalId: products.externalId, itemCode: products.itemCode, stock: products.stock })
+      .from(products)
+      .where(eq(products.isRemoved, false))
+      .orderBy(products.id);
+    const scarce = options.scarce ? catalogue.slice(-options.scarce.count) : [];
+    if (scarce.length > 0) {
+      await db.update(products).set({ stock: options.scarce!.stock }).where(inArray(products.id, scarce.map((p) => p.id)));
+      for (const product of scarce) product.stock = options.scarce!.stock;
+    }
+    const plentiful = catalogue.filter((p) => !scarce.includes(p));
+    const buyers: Buyer[] = [];
+    const run = randomBytes(4).toString('hex');
+    for (let start = 0; start < options.buyers; start += 1000) {
+      const count = Math.min(1000, options.buyers - start);
+      const rows = Array.from({ length: count }, (_, i) => ({
+        externalId: `u_b${run}${start + i}`,
+        email: `bench-${run}-${start + i}@example.in`,
+        firstName: 'Bench',
+        lastName: `Buyer ${start + i}`,
+        mobileNumber: '9840011223',
+        emailVerifiedAt: new Date(),
+      }));
+      const inserted = await db.insert(users).values(rows).returning({ id: users.id, externalId: users.externalId });
+      const batch: Buyer[] = inserted.map((user) => ({
+        userId: user.id,
+        userExtId: user.externalId,
+        authorization: signAccessToken({ kind: 'user', sub: user.externalId, role: 'customer' }, benchJwtSecret),
+      }));
+      if (options.withBag) await fillBags(db, batch, plentiful, start);
+      buyers.push(...batch);
+    }
+    return { buyers, products: catalogue, scarce, initialStock: new Map(catalogue.map((p) => [p.id, p.stock])) };
+  } finally {
+    await database.close();
+  }
+}
+
+/** A saved address and one unit of a product (spread over the catalogue, so buyers do not all wait on one row). */
+async function fillBags(db: Database, batch: Buyer[], catalogue: ShopProduct[], offset: number) {
+  const saved = await db
+    .insert(addresses)
+    .values(batch.map((buyer) => ({ ...benchAddress, userId: buyer.userId })))
+    .returning({ id: addresses.id, userId: addresses.userId });
+  const bags = await db
+    .insert(carts)
+    .values(batch.map((buyer) => ({ userId: buyer.userId })))
+    .returning({ id: carts.id, userId: carts.userId });
+  const addressOf = new Map(saved.map((a) => [a.userId, a.id]));
+  const bagOf = new Map(bags.map((b) => [b.userId, b.id]));
+  const lines = batch.map((buyer, i) => {
+    const product = catalogue[(offset + i) % catalogue.length]!;
+    buyer.addressId = addressOf.get(buyer.userId);
+    buyer.productExtId = product.externalId;
+    return { cartId: bagOf.get(buyer.userId)!, productId: product.id, quantity: 1 };
+  });
+  await db.insert(cartItems).values(lines);
+}
+
+export interface StockAudit {
+  /** Units below zero plus units taken from stock that no live order holds (or held by orders but never taken). */
+  oversoldUnits: number;
+  negativeProducts: number;
+  unitsTaken: number;
+  unitsReserved: number;
+}
+
+/**
+ * Stock never below zero, and for every product what left the shelf equals what pending and paid orders hold (failed
+ * and expired orders have given theirs back). Run with the server stopped on PGlite (one process per DATA_DIR).
+ */
+export async function auditStock(target: DatabaseTarget, initialStock: Map<number, number>): Promise<StockAudit> {
+  const database = await openDatabase(target);
+  try {
+    const db = database.db;
+    const ids = [...initialStock.keys()];
+    const now = await db.select({ id: products.id, stock: products.stock }).from(products).where(inArray(products.id, ids));
+    const held = await db
+      .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})::integer` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(inArray(orders.paymentState, ['pending', 'paid']))
+      .groupBy(orderItems.productId);
+    const heldBy = new Map(held.map((h) => [h.productId, Number(h.units)]));
+    let oversoldUnits = 0;
+    let negativeProducts = 0;
+    let unitsTaken = 0;
+    let unitsReserved = 0;
+    for (const product of now) {
+      const taken = initialStock.get(product.id)! - product.stock;
+      const reserved = heldBy.get(product.id) ?? 0;
+      unitsTaken += taken;
+      unitsReserved += reserved;
+      if (product.stock < 0) {
+        negativeProducts += 1;
+        oversoldUnits += -product.stock;
+      }
+      oversoldUnits += Math.abs(taken - reserved);
+    }
+    return { oversoldUnits, negativeProducts, unitsTaken, unitsReserved };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * What the embedded database alone allows: transactions holding only the writes every invoice must make (take one
+ * unit of stock, insert the order, insert its line), through the same client and driver, with no HTTP and no reads,
+ * one after another (PGlite runs one statement at a time anyway). Each is rolled back, so the shop is left as it was.
+ * Invoices per second can never beat this on the same machine; it is the invoice run's same-run ceiling.
+ */
+export async function pgliteWriteFloor(dataDir: string, buyer: Buyer, product: ShopProduct, seconds: number): Promise<number> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const rollback = new Error('rollback');
+    const once = () =>
+      database.db
+        .transaction(async (tx) => {
+          await tx
+            .update(products)
+            .set({ stock: sql`${products.stock} - 1` })
+            .where(and(eq(products.id, product.id), gte(products.stock, 1)))
+            .returning({ id: products.id });
+          const [order] = await tx
+            .insert(orders)
+            .values({
+              invoiceId: `inv_floor_${randomBytes(9).toString('base64url')}`,
+              userId: buyer.userId,
+              address: benchAddress,
+              subtotalPaise: 100,
+              taxPaise: 0,
+              totalPaise: 100,
+              reservationExpiresAt: new Date(Date.now() + 60_000),
+            })
+            .returning({ id: orders.id });
+          await tx.insert(orderItems).values({
+            orderId: order!.id,
+            productId: product.id,
+            productName: 'floor',
+            itemCode: product.itemCode,
+            quantity: 1,
+            unitPricePaise: 100,
+            mrpPaise: 100,
+            lineTotalPaise: 100,
+            taxablePaise: 100,
+          });
+          throw rollback;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+        });
+    for (let i = 0; i < 50; i += 1) await once();
+    let done = 0;
+    const started = performance.now();
+    while (performance.now() - started < seconds * 1000) {
+      await once();
+      done += 1;
+    }
+    return done / ((performance.now() - started) / 1000);
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL
+
+export interface ScratchPostgres {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database beside the one `url` names, created here and dropped by `drop()` — never an existing one. */
+export async function scratchPostgres(url: string): Promise<ScratchPostgres> {
+  const name = `flower_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The benchmark's report: one Markdown page with a table per part and a chart, and the same figures as JSON, written
+ * into the run's folder under bench-results/ (git-ignored). Every figure is shown against its budget and ceiling.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { holds, ratioOf } from './figures';
+import type { Figure, Section } from './figures';
+
+export interface RunInfo {
+  startedAt: string;
+  finishedAt: string;
+  commit: string;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  quick: boolean;
+}
+
+export interface Verdict {
+  budgets: number;
+  held: number;
+  failed: { section: string; figure: string }[];
+  partErrors: { section: string; error: string }[];
+  ok: boolean;
+}
+
+export function verdictOf(sections: Section[]): Verdict {
+  const failed: Verdict['failed'] = [];
+  let budgets = 0;
+  for (const section of sections) {
+    for (const figure of section.figures) {
+      const result = holds(figure);
+      if (result === undefined) continue;
+      budgets += 1;
+      if (!result) failed.push({ section: section.title, figure: figure.name });
+    }
+  }
+  const partErrors = sections.filter((s) => s.error).map((s) => ({ section: s.title, error: s.error! }));
+  return { budgets, held: budgets - failed.length, failed, partErrors, ok: failed.length === 0 && partErrors.length === 0 };
+}
+
+const number = (value: number) =>
+  Math.abs(value) >= 100 || Number.isInteger(value) ? Math.round(value).toLocaleString('en-IN') : value.toFixed(Math.abs(value) >= 10 ? 1 : 2);
+
+function budgetText(figure: Figure): string {
+  if (!figure.budget) return '—';
+  const sign = figure.budget.comparison === 'atMost' ? '≤' : '≥';
+  return figure.budget.of === 'ratio' ? `${sign} ${figure.budget.limit} × ceiling` : `${sign} ${number(figure.budget.limit)} ${figure.unit}`;
+}
+
+function verdictText(figure: Figure): string {
+  const result = holds(figure);
+  return result === undefined ? 'reported' : result ? '✅ holds' : '❌ over budget';
+}
+
+/**
+ * How much of its budget a figure uses: 100 % is the limit itself, below holds. For an "at least" budget the share is
+ * limit ÷ measured, so that a faster result is a shorter bar in both directions.
+ */
+export function budgetUse(figure: Figure): number | undefined {
+  if (!figure.budget) return undefined;
+  const measured = figure.budget.of === 'ratio' ? ratioOf(figure) : figure.value;
+  if (measured === undefined) return undefined;
+  const { limit, comparison } = figure.budget;
+  if (comparison === 'atMost') return limit === 0 ? (measured === 0 ? 0 : Infinity) : measured / limit;
+  return measured <= 0 ? Infinity : limit / measured;
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A horizontal bar per budgeted figure, its share of the budget, with the 100 % line drawn. */
+export function budgetChart(sections: Section[]): string {
+  const rows = sections.flatMap((section) =>
+    section.figures
+      .map((figure) => ({ label: `${section.title}: ${figure.name}`, use: budgetUse(figure), ok: holds(figure) }))
+      .filter((row): row is { label: string; use: number; ok: boolean } => row.use !== undefined),
+  );
+  const labelWidth = 430;
+  const barWidth = 360;
+  const rowHeight = 22;
+  const top = 40;
+  const scaleMax = 1.5;
+  const width = labelWidth + barWidth + 80;
+  const height = top + rows.length * rowHeight + 20;
+  const x100 = labelWidth + barWidth / scaleMax;
+  const bars = rows.map((row, index) => {
+    const y = top + index * rowHeight;
+    const shown = Number.isFinite(row.use) ? Math.min(row.use, scaleMax) : scaleMax;
+    const percent = Number.isFinite(row.use) ? `${Math.round(row.use * 100)} %` : 'no result';
+    return [
+      `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${escapeXml(row.label)}</text>`,
+      `<rect x="${labelWidth}" y="${y + 4}" width="${((shown / scaleMax) * barWidth).toFixed(1)}" height="${rowHeight - 8}" fill="${row.ok ? '#2f7d5b' : '#b3261e'}"/>`,
+      `<text x="${labelWidth + (shown / scaleMax) * barWidth + 6}" y="${y + 15}">${percent}</text>`,
+    ].join('');
+  });
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+    `<text x="12" y="22" font-size="14" font-weight="bold">Share of budget used (100 % is the budget; shorter is better)</text>`,
+    ...bars,
+    `<line x1="${x100}" y1="${top - 4}" x2="${x100}" y2="${height - 16}" stroke="#222" stroke-dasharray="4 3"/>`,
+    `<text x="${x100}" y="${height - 4}" text-anchor="middle">100 %</text>`,
+    `</svg>`,
+  ].join('\n');
+}
+
+export function markdownReport(info: RunInfo, sections: Section[]): string {
+  const verdict = verdictOf(sections);
+  const lines = [
+    `# Benchmark report${info.quick ? ' (quick run)' : ''}`,
+    '',
+    `Commit \`${info.commit}\`, ${info.startedAt} to ${info.finishedAt}. Machine: ${info.machine.cpus} × ${info.machine.cpuModel}, ` +
+      `${info.machine.memoryGiB} GiB, Node ${info.machine.node} on ${info.machine.platform}.`,
+    '',
+    verdict.ok
+      ? `**Every budget holds: ${verdict.held} of ${verdict.budgets}.**`
+      : `**${verdict.failed.length} of ${verdict.budgets} budgets do not hold${verdict.partErrors.length ? `, ${verdict.partErrors.length} part(s) failed to run` : ''}.**`,
+    '',
+    '![Share of budget used per figure](chart.svg)',
+  ];
+  for (const section of sections) {
+    lines.push('', `## ${section.title}`, '');
+    if (section.error) lines.push(`**This part failed to run:** ${section.error}`, '');
+    if (section.figures.length > 0) {
+      lines.push('| Figure | Measured | Budget | Ceiling (same run) | Ratio | Verdict |', '|---|---:|---|---:|---:|---|');
+      for (const figure of section.figures) {
+        const ratio = ratioOf(figure);
+        const ceiling = figure.ceiling ? `${number(figure.ceiling.value)} (${figure.ceiling.label})` : '—';
+        const name = figure.note ? `${figure.name} <br><sub>${figure.note}</sub>` : figure.name;
+        lines.push(
+          `| ${name} | ${number(figure.value)} ${figure.unit} | ${budgetText(figure)} | ${ceiling} | ${ratio === undefined ? '—' : ratio.toFixed(2)} | ${verdictText(figure)} |`,
+        );
+      }
+    }
+    for (const note of section.notes ?? []) lines.push('', `- ${note}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes report.md, report.json and chart.svg into the run's folder; returns the verdict. */
+export function writeReport(resultsDir: string, info: RunInfo, sections: Section[]): Verdict {
+  const verdict = verdictOf(sections);
+  writeFileSync(join(resultsDir, 'report.md'), markdownReport(info, sections));
+  writeFileSync(join(resultsDir, 'chart.svg'), budgetChart(sections));
+  writeFileSync(join(resultsDir, 'report.json'), `${JSON.stringify({ ...info, verdict, sections }, null, 2)}\n`);
+  return verdict;
+}

@@ -1,0 +1,71 @@
+/**
+ * The cached catalogue as bytes: serialized (checked against the route's reply schema, as the serializer would) once
+ * per cache entry, and compressed once per encoding, instead of on every request. Profiling the catalogue under load
+ * showed per-request JSON serialization and brotli as the bulk of its cost; the entry is public, so its bytes are too.
+ * Remembered per cache entry object, so whatever forgets the entry (catalog.cache.ts) forgets its bytes with it.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Cached } from './catalog.cache';
+
+/** The same choices as the app's compression plugin (app.ts): br at quality 4 or gzip, above 1 KiB. */
+export const compressThreshold = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const encoders = {
+  br: (bytes: Buffer) => brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (bytes: Buffer) => gzipAsync(bytes),
+} as const;
+type Encoding = keyof typeof encoders;
+
+interface Encoded {
+  identity: Buffer;
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+const encodedEntries = new WeakMap<object, Encoded>();
+
+function encodedOf(entry: object, serialize: () => unknown): Encoded {
+  let encoded = encodedEntries.get(entry);
+  if (!encoded) {
+    encoded = { identity: Buffer.from(JSON.stringify(serialize())), compressed: {} };
+    encodedEntries.set(entry, encoded);
+  }
+  return encoded;
+}
+
+/** The encoding to answer with: br, then gzip, when the client accepts it (a `;q=0` refuses one). */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  if (accepted.has('*')) return 'br';
+  return null;
+}
+
+/**
+ * Sends `shape` (built from the cached entry) as JSON bytes, compressed when the client accepts it. `schema` is the
+ * route's 200 reply schema: the shape is checked against it once, where the serializer would check every time.
+ */
+export async function sendCatalogBytes<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: Cached<T>,
+  schema: z.ZodType,
+  shape: (value: T) => unknown,
+): Promise<FastifyReply> {
+  const encoded = encodedOf(entry, () => schema.parse(shape(entry.value)));
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = encoded.identity.length >= compressThreshold ? chooseEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(encoded.identity);
+  const compressed = (encoded.compressed[encoding] ??= encoders[encoding](encoded.identity));
+  return reply.header('content-encoding', encoding).send(await compressed);
+}

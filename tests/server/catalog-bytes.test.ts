@@ -1,0 +1,85 @@
+/**
+ * The catalogue answers from bytes made once per cache entry: the same JSON as the reply schema gives, compressed with
+ * what the browser accepts (br, else gzip; `q=0` refuses one), and made again after the cache forgets the entry.
+ */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { allFlowersReply, categoryHeaderReply } from '../../domain/catalog';
+import { products } from '../../server/db/schema';
+import { chooseEncoding } from '../../server/modules/catalog/catalog-bytes';
+import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
+import { buildTestApp } from './helpers/app';
+import { aCategory, aProduct, aSubCategory } from './helpers/factories';
+import type { ProductRow } from './helpers/factories';
+
+let app: FastifyInstance;
+let first: ProductRow;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  await app.ready();
+  const category = await aCategory(app.db, { name: 'Everlasting Dry Flowers' });
+  const sub = await aSubCategory(app.db, { categoryId: category.id, name: 'Bunches' });
+  // Enough products for a catalogue above the 1 KiB compression threshold.
+  for (let i = 0; i < 20; i += 1) {
+    const product = await aProduct(app.db, { subCategory: sub, name: `Dried Bunch ${i}`, itemCode: `DRY-B${i}` });
+    if (i === 0) first = product;
+  }
+  invalidateCatalogCache(app.db);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('catalogue bytes', () => {
+  it('answers br when the browser accepts it, with the same JSON as uncompressed', async () => {
+    const plain = await get('/api/allflowers');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await get('/api/allflowers', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const body = brotliDecompressSync(br.rawPayload).toString();
+    expect(body).toBe(plain.body);
+    expect(allFlowersReply.parse(JSON.parse(body)).products[0]!.SubProductCategories[0]!.ProductSubProducts).toHaveLength(20);
+  });
+
+  it('answers gzip when br is refused or not offered', async () => {
+    const plain = await get('/api/allflowers');
+    for (const header of ['gzip', 'br;q=0, gzip']) {
+      const res = await get('/api/allflowers', header);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it('keeps a small answer (the header menu) uncompressed and shaped by its schema', async () => {
+    const res = await get('/api/categoryheader', 'br');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(categoryHeaderReply.parse(res.json())).toEqual({ status: '200', body: [{ categoryName: 'Everlasting Dry Flowers', Subcategories: ['Bunches'] }] });
+  });
+
+  it('makes new bytes once the cache forgets the entry', async () => {
+    await app.db.update(products).set({ name: 'Dried Bunch Deluxe' }).where(eq(products.id, first.id));
+    invalidateCatalogCache(app.db);
+    const res = await get('/api/allflowers', 'br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Dried Bunch Deluxe');
+  });
+
+  it('chooses br, then gzip, and nothing for identity-only or refused encodings', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('deflate')).toBeNull();
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding('*')).toBe('br');
+  });
+});
