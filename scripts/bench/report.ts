@@ -70,26 +70,30 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 /** A horizontal bar per budgeted figure, its share of the budget, with the 100 % line drawn. */
 export function budgetChart(sections: Section[]): string {
   const rows = sections.flatMap((section) =>
-    section.figures
-      .map((figure) => ({ label: `${section.title}: ${figure.name}`, use: budgetUse(figure), ok: holds(figure) }))
-      .filter((row): row is { label: string; use: number; ok: boolean } => row.use !== undefined),
+    section.figures.flatMap((figure) => {
+      const use = budgetUse(figure);
+      if (use === undefined) return [];
+      // A budget of zero (errors, oversold units) has no share to speak of: any miss shows as the count itself.
+      const text = Number.isFinite(use) ? `${Math.round(use * 100)} %` : `${number(figure.value)} ${figure.unit}, budget ${figure.budget!.limit}`;
+      return [{ label: `${section.id}: ${figure.name}`, use, text, ok: holds(figure) === true }];
+    }),
   );
-  const labelWidth = 430;
+  // Wide enough for the longest label at about 6.6 px per character of 12 px sans-serif.
+  const labelWidth = Math.ceil(Math.max(...rows.map((row) => row.label.length), 20) * 6.6) + 16;
   const barWidth = 360;
   const rowHeight = 22;
   const top = 40;
   const scaleMax = 1.5;
-  const width = labelWidth + barWidth + 80;
+  const width = labelWidth + barWidth + 160;
   const height = top + rows.length * rowHeight + 20;
   const x100 = labelWidth + barWidth / scaleMax;
   const bars = rows.map((row, index) => {
     const y = top + index * rowHeight;
-    const shown = Number.isFinite(row.use) ? Math.min(row.use, scaleMax) : scaleMax;
-    const percent = Number.isFinite(row.use) ? `${Math.round(row.use * 100)} %` : 'no result';
+    const length = ((Number.isFinite(row.use) ? Math.min(row.use, scaleMax) : scaleMax) / scaleMax) * barWidth;
     return [
       `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${escapeXml(row.label)}</text>`,
-      `<rect x="${labelWidth}" y="${y + 4}" width="${((shown / scaleMax) * barWidth).toFixed(1)}" height="${rowHeight - 8}" fill="${row.ok ? '#2f7d5b' : '#b3261e'}"/>`,
-      `<text x="${labelWidth + (shown / scaleMax) * barWidth + 6}" y="${y + 15}">${percent}</text>`,
+      `<rect x="${labelWidth}" y="${y + 4}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${row.ok ? '#2f7d5b' : '#b3261e'}"/>`,
+      `<text x="${(labelWidth + length + 6).toFixed(1)}" y="${y + 15}">${escapeXml(row.text)}</text>`,
     ].join('');
   });
   return [

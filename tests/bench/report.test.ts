@@ -85,7 +85,11 @@ describe('bench report', () => {
     const chart = budgetChart([catalogue(4_000)]);
     expect(chart.match(/<rect x=/g)).toHaveLength(3);
     expect(chart.match(/fill="#b3261e"/g)).toHaveLength(1);
-    expect(chart).toContain('API: allflowers?category, requests/s');
+    expect(chart).toContain('api: allflowers?category, requests/s');
     expect(chart).toContain('125 %');
+    // A miss of a zero budget shows its count.
+    const withErrors = catalogue(6_000);
+    withErrors.figures[2] = { ...withErrors.figures[2]!, value: 60 };
+    expect(budgetChart([withErrors])).toContain('60 errors, budget 0');
   });
 });
