@@ -1,6 +1,6 @@
 /**
- * Builds the browser app when dist/ is missing or older than any of its sources: `npm start` and
- * `npm run screenshots` both serve the built app and must never serve a stale one.
+ * Builds the browser app (dist/) and the server bundle (dist-server/) when either is missing or older than any of its
+ * sources: `npm start`, `npm run screenshots` and `npm run bench` all run the built shop and must never run a stale one.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -8,8 +8,29 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = join(root, 'dist', 'index.html');
-const sources = ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+interface Build {
+  what: string;
+  /** The file the build writes last-ish: its time is the build's time. */
+  stamp: string;
+  sources: string[];
+  command: string[];
+}
+
+const builds: Build[] = [
+  {
+    what: 'the browser app',
+    stamp: 'dist/index.html',
+    sources: ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
+    command: [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+  },
+  {
+    what: 'the server',
+    stamp: 'dist-server/server.mjs',
+    sources: ['server', 'domain', 'scripts/build-server.ts', 'package-lock.json'],
+    command: ['--import', 'tsx', join(root, 'scripts', 'build-server.ts')],
+  },
+];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -20,12 +41,14 @@ function newestChange(path: string): number {
   return newest;
 }
 
-/** Throws when the build fails (vite's own messages are on the terminal). */
+/** Throws when a build fails (its own messages are on the terminal). */
 export function buildIfStale(): void {
-  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (builtAt >= Math.max(...sources.map((source) => newestChange(join(root, source))))) return;
-  console.log(builtAt ? 'The browser app changed since the last build: building it…' : 'Building the browser app…');
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The browser app did not build; see the messages above.');
+  for (const build of builds) {
+    const stamp = join(root, build.stamp);
+    const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+    if (builtAt >= Math.max(...build.sources.map((source) => newestChange(join(root, source))))) continue;
+    console.log(builtAt ? `${build.what[0]!.toUpperCase()}${build.what.slice(1)} changed since the last build: building it…` : `Building ${build.what}…`);
+    const result = spawnSync(process.execPath, build.command, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`${build.what} did not build; see the messages above.`);
+  }
 }

@@ -3,10 +3,10 @@
  * saying what was expected, and all of them are reported together so that one start shows every mistake.
  */
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseTarget } from './db/client';
 import { generateSecret, loadOrCreateSecret } from './secrets';
+import { projectRoot } from './project-root';
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -104,7 +104,6 @@ export const defaultShop: ShopConfig = {
   whatsappUrl: 'https://wa.me/919876543210',
 };
 
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const defaultDistDir = resolve(projectRoot, 'dist');
 
 type Env = Record<string, string | undefined>;

@@ -3,7 +3,7 @@
  * ceiling, the real server), preparing a shop with ready buyers straight in its database, autocannon runs, latency
  * summaries, the oversold check, peak RSS, and a scratch PostgreSQL database that is always dropped again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { freePort } from '../../tests/e2e/harness';
+import { freePort, serverBundle } from '../../tests/e2e/harness';
 import { openDatabase, type Database, type DatabaseTarget } from '../../server/db/client';
 import { addresses, cartItems, carts, orderItems, orders, products, users } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed/seed-demo';
@@ -44,8 +44,8 @@ export interface Spawned {
 }
 
 /**
- * `node --import tsx <script>` on a free port, timed until `readyPath` answers 2xx (polled every 20 ms, so the
- * real server and the ceiling are timed the same way).
+ * `node <built module>` on a free port, timed until `readyPath` answers 2xx (polled every 20 ms, so the real server
+ * and the ceiling are timed the same way). Both run as bundles on plain Node, as `npm start` runs the shop.
  */
 export async function spawnUntilReady(
   script: string,
@@ -56,7 +56,7 @@ export async function spawnUntilReady(
   const timeoutMs = options.timeoutMs ?? 90_000;
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,17 +90,34 @@ export async function spawnUntilReady(
 }
 
 /**
- * The real shop server (server/server.ts) on `dataDir` (or DATABASE_URL in env), with the harness's quiet defaults.
+ * The real shop server (its bundle, built by buildIfStale before the bench starts) on `dataDir` (or DATABASE_URL in env), with the harness's quiet defaults.
  * `nodeArgs` for a look inside, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'].
  */
 export function spawnShop(dataDir: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Spawned> {
-  return spawnUntilReady('server/server.ts', '/api/ready', {
+  return spawnUntilReady(serverBundle, '/api/ready', {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
     DATABASE_URL: '',
     ...env,
   }, { nodeArgs });
+}
+
+let builtCeiling: string | undefined;
+
+/** The ceiling server bundled the way the shop is (scripts/build-server.ts), once per bench run. */
+function ceilingBundle(): string {
+  if (builtCeiling) return builtCeiling;
+  // Inside the project, so that the bundle finds fastify in node_modules as the shop's does.
+  const outDir = join(root, 'node_modules', '.cache', 'flower-bench-ceiling');
+  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-server.ts'), 'scripts/bench/ceiling-server.ts', outDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The ceiling server did not build.');
+  builtCeiling = join(outDir, 'ceiling-server.mjs');
+  return builtCeiling;
 }
 
 /** The bare Fastify ceiling; with `body` it serves those bytes at /catalogue. */
@@ -112,7 +129,7 @@ export async function spawnCeiling(body?: Buffer, etag?: string): Promise<Spawne
     env = { CEILING_BODY: join(dir.path, 'body.json'), ...(etag ? { CEILING_ETAG: etag } : {}) };
   }
   try {
-    const spawned = await spawnUntilReady('scripts/bench/ceiling-server.ts', '/ready', env);
+    const spawned = await spawnUntilReady(ceilingBundle(), '/ready', env);
     return { ...spawned, stop: async () => void (await spawned.stop(), dir?.remove()) };
   } catch (error) {
     dir?.remove();

@@ -130,7 +130,7 @@ export const runRush: BenchPart = async (context) => {
         value: round(peakRss ?? Number.NaN),
         unit: 'MB',
         budget: { comparison: 'atMost', limit: rssBudgetMb },
-        note: 'the node process serving (spawned with --import tsx, no wrapper)',
+        note: 'the node process serving (the server bundle on plain Node, no wrapper)',
       },
       {
         name: 'oversold units',

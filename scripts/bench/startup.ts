@@ -1,7 +1,7 @@
 /**
  * Part 5 of `npm run bench`: how long the shop takes to answer /api/ready — cold on an empty DATA_DIR (migrations, the
  * generated secret and the demo seed with its pictures) and warm on the same directory — against a bare Fastify
- * process started the same way (`node --import tsx`, same polling) until its route answers.
+ * process started the same way (bundled the same way, on plain Node, same polling) until its route answers.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ export const runStartup: BenchPart = async (context) => {
     context.log('startup: bare Fastify ceiling');
     const ceilings: number[] = [];
     for (let run = 0; run < warmRuns; run += 1) ceilings.push(await timed(() => spawnCeiling()));
-    const ceiling = { label: 'bare Fastify process, node --import tsx, until its route answers (median of 3)', value: round(median(ceilings) / 1000, 2) };
+    const ceiling = { label: 'bare Fastify process, bundled like the shop, until its route answers (median of 3)', value: round(median(ceilings) / 1000, 2) };
 
     context.log('startup: cold start on an empty DATA_DIR');
     const cold = await timed(() => spawnShop(dataDir.path));

@@ -3,7 +3,7 @@
  * the committed migrations. Both drivers give the same Drizzle API, typed as `Database`. On PostgreSQL `listen` opens
  * a dedicated LISTEN connection (listener.ts); closing the database closes those too.
  */
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { listenOnPostgres } from './listener';
 import type { ListenHandlers, Listener } from './listener';
+import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -37,7 +38,7 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = join(projectRoot, 'server', 'db', 'migrations');
 
 /**
  * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory, which never shrinks back.

@@ -1,9 +1,10 @@
 /**
- * Browser-test harness: the real server (server/server.ts) as a child process on a free port with a fresh temporary
- * DATA_DIR, serving the built app from dist/, and Debian's Chromium driven by playwright-core.
+ * Browser-test harness: the real server as `npm start` runs it (the bundle dist-server/server.mjs on plain Node, built by
+ * `npm run build`) as a child process on a free port with a fresh temporary DATA_DIR, serving the built app from dist/,
+ * and Debian's Chromium driven by playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +34,15 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts `server/server.ts` and resolves once /api/ready answers, or rejects with the server's own output. */
+/** The built server `npm start` runs; `npm run build` (and buildIfStale) makes it. */
+export const serverBundle = join(root, 'dist-server', 'server.mjs');
+
+/** Starts the built server and resolves once /api/ready answers, or rejects with the server's own output. */
 export async function startServer(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'flower-shop-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run \`npm run build\` first.`);
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,7 +10,7 @@ import { addresses, cartItems, carts, guestSessions, users } from '../../server/
 import { buildTestApp } from './helpers/app';
 import { aUser, latestOtp, mailsTo, relaxedRateLimits, signedInAs } from './helpers/auth';
 import { addUnits, aGuest, asGuest, bagOf } from './helpers/cart';
-import { aCategory, aProduct, aSubCategory } from './helpers/factories';
+import { aCategory, anAddressBody, aProduct, aSubCategory } from './helpers/factories';
 import type { TestGuest } from './helpers/cart';
 
 let app: FastifyInstance;
@@ -25,18 +25,6 @@ afterAll(async () => {
 let sequence = 0;
 const newEmail = () => `buyer${++sequence}-${Date.now()}@example.in`;
 
-const anAddress = (overrides: Record<string, unknown> = {}) => ({
-  fullName: 'Meena K.',
-  address: '12 Lake Road',
-  locality: 'T Nagar',
-  landmark: 'Near the temple',
-  city: 'Chennai',
-  pincode: '600017',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-  ...overrides,
-});
 
 const checkoutBody = (guest: TestGuest, email: string, overrides: Record<string, unknown> = {}) => ({
   sessionId: guest.sessionId,
@@ -45,7 +33,7 @@ const checkoutBody = (guest: TestGuest, email: string, overrides: Record<string,
   email,
   mobileNumber: '9123456780',
   password: '',
-  ...anAddress(),
+  ...anAddressBody(),
   ...overrides,
 });
 
@@ -207,7 +195,7 @@ describe('verifying the guest checkout code (POST verifyotp)', () => {
     const list = await guestAddresses(guest);
     expect(list.statusCode).toBe(200);
     expect(list.json<Address[]>()).toEqual([
-      { id: expect.any(Number), ...anAddress(), User: { externalId: user!.externalId } },
+      { id: expect.any(Number), ...anAddressBody(), User: { externalId: user!.externalId } },
     ]);
   });
 
@@ -238,7 +226,7 @@ describe('verifying the guest checkout code (POST verifyotp)', () => {
 describe('guest addresses', () => {
   it('adds an address for a verified guest and lists it first', async () => {
     const { guest, userExtId } = await aVerifiedGuest();
-    const res = await createGuestAddress(guest, anAddress({ fullName: 'Second Home', state: 'Kerala', city: 'Kochi' }));
+    const res = await createGuestAddress(guest, anAddressBody({ fullName: 'Second Home', state: 'Kerala', city: 'Kochi' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ userExtId });
     const list = (await guestAddresses(guest)).json<Address[]>();
@@ -249,19 +237,19 @@ describe('guest addresses', () => {
     const guest = await aGuest(app);
     const email = newEmail();
     await createGuestCheckout(asGuest(guest), checkoutBody(guest, email));
-    const unverified = await createGuestAddress(guest, anAddress());
+    const unverified = await createGuestAddress(guest, anAddressBody());
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json()).toEqual({ code: 'FORBIDDEN', message: checkoutMessages.guestNotVerified });
 
     const { guest: verified } = await aVerifiedGuest();
-    expect((await createGuestAddress(verified, anAddress(), asGuest(guest))).statusCode).toBe(403);
+    expect((await createGuestAddress(verified, anAddressBody(), asGuest(guest))).statusCode).toBe(403);
     expect((await guestAddresses(verified, asGuest(guest))).statusCode).toBe(403);
-    expect((await createGuestAddress(verified, anAddress(), {})).statusCode).toBe(401);
+    expect((await createGuestAddress(verified, anAddressBody(), {})).statusCode).toBe(401);
   });
 
   it('refuses an invalid address with 400', async () => {
     const { guest } = await aVerifiedGuest();
-    const res = await createGuestAddress(guest, anAddress({ city: 'Chennai 1' }));
+    const res = await createGuestAddress(guest, anAddressBody({ city: 'Chennai 1' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('Invalid city format!');
   });
@@ -269,7 +257,7 @@ describe('guest addresses', () => {
   it('drops the verification when the session is used for another e-mail', async () => {
     const { guest } = await aVerifiedGuest();
     await createGuestCheckout(asGuest(guest), checkoutBody(guest, newEmail()));
-    expect((await createGuestAddress(guest, anAddress())).statusCode).toBe(403);
+    expect((await createGuestAddress(guest, anAddressBody())).statusCode).toBe(403);
   });
 });
 
@@ -280,10 +268,10 @@ describe('POST createlogincheckout', () => {
       method: 'POST',
       url: '/api/createlogincheckout',
       headers: signedInAs(app, user),
-      payload: { userId: user.externalId, ...anAddress() },
+      payload: { userId: user.externalId, ...anAddressBody() },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ id: expect.any(Number), ...anAddress(), User: { externalId: user.externalId } });
+    expect(res.json()).toEqual({ id: expect.any(Number), ...anAddressBody(), User: { externalId: user.externalId } });
     const list = await app.inject({
       method: 'GET',
       url: `/api/getuseraddresses?id=${user.externalId}`,
@@ -297,7 +285,7 @@ describe('POST createlogincheckout', () => {
     const other = await aUser(app);
     const guest = await aGuest(app);
     const call = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/createlogincheckout', headers, payload: { userId: user.externalId, ...anAddress() } });
+      app.inject({ method: 'POST', url: '/api/createlogincheckout', headers, payload: { userId: user.externalId, ...anAddressBody() } });
     expect((await call(signedInAs(app, other))).statusCode).toBe(403);
     expect((await call(asGuest(guest))).statusCode).toBe(401);
     expect((await call({})).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 /**
  * Small factories for catalogue fixtures, inserted straight into the database with Drizzle. Each call makes unique
  * names and ids unless the test says otherwise; a product without a sub-category gets its own category and
- * sub-category.
+ * sub-category. Also the address body the checkout and account forms send.
  */
 import type { Database } from '../../../server/db/client';
 import { categories, contactMessages, products, subCategories } from '../../../server/db/schema';
@@ -72,3 +72,17 @@ export async function aProduct(db: Database, overrides: ProductOverrides = {}): 
 export async function allContactMessages(db: Database) {
   return db.select().from(contactMessages);
 }
+
+/** A delivery address as the checkout and account forms send it. */
+export const anAddressBody = (overrides: Record<string, unknown> = {}) => ({
+  fullName: 'Meena K.',
+  address: '12 Lake Road',
+  locality: 'T Nagar',
+  landmark: 'Near the temple',
+  city: 'Chennai',
+  pincode: '600017',
+  state: 'Tamil Nadu',
+  country: 'India',
+  phoneNumber: '9876543210',
+  ...overrides,
+});

@@ -1,0 +1,839 @@
+/**
+ * The authorization matrix (issue 9): every /api endpoint × five callers — anonymous, another guest, another
+ * customer, the owner of the object the request names, and an admin — with the expected status of each cell written
+ * down in one table. Every request is a valid one for its owner (so a 2xx proves access and a refusal proves
+ * authorization, not validation), built afresh for each cell so that no cell depends on another. A registered /api
+ * route missing from the table fails the last test, so a new endpoint cannot escape the matrix.
+ */
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addresses, cartItems, carts, orders } from '../../server/db/schema';
+import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
+import { buildTestApp } from './helpers/app';
+import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs } from './helpers/auth';
+import type { TestUser } from './helpers/auth';
+import { aGuest, asGuest } from './helpers/cart';
+import type { TestGuest } from './helpers/cart';
+import { aCategory, anAddressBody, aProduct, aSubCategory } from './helpers/factories';
+import type { ProductRow } from './helpers/factories';
+
+// ---- The callers ----------------------------------------------------------------------------------------------------
+
+const callers = ['anonymous', 'other guest', 'other customer', 'owner', 'admin'] as const;
+type Who = (typeof callers)[number];
+type Statuses = readonly [anonymous: number, otherGuest: number, otherCustomer: number, owner: number, admin: number];
+type Headers = Record<string, string>;
+
+/** Who is calling, with the ids a caller would put in a request that names its own objects (variant rows). */
+interface Caller {
+  who: Who;
+  userExtId?: string;
+  sessionId?: string;
+}
+
+/** One cell's request, built for that cell alone, and the headers of the owner of what it names. */
+interface Cell {
+  owner: Headers;
+  request: Omit<InjectOptions, 'headers'> & { method: 'GET' | 'POST'; url: string; headers?: Headers };
+  /** Whether the owner's object is as it was: checked after every other caller's cell, whatever it answered. */
+  ownerObjectKept?: () => Promise<boolean>;
+}
+
+interface Row {
+  method: 'GET' | 'POST';
+  /** The route's path template, exactly as registered. */
+  path: string;
+  /** A second row for the same route that probes a different object-level rule. */
+  variant?: string;
+  expect: Statuses;
+  build: (caller: Caller) => Promise<Cell>;
+}
+
+// Shorthands for the common patterns; a row may still write its own five statuses.
+/** Public: anyone, signed in or not. In these rows "owner" is an ordinary signed-in customer. */
+const PUBLIC = [200, 200, 200, 200, 200] as const;
+/** Admin only: 401 anonymous, 403 guests and customers. "Owner" is a customer, who owns nothing admin. */
+const ADMIN = [401, 403, 403, 403, 200] as const;
+/**
+ * The account routes need a signed-in user before anything else (`requireUser`): a guest session is not one, so a
+ * guest gets 401 like an anonymous caller (its token cannot reach an account however it is refreshed); another
+ * user, the admin included, is 403 (`requireSelf`). An admin has no business reading a customer's account here.
+ */
+const SELF = [401, 401, 403, 200, 403] as const;
+/** A bag, a guest session or a purchase for a user: 401 anonymous, 403 to anyone but its owner (admins included). */
+const OWNED = [401, 403, 403, 200, 403] as const;
+
+// ---- The app and the shared callers --------------------------------------------------------------------------------
+
+let app: FastifyInstance;
+let otherGuest: TestGuest;
+let otherCustomer: TestUser;
+let adminUser: TestUser;
+/** The "owner" of public and admin rows: an ordinary signed-in customer. */
+let aCustomer: TestUser;
+/** A product with plenty of stock for bags and invoices, and one with an uploaded image. */
+let product: ProductRow;
+let imageItemCode: string;
+let png: Buffer;
+
+const headersOf = (user: Pick<TestUser, 'externalId' | 'role'>): Headers => signedInAs(app, user);
+
+beforeAll(async () => {
+  app = await buildTestApp({ rateLimits: { ...relaxedRateLimits, guestSessionPerIpPerMinute: 1000 } });
+  otherGuest = await aGuest(app);
+  otherCustomer = await aUser(app, { password: null });
+  adminUser = await aUser(app, { role: 'admin', password: null });
+  aCustomer = await aUser(app, { password: null });
+  product = await aProduct(app.db, { stock: 10_000 });
+  png = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+
+  const fields = await productFields();
+  imageItemCode = fields.flowerItemCode!;
+  const created = await app.inject({ method: 'POST', url: '/api/flowerformdata', headers: headersOf(adminUser), payload: form(fields, true) as unknown as string });
+  expect(created.statusCode, created.body).toBe(200);
+  const hero = await app.inject({ method: 'POST', url: '/api/heroimage?fileName=topbannerimg', headers: headersOf(adminUser), payload: form({}, true) as unknown as string });
+  expect(hero.statusCode, hero.body).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+});
+
+// ---- Fixtures --------------------------------------------------------------------------------------------------------
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+const newEmail = () => `matrix${next()}-${Date.now()}@example.in`;
+
+const addressFields = anAddressBody();
+
+function form(fields: Record<string, string>, withImage: boolean): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  if (withImage) data.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'flower.png');
+  return data;
+}
+
+async function productFields(): Promise<Record<string, string>> {
+  const sub = await aSubCategory(app.db);
+  const n = next();
+  return {
+    flowerName: `Matrix Rose ${n}`,
+    flowerItemCode: `MX-${n}`,
+    mrp: '1500',
+    sellingPrice: '1250',
+    description: 'A dozen red roses, hand tied.',
+    Quantity: '7',
+    isRemoved: 'false',
+    flowerCategoryName: String(sub.categoryId),
+    flowerSubCategoryName: String(sub.id),
+    shippingdetails: 'Ships in 2 days',
+    note: 'Keep in water',
+  };
+}
+
+async function call(request: Cell['request'], headers: Headers = {}) {
+  return app.inject({ ...request, headers: { ...request.headers, ...headers } } as InjectOptions);
+}
+
+async function expectOk(request: Cell['request'], headers: Headers = {}) {
+  const res = await call(request, headers);
+  expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(200);
+  return res;
+}
+
+/** A customer of their own (no password: no hashing cost) and the headers their browser sends. */
+async function anOwner(): Promise<{ user: TestUser; headers: Headers }> {
+  const user = await aUser(app, { password: null });
+  return { user, headers: headersOf(user) };
+}
+
+async function anAddressOf(user: TestUser): Promise<number> {
+  const [row] = await app.db.insert(addresses).values({ ...addressFields, userId: user.id }).returning({ id: addresses.id });
+  return row!.id;
+}
+
+/** One line of `product` in a user's or a guest's bag; its cart item id. */
+async function aBagLine(owner: { userId: number } | { guestSessionId: string }, quantity = 1): Promise<number> {
+  const [cart] = await app.db.insert(carts).values(owner).returning({ id: carts.id });
+  const [line] = await app.db.insert(cartItems).values({ cartId: cart!.id, productId: product.id, quantity }).returning({ id: cartItems.id });
+  return line!.id;
+}
+
+const quantityOfLine = async (id: number) =>
+  (await app.db.select({ quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.id, id)))[0]?.quantity;
+const cityOfAddress = async (id: number) => (await app.db.select({ city: addresses.city }).from(addresses).where(eq(addresses.id, id)))[0]?.city;
+const paymentStateOf = async (providerOrderId: string) =>
+  (await app.db.select({ state: orders.paymentState }).from(orders).where(eq(orders.providerOrderId, providerOrderId)))[0]?.state;
+
+/** A customer with an address and a bag, ready to check out. */
+async function aShopper() {
+  const owner = await anOwner();
+  const addressId = await anAddressOf(owner.user);
+  await aBagLine({ userId: owner.user.id });
+  return { ...owner, addressId };
+}
+
+/**
+ * A shopper's pending order (stock reserved, provider order open) and the sandbox's signed payment for it: a signed-in
+ * customer's, or a verified guest's for the account its session is linked to.
+ */
+async function aPendingOrder(by: 'customer' | 'guest' = 'customer') {
+  const shopper =
+    by === 'customer'
+      ? await aShopper().then((s) => ({ ...s, userExtId: s.user.externalId }))
+      : await aGuestShopper().then((s) => ({ ...s, userExtId: s.guest.userExtId }));
+  const invoice = await expectOk(
+    { method: 'POST', url: `/api/user/${shopper.userExtId}/checkoutinvoice`, payload: { addressId: shopper.addressId } },
+    shopper.headers,
+  );
+  const orderId = invoice.json<{ orderValueId: string }>().orderValueId;
+  const paid = await expectOk({
+    method: 'POST',
+    url: '/api/payment/sandbox/pay',
+    payload: { orderId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
+  });
+  const payment = paid.json<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>();
+  return { ...shopper, orderId, payment };
+}
+
+/** A paid order (a purchase record for the admin): its database id. */
+async function aPurchase(): Promise<number> {
+  const order = await aPendingOrder();
+  await expectOk({ method: 'POST', url: '/api/payment/verify', payload: order.payment }, order.headers);
+  const [row] = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.providerOrderId, order.orderId));
+  return row!.id;
+}
+
+const guestCheckoutBody = (guest: TestGuest, email: string) => ({
+  sessionId: guest.sessionId,
+  firstName: 'Meena',
+  lastName: 'Kumar',
+  email,
+  mobileNumber: '9123456780',
+  password: '',
+  ...addressFields,
+});
+
+/** A guest that went through guest checkout and verified the mailed code; the account it buys for. */
+async function aVerifiedGuest(): Promise<TestGuest & { userExtId: string }> {
+  const guest = await aGuest(app);
+  const email = newEmail();
+  const created = await expectOk({ method: 'POST', url: '/api/createguestcheckout', payload: guestCheckoutBody(guest, email) }, asGuest(guest));
+  const otp = await latestOtp(app, email);
+  await expectOk({ method: 'POST', url: '/api/verifyotp', payload: { email, otp } }, asGuest(guest));
+  return { ...guest, userExtId: created.json<{ userExtId: string }>().userExtId };
+}
+
+/** A verified guest with a bag in its session and the checkout address its verification saved to the account. */
+async function aGuestShopper() {
+  const guest = await aVerifiedGuest();
+  await aBagLine({ guestSessionId: guest.sessionId });
+  const saved = await expectOk({ method: 'GET', url: `/api/getguestuseraddress?id=${guest.sessionId}` }, asGuest(guest));
+  return { guest, headers: asGuest(guest), addressId: saved.json<{ id: number }[]>()[0]!.id };
+}
+
+/** A new account through sign-up step 1: its e-mail, with a sign-up code mailed. */
+async function aSignUp(): Promise<string> {
+  const email = newEmail();
+  await expectOk({ method: 'POST', url: '/api/createuser', payload: { firstName: 'Meera', lastName: 'Iyer', email, mobileNumber: '9123456780' } });
+  return email;
+}
+
+// For public and admin rows the owner column is an ordinary customer.
+const customerCell = (request: Cell['request']): Cell => ({ owner: headersOf(aCustomer), request });
+const publicRow = (method: Row['method'], path: string, request: () => Promise<Cell['request']> | Cell['request']): Row => ({
+  method,
+  path,
+  expect: PUBLIC,
+  build: async () => customerCell(await request()),
+});
+const adminRow = (method: Row['method'], path: string, request: () => Promise<Cell['request']> | Cell['request']): Row => ({
+  method,
+  path,
+  expect: ADMIN,
+  build: async () => customerCell(await request()),
+});
+
+// ---- The table ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Routes deliberately left out, with the reason. Only dev tooling and the API documentation may be listed here.
+ * (HEAD routes are Fastify's automatic mirrors of the GET routes: same hooks, same handler, so the GET row covers them.)
+ */
+const exempt: { prefix: string; reason: string }[] = [
+  { prefix: '/api/docs', reason: 'the OpenAPI document and its UI: public by design, no data' },
+  { prefix: '/api/dev/', reason: 'the dev outbox: registered only while mail is kept instead of sent (no SMTP), never in production' },
+];
+
+const rows: Row[] = [
+  // -- Health, shop, catalogue and images: public reads.
+  publicRow('GET', '/api/health', () => ({ method: 'GET', url: '/api/health' })),
+  publicRow('GET', '/api/ready', () => ({ method: 'GET', url: '/api/ready' })),
+  publicRow('GET', '/api/shop', () => ({ method: 'GET', url: '/api/shop' })),
+  publicRow('GET', '/api/allflowers', () => ({ method: 'GET', url: '/api/allflowers' })),
+  publicRow('GET', '/api/categoryheader', () => ({ method: 'GET', url: '/api/categoryheader' })),
+  publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),
+  publicRow('GET', '/api/flowerimage', () => ({ method: 'GET', url: `/api/flowerimage?sys_name=${imageItemCode}` })),
+  publicRow('GET', '/api/heroimage', () => ({ method: 'GET', url: '/api/heroimage?image=topbannerimg' })),
+  publicRow('POST', '/api/contactapi', () => ({
+    method: 'POST',
+    url: '/api/contactapi',
+    payload: { fullName: 'Asha Raman', userEmail: newEmail(), phoneNumber: '9876543210', message: 'Do you deliver to Madurai?' },
+  })),
+
+  // -- Sessions and sign-up: public; what proves who you are is in the body or the cookie, not the caller's token.
+  publicRow('GET', '/api/getSessionId', () => ({ method: 'GET', url: '/api/getSessionId' })),
+  publicRow('POST', '/api/loginapi', async () => {
+    // The one row that needs a real password (argon2): whoever holds the credentials signs in, whatever token it sent.
+    const user = await aUser(app);
+    return { method: 'POST', url: '/api/loginapi', payload: { email: user.email, password: defaultTestPassword } };
+  }),
+  // The refresh token (HttpOnly cookie) is the credential: a fresh one per cell, since each is single use.
+  publicRow('POST', '/api/refresh', async () => ({ method: 'POST', url: '/api/refresh', cookies: { refreshToken: (await aGuest(app)).refreshToken } })),
+  publicRow('POST', '/api/logout', async () => ({ method: 'POST', url: '/api/logout', cookies: { refreshToken: (await aGuest(app)).refreshToken } })),
+  publicRow('POST', '/api/checkemailpresent', () => ({ method: 'POST', url: '/api/checkemailpresent', payload: { email: aCustomer.email } })),
+  publicRow('POST', '/api/createuser', () => ({
+    method: 'POST',
+    url: '/api/createuser',
+    payload: { firstName: 'Meera', lastName: 'Iyer', email: newEmail(), mobileNumber: '9123456780' },
+  })),
+  publicRow('POST', '/api/verifyotp', async () => {
+    const email = await aSignUp();
+    return { method: 'POST', url: '/api/verifyotp', payload: { email, otp: await latestOtp(app, email) } };
+  }),
+  publicRow('POST', '/api/createpassword', async () => {
+    const email = await aSignUp();
+    await expectOk({ method: 'POST', url: '/api/verifyotp', payload: { email, otp: await latestOtp(app, email) } });
+    return { method: 'POST', url: '/api/createpassword', payload: { email, password: 'Flower@1' } };
+  }),
+  publicRow('POST', '/api/verifyemail', async () => ({ method: 'POST', url: '/api/verifyemail', payload: { email: (await anOwner()).user.email } })),
+  publicRow('POST', '/api/verifyotppassword', async () => {
+    const { user } = await anOwner();
+    await expectOk({ method: 'POST', url: '/api/verifyemail', payload: { email: user.email } });
+    const otp = await latestOtp(app, user.email);
+    return { method: 'POST', url: '/api/verifyotppassword', payload: { email: user.email, otp, password: 'Newer@123', confirmPassword: 'Newer@123' } };
+  }),
+
+  // -- The account: the user named by ?id= / userId, or the owner of the address.
+  {
+    method: 'GET',
+    path: '/api/getsingleuserdetails',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      return { owner: headers, request: { method: 'GET', url: `/api/getsingleuserdetails?id=${user.externalId}` } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/updateuserdetails',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      return {
+        owner: headers,
+        request: {
+          method: 'POST',
+          url: `/api/updateuserdetails?id=${user.externalId}`,
+          payload: { userId: user.externalId, firstName: 'Lakshmi', lastName: 'Narayan', email: user.email, mobileNumber: '9000000002' },
+        },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/userorderslist',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      return { owner: headers, request: { method: 'GET', url: `/api/userorderslist?id=${user.externalId}` } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/getuseraddresses',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      await anAddressOf(user);
+      return { owner: headers, request: { method: 'GET', url: `/api/getuseraddresses?id=${user.externalId}` } };
+    },
+  },
+  {
+    // Someone else's address is 403 and an unknown one 404: address ids are row numbers, so this tells a caller that
+    // a number is taken and nothing else about it.
+    method: 'GET',
+    path: '/api/getsingleuseraddressdetails',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      return { owner: headers, request: { method: 'GET', url: `/api/getsingleuseraddressdetails?id=${await anAddressOf(user)}` } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/updateuseraddress',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      const id = await anAddressOf(user);
+      return {
+        owner: headers,
+        request: {
+          method: 'POST',
+          url: `/api/updateuseraddress?id=${id}&userId=${user.externalId}`,
+          payload: { ...addressFields, id, userId: user.externalId, city: 'Madurai' },
+        },
+      };
+    },
+  },
+  {
+    // The address id is a second object in the request: naming yourself in userId must not reach another's address.
+    method: 'POST',
+    path: '/api/updateuseraddress',
+    variant: "the caller's own userId, the owner's address id",
+    expect: SELF,
+    build: async (caller) => {
+      const { user, headers } = await anOwner();
+      const id = await anAddressOf(user);
+      const userId = caller.userExtId ?? user.externalId;
+      return {
+        owner: headers,
+        request: { method: 'POST', url: `/api/updateuseraddress?id=${id}&userId=${userId}`, payload: { ...addressFields, id, userId, city: 'Madurai' } },
+        ownerObjectKept: async () => (await cityOfAddress(id)) === addressFields.city,
+      };
+    },
+  },
+
+  // -- The bag: a user's bag only by that user, a guest bag only with that guest session's own token.
+  {
+    method: 'GET',
+    path: '/api/user/:userExtId/cart',
+    expect: OWNED,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      await aBagLine({ userId: user.id });
+      return { owner: headers, request: { method: 'GET', url: `/api/user/${user.externalId}/cart` } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/guest/:sessionId/cart',
+    expect: OWNED,
+    build: async () => {
+      const guest = await aGuest(app);
+      await aBagLine({ guestSessionId: guest.sessionId });
+      return { owner: asGuest(guest), request: { method: 'GET', url: `/api/guest/${guest.sessionId}/cart` } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/createusercart',
+    variant: "a user's bag",
+    expect: OWNED,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      return { owner: headers, request: { method: 'POST', url: '/api/createusercart', payload: { productExtId: product.externalId, userId: user.externalId } } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/createusercart',
+    variant: "a guest's bag",
+    expect: OWNED,
+    build: async () => {
+      const guest = await aGuest(app);
+      return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createusercart', payload: { productExtId: product.externalId, sessionId: guest.sessionId } } };
+    },
+  },
+  publicRow('POST', '/api/checkquantity', () => ({ method: 'POST', url: '/api/checkquantity', payload: { productId: product.externalId, quantity: 2 } })),
+  {
+    method: 'POST',
+    path: '/api/user/:owner/cart/:cartItemId',
+    variant: "a user's bag",
+    expect: OWNED,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      const line = await aBagLine({ userId: user.id });
+      return {
+        owner: headers,
+        request: { method: 'POST', url: `/api/user/${user.externalId}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/:owner/cart/:cartItemId',
+    variant: "a guest's bag",
+    expect: OWNED,
+    build: async () => {
+      const guest = await aGuest(app);
+      const line = await aBagLine({ guestSessionId: guest.sessionId });
+      return {
+        owner: asGuest(guest),
+        request: { method: 'POST', url: `/api/user/${guest.sessionId}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
+      };
+    },
+  },
+  {
+    // The cart item id is a second object: with the caller's own bag in the path, the owner's line is "not in your
+    // bag" (404) — the lookup is scoped to the caller's bag, so it reveals nothing about other bags.
+    method: 'POST',
+    path: '/api/user/:owner/cart/:cartItemId',
+    variant: "the caller's own bag in the path, the owner's cart item id",
+    expect: [401, 404, 404, 200, 404],
+    build: async (caller) => {
+      const { user, headers } = await anOwner();
+      const line = await aBagLine({ userId: user.id });
+      const bag = caller.userExtId ?? caller.sessionId ?? user.externalId;
+      return {
+        owner: headers,
+        request: { method: 'POST', url: `/api/user/${bag}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
+        ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/removecartitem',
+    variant: "a user's bag",
+    expect: OWNED,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      const line = await aBagLine({ userId: user.id });
+      return {
+        owner: headers,
+        request: { method: 'POST', url: '/api/removecartitem', payload: { productId: product.externalId, userExtId: user.externalId, guestSessionId: null } },
+        ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/removecartitem',
+    variant: "a guest's bag",
+    expect: OWNED,
+    build: async () => {
+      const guest = await aGuest(app);
+      const line = await aBagLine({ guestSessionId: guest.sessionId });
+      return {
+        owner: asGuest(guest),
+        request: { method: 'POST', url: '/api/removecartitem', payload: { productId: product.externalId, userExtId: null, guestSessionId: guest.sessionId } },
+        ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
+      };
+    },
+  },
+  {
+    // The owner is the user signing in, merging the bag of the guest session it browsed with. A guest is not signed
+    // in (401, requireUser); the session id is the proof of the guest bag (DESIGN.md §4), the userExtId must be the caller's.
+    method: 'POST',
+    path: '/api/syncGuestLoggedInCart',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      const guest = await aGuest(app);
+      await aBagLine({ guestSessionId: guest.sessionId });
+      return { owner: headers, request: { method: 'POST', url: '/api/syncGuestLoggedInCart', payload: { sessionId: guest.sessionId, userExtId: user.externalId } } };
+    },
+  },
+
+  {
+    // The session id is the proof of the guest bag (docs/api.md): the spec's client sends only { sessionId, userExtId }
+    // after sign-in, with the user's token, so a signed-in caller naming itself can merge any live guest bag whose
+    // 128-bit session id it holds. Deliberate, and limited: a bag holds products and quantities, no personal data,
+    // and the merge links the session only when no guest checkout has (so it never opens a verified session's account).
+    method: 'POST',
+    path: '/api/syncGuestLoggedInCart',
+    variant: "the caller's own userExtId, the owner's guest session id",
+    expect: [401, 401, 200, 200, 200],
+    build: async (caller) => {
+      const { user, headers } = await anOwner();
+      const guest = await aGuest(app);
+      await aBagLine({ guestSessionId: guest.sessionId });
+      const userExtId = caller.userExtId ?? user.externalId;
+      return { owner: headers, request: { method: 'POST', url: '/api/syncGuestLoggedInCart', payload: { sessionId: guest.sessionId, userExtId } } };
+    },
+  },
+
+  // -- Checkout: the guest session named in the body/query, or the signed-in user named by userId.
+  publicRow('POST', '/api/checkemailavailability', () => ({ method: 'POST', url: '/api/checkemailavailability', payload: { email: newEmail() } })),
+  {
+    method: 'POST',
+    path: '/api/createguestcheckout',
+    expect: OWNED,
+    build: async () => {
+      const guest = await aGuest(app);
+      return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createguestcheckout', payload: guestCheckoutBody(guest, newEmail()) } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/createguestaddress',
+    expect: OWNED,
+    build: async () => {
+      const guest = await aVerifiedGuest();
+      return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createguestaddress', payload: { sessionId: guest.sessionId, ...addressFields } } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/getguestuseraddress',
+    expect: OWNED,
+    build: async () => {
+      const guest = await aVerifiedGuest();
+      return { owner: asGuest(guest), request: { method: 'GET', url: `/api/getguestuseraddress?id=${guest.sessionId}` } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/createlogincheckout',
+    expect: SELF,
+    build: async () => {
+      const { user, headers } = await anOwner();
+      return { owner: headers, request: { method: 'POST', url: '/api/createlogincheckout', payload: { userId: user.externalId, ...addressFields } } };
+    },
+  },
+  {
+    // Names no object: it checks the caller's own stored bag (the body is only a hint), so every caller with a bag of
+    // its own — a guest, a customer, an admin — gets its own answer. Anonymous callers have no bag.
+    method: 'POST',
+    path: '/api/checkquantitylist',
+    expect: [401, 200, 200, 200, 200],
+    build: async () => {
+      const { user, headers } = await anOwner();
+      await aBagLine({ userId: user.id });
+      return { owner: headers, request: { method: 'POST', url: '/api/checkquantitylist', payload: { products: [] } } };
+    },
+  },
+
+  // -- Orders and payments: the buyer the path names, the order the body names.
+  {
+    method: 'POST',
+    path: '/api/user/:id/checkoutinvoice',
+    expect: OWNED,
+    build: async () => {
+      const shopper = await aShopper();
+      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${shopper.user.externalId}/checkoutinvoice`, payload: { addressId: shopper.addressId } } };
+    },
+  },
+  {
+    // The address id is a second object: buying for yourself cannot deliver to (and read) another's address. Looked
+    // up within the buyer's own addresses, so someone else's is "unknown" (404) and its existence is not revealed.
+    // A guest has no user id of its own: it names the owner and is refused as a buyer (403).
+    method: 'POST',
+    path: '/api/user/:id/checkoutinvoice',
+    variant: "the caller's own user id, the owner's address id",
+    expect: [401, 403, 404, 200, 404],
+    build: async (caller) => {
+      const shopper = await aShopper();
+      const buyer = caller.userExtId ?? shopper.user.externalId;
+      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${buyer}/checkoutinvoice`, payload: { addressId: shopper.addressId } } };
+    },
+  },
+  {
+    // A guest buys for the account its session is linked to, once it has proved the e-mail with the code.
+    method: 'POST',
+    path: '/api/user/:id/checkoutinvoice',
+    variant: 'a verified guest buying for its linked account',
+    expect: OWNED,
+    build: async () => {
+      const shopper = await aGuestShopper();
+      return {
+        owner: shopper.headers,
+        request: { method: 'POST', url: `/api/user/${shopper.guest.userExtId}/checkoutinvoice`, payload: { addressId: shopper.addressId } },
+      };
+    },
+  },
+  publicRow('GET', '/api/payment/key', () => ({ method: 'GET', url: '/api/payment/key' })),
+  {
+    // Names no object: it gives back the stock of the caller's own newest pending order (a guest without a verified
+    // checkout has none and is told "recorded" all the same), so other callers' 200s touch nothing of the owner's.
+    method: 'POST',
+    path: '/api/payment/failed',
+    expect: [401, 200, 200, 200, 200],
+    build: async () => {
+      const order = await aPendingOrder();
+      return {
+        owner: order.headers,
+        request: { method: 'POST', url: '/api/payment/failed', payload: { products: [] } },
+        ownerObjectKept: async () => (await paymentStateOf(order.orderId)) === 'pending',
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/payment/verify',
+    expect: OWNED,
+    build: async () => {
+      const order = await aPendingOrder();
+      return {
+        owner: order.headers,
+        request: { method: 'POST', url: '/api/payment/verify', payload: order.payment },
+        ownerObjectKept: async () => (await paymentStateOf(order.orderId)) === 'pending',
+      };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/payment/verify',
+    variant: "a verified guest's order",
+    expect: OWNED,
+    build: async () => {
+      const order = await aPendingOrder('guest');
+      return { owner: order.headers, request: { method: 'POST', url: '/api/payment/verify', payload: order.payment } };
+    },
+  },
+  {
+    // The provider's call: the HMAC of the raw body with the webhook secret is the credential, not a caller's token.
+    method: 'POST',
+    path: '/api/payment/webhook',
+    expect: PUBLIC,
+    build: async () => {
+      const order = await aPendingOrder();
+      const body = JSON.stringify({
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: order.payment.razorpay_payment_id, order_id: order.orderId } } },
+      });
+      const signature = createHmac('sha256', sandboxSecret(app.config.jwtSecret)).update(body).digest('hex');
+      return {
+        owner: order.headers,
+        request: { method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature }, payload: body },
+      };
+    },
+  },
+  {
+    // The sandbox stands in for the provider's own checkout dialog, which anyone holding an order id may pay: it only
+    // signs a payment; settling it stays with payment/verify, which is the buyer's alone (row above).
+    method: 'POST',
+    path: '/api/payment/sandbox/pay',
+    expect: PUBLIC,
+    build: async () => {
+      const order = await aPendingOrder();
+      return {
+        owner: order.headers,
+        request: { method: 'POST', url: '/api/payment/sandbox/pay', payload: { orderId: order.orderId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' } },
+      };
+    },
+  },
+
+  // -- Admin: catalogue.
+  adminRow('GET', '/api/flowercategorylist', () => ({ method: 'GET', url: '/api/flowercategorylist' })),
+  adminRow('GET', '/api/getsingleflowercategory', async () => ({ method: 'GET', url: `/api/getsingleflowercategory?id=${(await aCategory(app.db)).id}` })),
+  adminRow('POST', '/api/createflowercategory', () => ({
+    method: 'POST',
+    url: '/api/createflowercategory',
+    payload: { categoryName: `Matrix ${next()}`, categoryDescription: 'Fresh flowers' },
+  })),
+  adminRow('POST', '/api/updateflowercategory', async () => ({
+    method: 'POST',
+    url: '/api/updateflowercategory',
+    payload: { id: (await aCategory(app.db)).id, categoryName: `Matrix ${next()}`, categoryDescription: 'Fresh flowers', CategoryGst: '' },
+  })),
+  adminRow('GET', '/api/subflowercategorylist', () => ({ method: 'GET', url: '/api/subflowercategorylist' })),
+  adminRow('GET', '/api/subproductcategorylist/:categoryId', async () => ({
+    method: 'GET',
+    url: `/api/subproductcategorylist/${(await aSubCategory(app.db)).categoryId}`,
+  })),
+  adminRow('GET', '/api/getsubflowercategorybyid', async () => ({ method: 'GET', url: `/api/getsubflowercategorybyid?id=${(await aSubCategory(app.db)).id}` })),
+  adminRow('POST', '/api/createsubflowercategory', async () => ({
+    method: 'POST',
+    url: '/api/createsubflowercategory',
+    payload: { subCategoryName: `Matrix ${next()}`, subCategoryDescription: 'Posies', productCategoryName: (await aCategory(app.db)).id },
+  })),
+  adminRow('POST', '/api/flowersubproductcategoryupdate', async () => ({
+    method: 'POST',
+    url: '/api/flowersubproductcategoryupdate',
+    payload: { id: (await aSubCategory(app.db)).id, subCategoryName: `Matrix ${next()}`, subCategoryDescription: 'Posies' },
+  })),
+  adminRow('GET', '/api/getproductdata', () => ({ method: 'GET', url: '/api/getproductdata' })),
+  adminRow('GET', '/api/getsingleflower', async () => ({ method: 'GET', url: `/api/getsingleflower?product_ext_id=${(await aProduct(app.db)).externalId}` })),
+  adminRow('POST', '/api/flowerformdata', async () => ({ method: 'POST', url: '/api/flowerformdata', payload: form(await productFields(), true) as unknown as string })),
+  adminRow('POST', '/api/updateflowerdata', async () => {
+    const existing = await aProduct(app.db);
+    return { method: 'POST', url: '/api/updateflowerdata', payload: form({ ...(await productFields()), id: existing.externalId }, false) as unknown as string };
+  }),
+  adminRow('POST', '/api/heroimage', () => ({ method: 'POST', url: '/api/heroimage?fileName=bottombannerimg', payload: form({}, true) as unknown as string })),
+
+  // -- Admin: orders.
+  adminRow('GET', '/api/users/purchases/list', () => ({ method: 'GET', url: '/api/users/purchases/list' })),
+  adminRow('GET', '/api/getSinglePurchase', async () => ({ method: 'GET', url: `/api/getSinglePurchase?id=${await aPurchase()}` })),
+  adminRow('POST', '/api/updatepurchaseorder', async () => ({
+    method: 'POST',
+    url: '/api/updatepurchaseorder',
+    payload: { id: await aPurchase(), status: 'Dispatched', userTrackingUrl: 'https://track.example.in/123', email: 'x@example.in' },
+  })),
+  adminRow('GET', '/api/getuserneverpurchase', () => ({ method: 'GET', url: '/api/getuserneverpurchase' })),
+];
+
+// ---- The matrix ----------------------------------------------------------------------------------------------------
+
+function callerOf(who: Who): { caller: Caller; headers: Headers | 'owner' } {
+  switch (who) {
+    case 'anonymous':
+      return { caller: { who }, headers: {} };
+    case 'other guest':
+      return { caller: { who, sessionId: otherGuest.sessionId }, headers: asGuest(otherGuest) };
+    case 'other customer':
+      return { caller: { who, userExtId: otherCustomer.externalId }, headers: headersOf(otherCustomer) };
+    case 'owner':
+      return { caller: { who }, headers: 'owner' };
+    case 'admin':
+      return { caller: { who, userExtId: adminUser.externalId }, headers: headersOf(adminUser) };
+  }
+}
+
+const rowName = (row: Row) =>
+  `${row.method} ${row.path}${row.variant ? ` (${row.variant})` : ''}: ${callers.map((who, i) => `${who} → ${row.expect[i]}`).join(', ')}`;
+
+describe('authorization matrix', () => {
+  it.each(rows.map((row) => [rowName(row), row] as const))('%s', async (_name, row) => {
+    const wrong: string[] = [];
+    for (const [i, who] of callers.entries()) {
+      const { caller, headers } = callerOf(who);
+      const cell = await row.build(caller);
+      const res = await call(cell.request, headers === 'owner' ? cell.owner : headers);
+      if (res.statusCode !== row.expect[i]) wrong.push(`${who}: expected ${row.expect[i]}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+      if (who !== 'owner' && cell.ownerObjectKept && !(await cell.ownerObjectKept())) wrong.push(`${who}: changed the owner's object`);
+    }
+    expect(wrong, `cells that differ:\n${wrong.join('\n')}`).toEqual([]);
+  }, 60_000);
+
+  it('has a row for every registered /api route (only dev tooling and docs exempt)', async () => {
+    const inTable = new Set(rows.map((row) => routeKey(row.method, row.path)));
+    const missing = registeredRoutes(app)
+      .filter((route) => route.path.startsWith('/api') && !exempt.some((e) => route.path.startsWith(e.prefix)))
+      .flatMap((route) => route.methods.filter((m) => m !== 'HEAD').map((m) => routeKey(m, route.path)))
+      .filter((key) => !inTable.has(key));
+    expect(missing, 'registered /api routes without a row in the authorization matrix').toEqual([]);
+    for (const row of rows) expect(app.hasRoute({ method: row.method, url: row.path }), `${row.method} ${row.path} is not a route`).toBe(true);
+  });
+});
+
+/** Parameter names do not matter to the match (Fastify prints `:a|:b` where routes name one position differently). */
+const routeKey = (method: string, path: string) => `${method} ${path.replace(/:[^/]+/g, ':')}`;
+
+/**
+ * Every route of the app, read from `printRoutes({ commonPrefix: false })`: a tree whose nodes append their text to
+ * their parent's path, a route's node ending in its methods, e.g. `│   └── list (POST)`.
+ */
+function registeredRoutes(instance: FastifyInstance): { path: string; methods: string[] }[] {
+  const stack: string[] = [];
+  const routes: { path: string; methods: string[] }[] = [];
+  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
+    const at = line.indexOf('── ');
+    if (at < 0) continue;
+    const depth = (at - 1) / 4;
+    const match = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(at + 3))!;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[1];
+    stack.push(path);
+    if (match[2]) routes.push({ path, methods: match[2].split(',').map((m) => m.trim()) });
+  }
+  return routes;
+}
