@@ -71,6 +71,21 @@ function medianRun(runs: RunFigures[]): RunFigures {
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run measured nothing,
+ * so it is repeated, at most twice, and the report says so. A page that fails three times fails the part.
+ */
+async function runWithRetry(url: string, chromePath: string, retried: (why: string) => void): Promise<{ figures: RunFigures; json: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(url, chromePath);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      retried(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
 async function pagesOf(server: RunningServer): Promise<[string, string][]> {
   const [product] = await shopApi(server.url).productsOf(landingCategory.category, landingCategory.subCategory);
   if (!product) throw new Error('The demo catalogue has no product in the landing sub-category.');
@@ -96,7 +111,9 @@ export const runLighthouse: BenchPart = async (context: BenchContext): Promise<S
       const runs: RunFigures[] = [];
       for (let run = 1; run <= runsPerPage; run += 1) {
         context.log(`lighthouse: ${path}, run ${run} of ${runsPerPage}`);
-        const { figures, json } = await runOnce(`${server.url}${path}`, chromePath);
+        const { figures, json } = await runWithRetry(`${server.url}${path}`, chromePath, (why) =>
+          section.notes!.push(`${path}, run ${run}: ${why}; run again.`),
+        );
         writeFileSync(join(context.resultsDir, `lighthouse-${name}-${run}.json`), json);
         runs.push(figures);
       }

@@ -8,7 +8,7 @@ import { categories, productImages, products, siteImages, subCategories } from '
 import { buildTestApp } from './helpers/app';
 import { aUser, signedInAs } from './helpers/auth';
 import { aGuest, asGuest } from './helpers/cart';
-import { aCategory, aProduct, aSubCategory } from './helpers/factories';
+import { aCategory, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 
 let app: FastifyInstance;
 let admin: { authorization: string };
@@ -59,24 +59,7 @@ const next = () => {
   return unique;
 };
 
-async function productFields(overrides: Fields = {}): Promise<Fields> {
-  const sub = await aSubCategory(app.db);
-  const n = next();
-  return {
-    flowerName: `Admin Rose ${n}`,
-    flowerItemCode: `AR-${n}`,
-    mrp: '1500',
-    sellingPrice: '1250',
-    description: 'A dozen red roses, hand tied.',
-    Quantity: '7',
-    isRemoved: 'false',
-    flowerCategoryName: String(sub.categoryId),
-    flowerSubCategoryName: String(sub.id),
-    shippingdetails: 'Ships in 2 days',
-    note: 'Keep in water',
-    ...overrides,
-  };
-}
+const productFields = (overrides: Fields = {}) => aProductForm(app.db, overrides);
 
 async function productNamed(name: string) {
   const [row] = await app.db.select().from(products).where(eq(products.name, name));

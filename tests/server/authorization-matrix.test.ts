@@ -15,9 +15,9 @@ import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
-import { aGuest, asGuest } from './helpers/cart';
+import { aGuest, aGuestCheckoutBody, asGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
-import { aCategory, anAddressBody, aProduct, aSubCategory } from './helpers/factories';
+import { aCategory, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
 
 // ---- The callers ----------------------------------------------------------------------------------------------------
@@ -119,23 +119,7 @@ function form(fields: Record<string, string>, withImage: boolean): FormData {
   return data;
 }
 
-async function productFields(): Promise<Record<string, string>> {
-  const sub = await aSubCategory(app.db);
-  const n = next();
-  return {
-    flowerName: `Matrix Rose ${n}`,
-    flowerItemCode: `MX-${n}`,
-    mrp: '1500',
-    sellingPrice: '1250',
-    description: 'A dozen red roses, hand tied.',
-    Quantity: '7',
-    isRemoved: 'false',
-    flowerCategoryName: String(sub.categoryId),
-    flowerSubCategoryName: String(sub.id),
-    shippingdetails: 'Ships in 2 days',
-    note: 'Keep in water',
-  };
-}
+const productFields = () => aProductForm(app.db);
 
 async function call(request: Cell['request'], headers: Headers = {}) {
   return app.inject({ ...request, headers: { ...request.headers, ...headers } } as InjectOptions);
@@ -210,21 +194,12 @@ async function aPurchase(): Promise<number> {
   return row!.id;
 }
 
-const guestCheckoutBody = (guest: TestGuest, email: string) => ({
-  sessionId: guest.sessionId,
-  firstName: 'Meena',
-  lastName: 'Kumar',
-  email,
-  mobileNumber: '9123456780',
-  password: '',
-  ...addressFields,
-});
 
 /** A guest that went through guest checkout and verified the mailed code; the account it buys for. */
 async function aVerifiedGuest(): Promise<TestGuest & { userExtId: string }> {
   const guest = await aGuest(app);
   const email = newEmail();
-  const created = await expectOk({ method: 'POST', url: '/api/createguestcheckout', payload: guestCheckoutBody(guest, email) }, asGuest(guest));
+  const created = await expectOk({ method: 'POST', url: '/api/createguestcheckout', payload: aGuestCheckoutBody(guest, email) }, asGuest(guest));
   const otp = await latestOtp(app, email);
   await expectOk({ method: 'POST', url: '/api/verifyotp', payload: { email, otp } }, asGuest(guest));
   return { ...guest, userExtId: created.json<{ userExtId: string }>().userExtId };
@@ -569,7 +544,7 @@ const rows: Row[] = [
     expect: OWNED,
     build: async () => {
       const guest = await aGuest(app);
-      return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createguestcheckout', payload: guestCheckoutBody(guest, newEmail()) } };
+      return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createguestcheckout', payload: aGuestCheckoutBody(guest, newEmail()) } };
     },
   },
   {

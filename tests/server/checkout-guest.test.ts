@@ -9,7 +9,7 @@ import type { Caller } from '../../server/modules/auth/caller';
 import { addresses, cartItems, carts, guestSessions, users } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { aUser, latestOtp, mailsTo, relaxedRateLimits, signedInAs } from './helpers/auth';
-import { addUnits, aGuest, asGuest, bagOf } from './helpers/cart';
+import { addUnits, aGuest, aGuestCheckoutBody, asGuest, bagOf } from './helpers/cart';
 import { aCategory, anAddressBody, aProduct, aSubCategory } from './helpers/factories';
 import type { TestGuest } from './helpers/cart';
 
@@ -26,17 +26,6 @@ let sequence = 0;
 const newEmail = () => `buyer${++sequence}-${Date.now()}@example.in`;
 
 
-const checkoutBody = (guest: TestGuest, email: string, overrides: Record<string, unknown> = {}) => ({
-  sessionId: guest.sessionId,
-  firstName: 'Meena',
-  lastName: 'Kumar',
-  email,
-  mobileNumber: '9123456780',
-  password: '',
-  ...anAddressBody(),
-  ...overrides,
-});
-
 const createGuestCheckout = (headers: Record<string, string>, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/createguestcheckout', headers, payload: body });
 const verifyOtp = (headers: Record<string, string>, email: string, otp: string) =>
@@ -50,7 +39,7 @@ const checkEmail = (email: string) => app.inject({ method: 'POST', url: '/api/ch
 /** A guest who went through guest checkout and verified the mailed code. */
 async function aVerifiedGuest(email = newEmail()): Promise<{ guest: TestGuest; email: string; userExtId: string }> {
   const guest = await aGuest(app);
-  const res = await createGuestCheckout(asGuest(guest), checkoutBody(guest, email));
+  const res = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, email));
   expect(res.statusCode, res.body).toBe(200);
   const verified = await verifyOtp(asGuest(guest), email, await latestOtp(app, email));
   expect(verified.statusCode, verified.body).toBe(200);
@@ -104,7 +93,7 @@ describe('POST createguestcheckout', () => {
   it('creates a passwordless customer for a new e-mail, links the session and mails a code', async () => {
     const guest = await aGuest(app);
     const email = newEmail();
-    const res = await createGuestCheckout(asGuest(guest), checkoutBody(guest, email));
+    const res = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, email));
     expect(res.statusCode, res.body).toBe(200);
     const reply = res.json<{ duplicateUser: string; unverifiedUser: string; userExtId: string }>();
     expect(reply).toMatchObject({ duplicateUser: 'false', unverifiedUser: 'false' });
@@ -120,7 +109,7 @@ describe('POST createguestcheckout', () => {
   it('answers duplicateUser "true" for a registered e-mail, mailing nothing and linking nothing', async () => {
     const user = await aUser(app);
     const guest = await aGuest(app);
-    const res = await createGuestCheckout(asGuest(guest), checkoutBody(guest, user.email));
+    const res = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, user.email));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ duplicateUser: 'true', unverifiedUser: 'false', userExtId: null });
     expect(await mailsTo(app, user.email)).toEqual([]);
@@ -131,7 +120,7 @@ describe('POST createguestcheckout', () => {
   it('flags an existing unverified passwordless account and mails it a code, keeping its details', async () => {
     const user = await aUser(app, { password: null, verified: false, firstName: 'Ravi' });
     const guest = await aGuest(app);
-    const res = await createGuestCheckout(asGuest(guest), checkoutBody(guest, user.email));
+    const res = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, user.email));
     expect(res.json()).toEqual({ duplicateUser: 'false', unverifiedUser: 'true', userExtId: user.externalId });
     expect(await latestOtp(app, user.email)).toMatch(/^\d{6}$/);
     const [row] = await app.db.select().from(users).where(eq(users.id, user.id));
@@ -141,7 +130,7 @@ describe('POST createguestcheckout', () => {
   it("adds nothing to an existing account until the guest proves the e-mail with the code", async () => {
     const user = await aUser(app, { password: null, verified: true });
     const stranger = await aGuest(app);
-    const res = await createGuestCheckout(asGuest(stranger), checkoutBody(stranger, user.email));
+    const res = await createGuestCheckout(asGuest(stranger), aGuestCheckoutBody(stranger, user.email));
     expect(res.statusCode).toBe(200);
     expect(await app.db.select().from(addresses).where(eq(addresses.userId, user.id))).toEqual([]);
 
@@ -153,7 +142,7 @@ describe('POST createguestcheckout', () => {
   it('answers unverifiedUser "false" for an earlier guest buyer whose e-mail is verified', async () => {
     const user = await aUser(app, { password: null, verified: true });
     const guest = await aGuest(app);
-    const res = await createGuestCheckout(asGuest(guest), checkoutBody(guest, user.email));
+    const res = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, user.email));
     expect(res.json()).toEqual({ duplicateUser: 'false', unverifiedUser: 'false', userExtId: user.externalId });
   });
 
@@ -161,19 +150,19 @@ describe('POST createguestcheckout', () => {
     const owner = await aGuest(app);
     const other = await aGuest(app);
     const email = newEmail();
-    expect((await createGuestCheckout(asGuest(other), checkoutBody(owner, email))).statusCode).toBe(403);
-    expect((await createGuestCheckout({}, checkoutBody(owner, email))).statusCode).toBe(401);
+    expect((await createGuestCheckout(asGuest(other), aGuestCheckoutBody(owner, email))).statusCode).toBe(403);
+    expect((await createGuestCheckout({}, aGuestCheckoutBody(owner, email))).statusCode).toBe(401);
     const user = await aUser(app);
-    expect((await createGuestCheckout(signedInAs(app, user), checkoutBody(owner, email))).statusCode).toBe(403);
+    expect((await createGuestCheckout(signedInAs(app, user), aGuestCheckoutBody(owner, email))).statusCode).toBe(403);
     expect(await mailsTo(app, email)).toEqual([]);
   });
 
   it('refuses invalid details and addresses with 400 and the field message', async () => {
     const guest = await aGuest(app);
-    const short = await createGuestCheckout(asGuest(guest), checkoutBody(guest, newEmail(), { firstName: 'Al' }));
+    const short = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, newEmail(), { firstName: 'Al' }));
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain('First name must be at least 3 characters long!');
-    const pin = await createGuestCheckout(asGuest(guest), checkoutBody(guest, newEmail(), { pincode: '6000' }));
+    const pin = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, newEmail(), { pincode: '6000' }));
     expect(pin.statusCode).toBe(400);
     expect(pin.json().message).toContain('Invalid pincode format!');
   });
@@ -183,7 +172,7 @@ describe('verifying the guest checkout code (POST verifyotp)', () => {
   it('verifies the e-mail and the session with the mailed code; the guest then sees the address it gave', async () => {
     const guest = await aGuest(app);
     const email = newEmail();
-    await createGuestCheckout(asGuest(guest), checkoutBody(guest, email));
+    await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, email));
     expect((await guestAddresses(guest)).statusCode).toBe(403);
 
     const res = await verifyOtp(asGuest(guest), email, await latestOtp(app, email));
@@ -202,7 +191,7 @@ describe('verifying the guest checkout code (POST verifyotp)', () => {
   it('refuses a wrong code with 400 and leaves the session unverified', async () => {
     const guest = await aGuest(app);
     const email = newEmail();
-    await createGuestCheckout(asGuest(guest), checkoutBody(guest, email));
+    await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, email));
     const code = await latestOtp(app, email);
     const wrong = code === '000000' ? '111111' : '000000';
     const res = await verifyOtp(asGuest(guest), email, wrong);
@@ -215,7 +204,7 @@ describe('verifying the guest checkout code (POST verifyotp)', () => {
     const guest = await aGuest(app);
     const intruder = await aGuest(app);
     const email = newEmail();
-    await createGuestCheckout(asGuest(guest), checkoutBody(guest, email));
+    await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, email));
     const res = await verifyOtp(asGuest(intruder), email, await latestOtp(app, email));
     // The intruder's session is not linked to the e-mail: the call is treated as a sign-up step and refused.
     expect(res.statusCode).toBe(400);
@@ -236,7 +225,7 @@ describe('guest addresses', () => {
   it('refuses an unverified guest (403), another guest (403) and an anonymous caller (401)', async () => {
     const guest = await aGuest(app);
     const email = newEmail();
-    await createGuestCheckout(asGuest(guest), checkoutBody(guest, email));
+    await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, email));
     const unverified = await createGuestAddress(guest, anAddressBody());
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json()).toEqual({ code: 'FORBIDDEN', message: checkoutMessages.guestNotVerified });
@@ -256,7 +245,7 @@ describe('guest addresses', () => {
 
   it('drops the verification when the session is used for another e-mail', async () => {
     const { guest } = await aVerifiedGuest();
-    await createGuestCheckout(asGuest(guest), checkoutBody(guest, newEmail()));
+    await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, newEmail()));
     expect((await createGuestAddress(guest, anAddressBody())).statusCode).toBe(403);
   });
 });
@@ -361,7 +350,7 @@ describe('requireBuyerFor (the rule payment routes reuse)', () => {
   it('refuses an unverified or unlinked guest and another user with 403, an anonymous caller with 401', async () => {
     const { userExtId } = await aVerifiedGuest();
     const unverified = await aGuest(app);
-    await createGuestCheckout(asGuest(unverified), checkoutBody(unverified, newEmail()));
+    await createGuestCheckout(asGuest(unverified), aGuestCheckoutBody(unverified, newEmail()));
     const stranger = await aGuest(app);
     await expect(requireBuyerFor(app.db, as({ kind: 'guest', sessionId: unverified.sessionId }), userExtId)).rejects.toMatchObject({ statusCode: 403 });
     await expect(requireBuyerFor(app.db, as({ kind: 'guest', sessionId: stranger.sessionId }), userExtId)).rejects.toMatchObject({ statusCode: 403 });

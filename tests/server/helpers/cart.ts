@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CartReply } from '../../../domain/cart';
 import { refreshCookieOf } from './auth';
+import { anAddressBody } from './factories';
 
 export interface TestGuest {
   sessionId: string;
@@ -61,3 +62,15 @@ export async function bagOf(app: FastifyInstance, headers: Auth, owner: { sessio
 export function quantities(cart: CartReply): Record<string, number> {
   return Object.fromEntries(cart.productList.map((line) => [line.productId, line.productItem.quantity]));
 }
+
+/** The body of `POST createguestcheckout`: a guest's details and delivery address, no password. */
+export const aGuestCheckoutBody = (guest: TestGuest, email: string, overrides: Record<string, unknown> = {}) => ({
+  sessionId: guest.sessionId,
+  firstName: 'Meena',
+  lastName: 'Kumar',
+  email,
+  mobileNumber: '9123456780',
+  password: '',
+  ...anAddressBody(),
+  ...overrides,
+});

@@ -86,3 +86,23 @@ export const anAddressBody = (overrides: Record<string, unknown> = {}) => ({
   phoneNumber: '9876543210',
   ...overrides,
 });
+
+/** The admin product form's fields (SPEC.md §5) for a new product in a fresh sub-category; names and codes unique. */
+export async function aProductForm(db: Database, overrides: Record<string, string> = {}): Promise<Record<string, string>> {
+  const sub = await aSubCategory(db);
+  const n = next();
+  return {
+    flowerName: `Admin Rose ${n}`,
+    flowerItemCode: `AR-${n}`,
+    mrp: '1500',
+    sellingPrice: '1250',
+    description: 'A dozen red roses, hand tied.',
+    Quantity: '7',
+    isRemoved: 'false',
+    flowerCategoryName: String(sub.categoryId),
+    flowerSubCategoryName: String(sub.id),
+    shippingdetails: 'Ships in 2 days',
+    note: 'Keep in water',
+    ...overrides,
+  };
+}
