@@ -15,6 +15,8 @@ import { launchBrowser, newPage, removeDataDir, startServer, type RunningServer 
 import { shopApi, type DeliveryAddress, type Shopper } from '../tests/e2e/shop-api';
 import { buildIfStale } from './build-if-stale';
 import { fillAddress } from '../tests/e2e/page-forms';
+import { addToBag, animationsDone, openProduct, signIn, unexpectedErrors } from '../tests/e2e/shop-pages';
+import { paths } from '../src/app/paths';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'docs', 'screens');
@@ -129,9 +131,7 @@ async function settle(page: Page, { fullPage }: { fullPage: boolean }) {
     fullPage,
     { timeout: 30_000 },
   );
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsDone(page);
   // A field left focused by the script would wear a focus ring no shopper put there; a dialog keeps its focus.
   await page.evaluate(() => {
     const focused = document.activeElement;
@@ -157,27 +157,6 @@ async function shoot(page: Page, screen: string, { fullPage = false } = {}) {
 
 // ---- Journeys -----------------------------------------------------------------------------------------------------
 
-const categoryPath = (category: string, sub: string) => `/category/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`;
-
-async function openProduct(page: Page, externalId: string, name: string) {
-  await page.goto(`/flower/${externalId}`);
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-async function addToBag(page: Page, externalId: string, name: string) {
-  await openProduct(page, externalId, name);
-  await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await page.getByText('Product added to cart').first().waitFor();
-}
-
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
 
 interface Shop {
   server: RunningServer;
@@ -195,7 +174,7 @@ async function guestJourney(page: Page, shop: Shop, width: number) {
   await page.getByRole('link', { name: /^View more / }).first().waitFor();
   await shoot(page, 'home');
 
-  await page.goto(categoryPath('Fresh Flowers', 'Roses'));
+  await page.goto(paths.category('Fresh Flowers', 'Roses'));
   await page.getByRole('heading', { level: 1, name: 'Fresh Flowers' }).waitFor();
   await page.getByTestId('product-card').first().waitFor();
   await shoot(page, 'category');
@@ -206,7 +185,7 @@ async function guestJourney(page: Page, shop: Shop, width: number) {
   await shoot(page, 'product');
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await page.getByText('Product added to cart').first().waitFor();
-  await addToBag(page, second.externalId, second.productName);
+  await addToBag(page, second.externalId, { name: second.productName });
 
   await page.goto('/cart');
   await page.getByRole('heading', { name: 'CART' }).waitFor();
@@ -318,7 +297,7 @@ async function withContext(browser: Browser, shop: Shop, viewport: { width: numb
     await closeQuietly(context);
   }
   // A broken screen should not end up in the README unnoticed.
-  const unexpected = errors.filter((message) => !/status of 4\d\d/.test(message));
+  const unexpected = unexpectedErrors(errors);
   if (unexpected.length) console.warn(`  page errors at ${viewport.width} px:\n    ${unexpected.join('\n    ')}`);
 }
 

@@ -13,6 +13,7 @@ import type { Options as AutocannonOptions, Result as AutocannonResult } from 'a
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { freePort, serverBundle } from '../../tests/e2e/harness';
+import { anAddressBody } from '../../tests/server/helpers/factories';
 import { openDatabase, type Database, type DatabaseTarget } from '../../server/db/client';
 import { addresses, cartItems, carts, orderItems, orders, products, users } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed/seed-demo';
@@ -227,17 +228,8 @@ export interface PreparedShop {
   initialStock: Map<number, number>;
 }
 
-export const benchAddress = {
-  fullName: 'Bench Buyer',
-  address: '14 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9840011223',
-};
+/** The delivery address every bench buyer saves (the server tests' own address body). */
+export const benchAddress = anAddressBody({ fullName: 'Bench Buyer' });
 
 export interface PrepareOptions {
   buyers: number;

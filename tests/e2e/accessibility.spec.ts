@@ -2,24 +2,22 @@
 // route of SPEC.md §2 — storefront, account, checkout, thank-you, static pages, every admin screen — at desktop and
 // phone widths, and on the states a person meets (the open mobile menu, the OTP and card dialogs, forms showing their
 // messages); then focus that can be seen, and dialogs that keep focus inside and close on Escape.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, removeDataDir, startServer, type RunningServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { paths } from '../../src/app/paths';
+import { browserSuite, screenshots } from './browser-suite';
 import { shopApi } from './shop-api';
 import type { DeliveryAddress, Shopper } from './shop-api';
 import { fillAddress } from './page-forms';
+import { addToBag, animationsDone, signIn } from './shop-pages';
 
-let server: RunningServer;
-let browser: Browser;
 let shop: ReturnType<typeof shopApi>;
 let serverSide: ReturnType<ReturnType<typeof shopApi>['admin']>;
-const contexts: BrowserContext[] = [];
-const screenshots = join(process.cwd(), 'test-results', 'screenshots');
 
 const admin = { email: 'admin@a11y.example.in', password: 'Orchid@2026' };
+const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 
 const customer: Shopper = {
   email: 'nila.varma@example.in',
@@ -65,37 +63,15 @@ const structureRules = [
 ];
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
-  shop = shopApi(server.url);
+  shop = shopApi(suite.server.url);
   serverSide = shop.admin((await shop.signIn(admin)).authorization);
-  browser = await launchBrowser();
-  mkdirSync(screenshots, { recursive: true });
   await shop.register(customer);
   await shop.paidOrder(customer, (await shop.productsOf('Everlasting Dry Flowers', 'Posy'))[0]!.externalId, address);
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
-
 // ---- Helpers ------------------------------------------------------------------------------------------------------
 
-async function freshPage(viewport = desktop): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  return page;
-}
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const freshPage = async (viewport = desktop): Promise<Page> => (await suite.freshPage(viewport)).page;
 
 /**
  * The page at rest: requests done, pictures in (lazy ones below the fold never load), entrance animations over (a
@@ -104,9 +80,7 @@ async function signIn(page: Page, who: { email: string; password: string }) {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'));
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsDone(page);
 }
 
 /** axe's WCAG 2.0/2.1 A and AA violations, and heading and landmark ones, on the page as it is now, one block each. */
@@ -171,14 +145,6 @@ async function scanScreens(page: Page, check: Scanner, screens: Screen[], sizes 
   }
 }
 
-const categoryPath = (category: string, sub: string) => `/category/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`;
-
-async function addToBag(page: Page, externalId: string) {
-  await page.goto(`/flower/${externalId}`);
-  await page.getByRole('button', { name: 'Add To Cart' }).click();
-  await page.getByText('Product added to cart').first().waitFor();
-}
-
 const driedPosies = () => shop.productsOf('Everlasting Dry Flowers', 'Posy');
 
 /** A field that is showing its message. */
@@ -222,7 +188,7 @@ const guestScreens = async (): Promise<Screen[]> => {
   return [
     { path: '/', title: /./, ready: productCards },
     { path: '/home', title: /./, ready: (page) => page.getByRole('heading', { name: 'CATEGORIES' }).waitFor() },
-    { path: categoryPath('Fresh Flowers', 'Roses'), title: 'Fresh Flowers', ready: productCards },
+    { path: paths.category('Fresh Flowers', 'Roses'), title: 'Fresh Flowers', ready: productCards },
     { path: `/flower/${dried.externalId}`, title: dried.productName, ready: (page) => page.getByRole('button', { name: 'Add To Cart' }).waitFor() },
     { path: '/cart', title: 'CART', ready: (page) => page.getByText('Your Bag is Empty').waitFor() },
     { path: '/thankyou', title: 'We Thank you For your Purchase!' },
@@ -609,7 +575,7 @@ describe('focus can be seen', () => {
       unseen.push(...(await unseenFocus(page, `${path} @${page.viewportSize()?.width}px`)));
     };
     await visit('/login', 'Sign In');
-    await visit(categoryPath('Fresh Flowers', 'Roses'), 'Fresh Flowers', (p) => p.getByTestId('product-card').first().waitFor());
+    await visit(paths.category('Fresh Flowers', 'Roses'), 'Fresh Flowers', (p) => p.getByTestId('product-card').first().waitFor());
     await visit(`/flower/${first!.externalId}`, first!.productName, (p) => p.getByRole('button', { name: 'Add To Cart' }).waitFor());
     await visit('/contactus', 'Contact Us');
     await addToBag(page, first!.externalId);

@@ -2,24 +2,23 @@
 // category, sub-category and product with a picture that a shopper then sees and opens; the product taken off the
 // shop; a paid order given a tracking link and Dispatched, seen by its customer and mailed to them; the admin guard and
 // the storefront never downloading admin code; and a screenshot of every admin screen at desktop and phone widths.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { paths } from '../../src/app/paths';
+import { browserSuite, screenshots } from './browser-suite';
+import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { DeliveryAddress, Shopper } from './shop-api';
+import { animationsDone, signIn, unexpectedErrors } from './shop-pages';
 
-let server: RunningServer;
-let browser: Browser;
 let shop: ReturnType<typeof shopApi>;
 /** The admin's reads through the API, to check what the screens saved. */
 let serverSide: ReturnType<ReturnType<typeof shopApi>['admin']>;
-const contexts: BrowserContext[] = [];
-const screenshots = join(process.cwd(), 'test-results', 'screenshots');
 
 const admin = { email: 'admin@flowers.example.in', password: 'Orchid@2026' };
+const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 
 const address: DeliveryAddress = {
   fullName: 'Arjun Menon',
@@ -80,11 +79,8 @@ const tracking = 'https://track.example.in/AWB123';
 const adminChunk = /(dashboard|category-list|category-form|sub-category|flower-list|flower-form|site-image|purchase-order|never-purchased)-page/;
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
-  shop = shopApi(server.url);
+  shop = shopApi(suite.server.url);
   serverSide = shop.admin((await shop.signIn(admin)).authorization);
-  browser = await launchBrowser();
-  mkdirSync(screenshots, { recursive: true });
   await shop.register(neverBuyer);
   await shop.register(earlierCustomer);
   await shop.paidOrder(earlierCustomer, (await shop.productsOf('Everlasting Dry Flowers', 'Round'))[0]!.externalId, {
@@ -93,31 +89,9 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
-
 // ---- Helpers ------------------------------------------------------------------------------------------------------
 
-async function freshPage(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, server.url, viewport);
-  contexts.push(opened.context);
-  return opened;
-}
-
-/** Console noise from expected refusals (a removed product's 404) is not a page error. */
-const unexpected = (errors: string[]) => errors.filter((message) => !/status of 4\d\d/.test(message));
-
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const freshPage = (viewport?: { width: number; height: number }) => suite.freshPage(viewport);
 
 /** Signs the admin in at /login; the header then offers the Dashboard. */
 async function signInAsAdmin(page: Page) {
@@ -171,17 +145,13 @@ async function savedThenBackTo(page: Page, message: string, listPath: string, me
 /** Screenshots after the entrance animations (toasts, button states) have finished; endless ones (spinners) aside. */
 async function shoot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsDone(page);
   await page.screenshot({ path: join(screenshots, `admin-${name}-${width}.png`), fullPage: true });
 }
 
 /** A real 64×64 PNG in one colour, as a product picture. */
 const squarePng = (r: number, g: number, b: number) =>
   sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } }).png().toBuffer();
-
-const categoryPath = (category: string, sub: string) => `/category/${encodeURIComponent(category)}/${encodeURIComponent(sub)}`;
 
 /** India time is UTC+05:30 all year: the calendar date an order shows. */
 const indiaDate = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString().slice(0, 10);
@@ -266,7 +236,7 @@ describe('the admin builds the catalogue', () => {
         pictures.push({ status: response.status(), type: response.headers()['content-type'] ?? '' });
       }
     });
-    await shopper.goto(categoryPath(catalogue.category, catalogue.subCategory));
+    await shopper.goto(paths.category(catalogue.category, catalogue.subCategory));
     const card = shopper.getByTestId('product-card').filter({ hasText: catalogue.product });
     await card.waitFor();
     await card.getByText('Rs. 1,299').waitFor();
@@ -281,8 +251,8 @@ describe('the admin builds the catalogue', () => {
     await shopper.waitForURL(`**/flower/${productExtId}`);
     await shopper.getByRole('heading', { level: 1, name: catalogue.product }).waitFor();
     await shopper.getByRole('button', { name: 'Add To Cart' }).waitFor();
-    expect(unexpected(errors)).toEqual([]);
-    expect(unexpected(adminErrors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(adminErrors)).toEqual([]);
   });
 
   it('takes the product off the shop: the shopper no longer finds it and its page says so', async () => {
@@ -307,13 +277,13 @@ describe('the admin builds the catalogue', () => {
     expect((await serverSide.product(productExtId)).isRemoved).toBe(true);
 
     const { page: shopper, errors } = await freshPage();
-    await shopper.goto(categoryPath(catalogue.category, catalogue.subCategory));
+    await shopper.goto(paths.category(catalogue.category, catalogue.subCategory));
     await shopper.getByText('No flowers available for this category.').waitFor();
     expect(await shopper.getByTestId('product-card').filter({ hasText: catalogue.product }).count()).toBe(0);
     await shopper.goto(`/flower/${productExtId}`);
     await shopper.getByRole('heading', { level: 1, name: 'This flower is not in our shop' }).waitFor();
-    expect(unexpected(errors)).toEqual([]);
-    expect(unexpected(adminErrors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(adminErrors)).toEqual([]);
   });
 });
 
@@ -356,12 +326,12 @@ describe('the admin dispatches an order', () => {
     expect(await card.getByTestId('order-status').innerText()).toBe('Dispatched');
     expect(await card.getByRole('link', { name: tracking }).getAttribute('href')).toBe(tracking);
 
-    const [mail] = await outbox(server.url, customer.email);
+    const [mail] = await outbox(suite.server.url, customer.email);
     expect(mail!.text).toContain(orderNumber);
     expect(mail!.text).toContain(tracking);
     expect(mail!.text).toContain('Dispatched');
-    expect(unexpected(errors)).toEqual([]);
-    expect(unexpected(ownErrors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(ownErrors)).toEqual([]);
   });
 });
 
@@ -391,7 +361,7 @@ describe('who gets the admin area', () => {
       await shopper.goto('/');
       await shopper.waitForURL('**/category/**');
       await shopper.getByTestId('product-card').first().waitFor();
-      await shopper.goto(categoryPath('Fresh Flowers', 'Roses'));
+      await shopper.goto(paths.category('Fresh Flowers', 'Roses'));
       await shopper.getByTestId('product-card').first().waitFor();
     });
     expect(shopperScripts.length).toBeGreaterThan(0);
@@ -476,6 +446,6 @@ describe('every admin screen', () => {
     await categoryForm.getByText('This field is required').first().waitFor();
     await shoot(page, 'validation');
     expect((await serverSide.categories()).length).toBe(before);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

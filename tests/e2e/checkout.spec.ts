@@ -2,20 +2,18 @@
 // e-mail code read from the dev outbox, the sandbox card), a signed-in customer pays with a saved and then a new
 // address, a declined card, a dismissed dialog, and a stock shortfall made by another buyer — with the bill, the
 // mails, the stock and the Orders tab checked against the server.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, screenshots } from './browser-suite';
+import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { Datum, Shopper } from './shop-api';
 import { fillAddress } from './page-forms';
+import { addToBag as addOnProductPage } from './shop-pages';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 let shop: ReturnType<typeof shopApi>;
-const contexts: BrowserContext[] = [];
-const screenshots = join(process.cwd(), 'test-results', 'screenshots');
 
 const cards = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' };
 
@@ -30,34 +28,16 @@ const address = {
   state: 'Tamil Nadu',
 };
 
-beforeAll(async () => {
-  server = await startServer();
-  shop = shopApi(server.url);
-  browser = await launchBrowser();
-  mkdirSync(screenshots, { recursive: true });
+beforeAll(() => {
+  shop = shopApi(suite.server.url);
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
-});
-
-async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const { context, page } = await newPage(browser, server.url, viewport);
-  contexts.push(context);
-  return page;
-}
+const freshPage = async (viewport?: { width: number; height: number }): Promise<Page> => (await suite.freshPage(viewport)).page;
 
 const badge = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Bag/ }).first();
 
-async function addToBag(page: Page, product: Datum, button: 'Add To Cart' | 'Buy Now' = 'Add To Cart') {
-  await page.goto(`/flower/${product.externalId}`);
-  await page.getByRole('heading', { level: 1, name: product.productName }).waitFor();
-  await page.getByRole('button', { name: button }).click();
-  if (button === 'Add To Cart') await page.getByText('Product added to cart').first().waitFor();
-}
+const addToBag = (page: Page, product: Datum, button: 'Add To Cart' | 'Buy Now' = 'Add To Cart') =>
+  addOnProductPage(page, product.externalId, { name: product.productName, button });
 
 
 /** Pays in the sandbox's black dialog; a declined card leaves the dialog open with the decline. */
@@ -114,7 +94,7 @@ describe('a guest checks out', () => {
 
     expect(await shop.stockOf(dried.externalId)).toBe(stockBefore - 1);
     await expect.poll(async () => (await badge(page).getAttribute('aria-label')) ?? '').toMatch(/^Bag(?!.*\b[1-9])/);
-    const [confirmation] = await outbox(server.url, email);
+    const [confirmation] = await outbox(suite.server.url, email);
     expect(confirmation!.subject).toMatch(/^Order confirmed: order_/);
     expect(confirmation!.text).toMatch(/CGST \(2\.5%\): Rs\. /);
     expect(confirmation!.text).toContain(address.fullName);
@@ -200,7 +180,7 @@ describe('a signed-in customer checks out', () => {
     await page.waitForURL('**/thankyou', { timeout: 15_000 });
     await page.getByText('We Thank you For your Purchase!').waitFor();
 
-    const [confirmation] = await outbox(server.url, customer.email);
+    const [confirmation] = await outbox(suite.server.url, customer.email);
     expect(confirmation!.text).toMatch(/IGST \(5%\): Rs\. /);
     expect(confirmation!.text).toContain('Bengaluru');
     await page.goto('/account/orders');

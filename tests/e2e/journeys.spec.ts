@@ -4,25 +4,23 @@
 // admin gives the order a tracking link and Dispatched, which the customer sees and is mailed; (d) a returning customer
 // signs in from /g/login during checkout and finds the guest bag merged into the account's; (e) a whole checkout with
 // the keyboard only. Each journey checks what the person sees and what the server holds, and ends with a screenshot.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { formatRupees } from '../../domain/money';
-import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
+import { browserSuite, screenshots } from './browser-suite';
+import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { DeliveryAddress, Shopper } from './shop-api';
 import { fillAddress } from './page-forms';
+import { animationsDone, unexpectedErrors } from './shop-pages';
 
-let server: RunningServer;
-let browser: Browser;
 let shop: ReturnType<typeof shopApi>;
 /** The admin's reads through the API: what the server holds about orders. */
 let serverSide: ReturnType<ReturnType<typeof shopApi>['admin']>;
-const contexts: BrowserContext[] = [];
-const screenshots = join(process.cwd(), 'test-results', 'screenshots');
 
 const admin = { email: 'admin@journeys.example.in', password: 'Orchid@2026' };
+const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 const sandboxCard = { number: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' };
 const tracking = 'https://track.example.in/AWB-JOURNEY-7';
 
@@ -56,40 +54,21 @@ const setPasswordCodeMail = /^Your (password reset code|code to set a password)/
 const bought = { orderNumber: '', names: [] as string[], price: 0 };
 
 beforeAll(async () => {
-  server = await startServer({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
-  shop = shopApi(server.url);
+  shop = shopApi(suite.server.url);
   serverSide = shop.admin((await shop.signIn(admin)).authorization);
-  browser = await launchBrowser();
-  mkdirSync(screenshots, { recursive: true });
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
-  if (server) removeDataDir(server.dataDir);
 });
 
 // ---- Helpers ------------------------------------------------------------------------------------------------------
 
-async function freshPage() {
-  const opened = await newPage(browser, server.url);
-  contexts.push(opened.context);
-  return opened;
-}
-
-/** Console noise from expected refusals (a 4xx the app answers with a message) is not a page error. */
-const unexpected = (errors: string[]) => errors.filter((message) => !/status of 4\d\d/.test(message));
+const freshPage = () => suite.freshPage();
 
 const header = (page: Page) => page.getByRole('banner');
 const bagLink = (page: Page) => header(page).getByRole('link', { name: /^Bag/ }).first();
 const productId = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
 
-/** Screenshots after the entrance animations (toasts, dialogs) have finished; endless ones (spinners) aside. */
+/** A screenshot once the entrance animations (toasts, dialogs) have finished. */
 async function shoot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await animationsDone(page);
   await page.screenshot({ path: join(screenshots, `journey-${name}-1440.png`), fullPage: true });
 }
 
@@ -240,10 +219,10 @@ describe('a guest’s first order, from browsing to the dispatched parcel', () =
     for (const [index, id] of [first, second].entries()) {
       expect(await shop.stockOf(id)).toBe(products[index]!.quantity - 1);
     }
-    const [confirmation] = await outbox(server.url, guest.email);
+    const [confirmation] = await outbox(suite.server.url, guest.email);
     expect(confirmation!.subject.startsWith(`Order confirmed: ${purchase!.UserOrder.rpayOrderId}`)).toBe(true);
     Object.assign(bought, { orderNumber: purchase!.UserOrder.rpayOrderId, names: [firstName, secondName], price: total });
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 
   it('(b) creates a password at checkout, signs in with it and finds the order in Orders', async () => {
@@ -294,7 +273,7 @@ describe('a guest’s first order, from browsing to the dispatched parcel', () =
     // The server: the account has its password and the one order.
     const orders = await shop.ordersOf(guest);
     expect(orders.map((order) => order.UserOrder.rpayOrderId)).toEqual([bought.orderNumber]);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 
   it('(c) the admin sets the tracking link and Dispatched; the customer sees both and has the mail', async () => {
@@ -331,12 +310,12 @@ describe('a guest’s first order, from browsing to the dispatched parcel', () =
     expect(await card.getByRole('link', { name: tracking }).getAttribute('href')).toBe(tracking);
     await shoot(page, 'c-dispatched');
 
-    const [mail] = await outbox(server.url, guest.email);
+    const [mail] = await outbox(suite.server.url, guest.email);
     expect(mail!.text).toContain(bought.orderNumber);
     expect(mail!.text).toContain(tracking);
     expect(mail!.text).toContain('Dispatched');
-    expect(unexpected(errors)).toEqual([]);
-    expect(unexpected(deskErrors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(deskErrors)).toEqual([]);
   });
 });
 
@@ -393,7 +372,7 @@ describe('a returning customer', () => {
     expect(bag.productList.map((line) => [line.productItem.ProductDatum.productName, line.productItem.quantity]).sort()).toEqual(
       expected.map((name) => [name, 1]).sort(),
     );
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });
 
@@ -518,6 +497,6 @@ describe('a keyboard-only shopper', () => {
     expect(purchases[0]!.UserOrder.price).toBe(sellingPrice);
     expect(purchases[0]!.UserOrder.UserOrderItems).toMatchObject([{ quantity: 1, ProductDatum: { productName: product!.productName } }]);
     expect(await shop.stockOf(product!.externalId)).toBe(stockBefore - 1);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

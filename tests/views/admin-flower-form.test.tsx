@@ -9,52 +9,33 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
 import { toaster } from '../../src/app/toaster';
+import { anAdminCategory, anAdminProduct, anAdminSubCategory } from './admin-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { advance, openAdminForm } from './admin-form-harness';
 import { renderApp, signIn } from './render-app';
 
-function anAdminCategory(id: number, categoryName: string): AdminCategory {
-  return { id, externalId: `c_${id}`, categoryName, categoryDescription: `About ${categoryName}`, categoryGst: null };
-}
+/** A sub-category of `parent`, as the server lists it. */
+const subCategoryOf = (parent: AdminCategory, id: number, subCategoryName: string): AdminSubCategory =>
+  anAdminSubCategory({ id, subCategoryName, ProductCategoryId: parent.id, ProductCategory: { id: parent.id, categoryName: parent.categoryName } });
 
-function anAdminSubCategory(id: number, subCategoryName: string, parent: AdminCategory): AdminSubCategory {
-  return {
-    id,
-    externalId: `s_${id}`,
-    subCategoryName,
-    subCategoryDescription: `About ${subCategoryName}`,
-    ProductCategoryId: parent.id,
-    ProductCategory: { id: parent.id, categoryName: parent.categoryName },
-  };
-}
-
-function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
-  return {
+/** The product the update form edits: a posy in Everlasting Dry Flowers (3) › Posy (31), with one picture. */
+const theRose = (overrides: Partial<AdminProduct> = {}): AdminProduct =>
+  anAdminProduct({
     id: 5,
     externalId: 'p_rose',
     productName: 'Blush Rose Posy',
     itemCode: 'EDF-POSY-01',
-    mrp: 1499,
-    sellingPrice: 1250,
-    description: 'Dried roses bound with twine.',
-    note: 'Keep away from direct sunlight.',
-    shippingDetails: 'Ships in 2 to 5 business days.',
-    quantity: 5,
-    isRemoved: false,
     flowerCategoryId: 3,
-    flowerCategoryName: 'Everlasting Dry Flowers',
     flowerSubCategoryId: 31,
-    flowerSubCategoryName: 'Posy',
     images: ['4f1c0a9e'],
     ...overrides,
-  };
-}
+  });
 
-const dry = anAdminCategory(3, 'Everlasting Dry Flowers');
-const fresh = anAdminCategory(7, 'Fresh Flowers');
+const dry = anAdminCategory({ id: 3, categoryName: 'Everlasting Dry Flowers' });
+const fresh = anAdminCategory({ id: 7, categoryName: 'Fresh Flowers' });
 const subCategoriesByCategory: Record<number, AdminSubCategory[]> = {
-  3: [anAdminSubCategory(31, 'Posy', dry), anAdminSubCategory(32, 'Side', dry)],
-  7: [anAdminSubCategory(71, 'Exotic', fresh), anAdminSubCategory(72, 'Roses', fresh)],
+  3: [subCategoryOf(dry, 31, 'Posy'), subCategoryOf(dry, 32, 'Side')],
+  7: [subCategoryOf(fresh, 71, 'Exotic'), subCategoryOf(fresh, 72, 'Roses')],
 };
 
 /** A multipart request as the server reads it: its text fields and its `files` parts. */
@@ -69,7 +50,7 @@ interface Posted {
 let posts: Posted[] = [];
 /** The category ids the sub-category list was asked for, in order. */
 let subCategoryLoads: string[] = [];
-let stored = anAdminProduct();
+let stored = theRose();
 let writeAnswer: 200 | 409 = 200;
 
 const multipartHandler = (path: string, savedText: string) =>
@@ -109,7 +90,7 @@ afterEach(() => {
   server.resetHandlers();
   posts = [];
   subCategoryLoads = [];
-  stored = anAdminProduct();
+  stored = theRose();
   writeAnswer = 200;
   toaster.remove();
   vi.useRealTimers();
@@ -343,7 +324,7 @@ describe('flower update form (/flowerformupdate/{externalId})', () => {
   });
 
   it('shows no current picture for a flower without images', async () => {
-    stored = anAdminProduct({ images: [] });
+    stored = theRose({ images: [] });
     const page = await openForm('/flowerformupdate/p_rose', 'Flower Data Update Form');
     expect(within(page.form).queryByRole('img', { name: /Current picture/ })).toBeNull();
   });
@@ -352,7 +333,7 @@ describe('flower update form (/flowerformupdate/{externalId})', () => {
     { before: false, after: 'true' },
     { before: true, after: 'false' },
   ])('sends isRemoved $after after the checkbox is toggled, without the item code or a files part', async ({ before, after }) => {
-    stored = anAdminProduct({ isRemoved: before });
+    stored = theRose({ isRemoved: before });
     const page = await openForm('/flowerformupdate/p_rose', 'Flower Data Update Form', { fakeTimers: true });
     expect(page.removed().checked).toBe(before);
     await page.user.click(page.removed());

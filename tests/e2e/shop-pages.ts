@@ -1,0 +1,39 @@
+// Steps through the shop's pages the way a person takes them, shared by the browser specs and the screenshots.
+import type { Page } from 'playwright-core';
+import { paths } from '../../src/app/paths';
+
+/** Signs in at /login and waits until the app has moved on. */
+export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto(paths.login);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith(paths.login));
+}
+
+/** Opens a product's page and waits for its heading (by name, when given). */
+export async function openProduct(page: Page, externalId: string, name?: string): Promise<void> {
+  await page.goto(paths.flower(externalId));
+  await page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).waitFor();
+}
+
+/** Add To Cart (waiting for its toast) or Buy Now on a product's page. */
+export async function addToBag(
+  page: Page,
+  externalId: string,
+  { name, button = 'Add To Cart' }: { name?: string; button?: 'Add To Cart' | 'Buy Now' } = {},
+): Promise<void> {
+  await openProduct(page, externalId, name);
+  await page.getByRole('button', { name: button }).click();
+  if (button === 'Add To Cart') await page.getByText('Product added to cart').first().waitFor();
+}
+
+/** Resolves once entrance animations (toasts, dialogs, button states) have finished; endless ones (spinners) aside. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Page errors other than the console's note of an expected refusal (a 4xx the app answers with a message). */
+export const unexpectedErrors = (errors: string[]) => errors.filter((message) => !/status of 4\d\d/.test(message));
