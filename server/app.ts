@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants as zlib } from 'node:zlib';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -20,6 +19,7 @@ import type { OpenDatabase } from './db/client';
 import { renderDemoArt } from './db/seed/demo-art';
 import { seedDemo } from './db/seed/seed-demo';
 import { errorHandler } from './error-handler';
+import { compression } from './compression';
 import { securityHeaders } from './security-headers';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
@@ -149,10 +149,9 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
     reply.headers(security);
   });
   await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    // On-the-fly brotli at the default quality 11 costs far more CPU than it saves bytes.
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    encodings: [...compression.encodings],
+    threshold: compression.threshold,
+    brotliOptions: { params: compression.brotliParams },
   });
   await app.register(fastifyCookie);
   await app.register(callerPlugin);

@@ -6,8 +6,9 @@
  * Env: PORT, HOST, CEILING_BODY (a file holding the JSON bytes; optional: without it only /ready answers).
  */
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
+import { compression } from '../../server/compression';
 
 const app = Fastify({ logger: false });
 app.get('/ready', async () => ({ status: 'ok' }));
@@ -15,14 +16,14 @@ app.get('/ready', async () => ({ status: 'ok' }));
 const bodyFile = process.env.CEILING_BODY;
 if (bodyFile) {
   const identity = readFileSync(bodyFile);
-  // Precomputed once: the real server's own choice (br at quality 4, else gzip, above 1 KiB) without its per-request cost.
-  const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
+  // Precomputed once: the real server's own choice (server/compression.ts) without its per-request cost.
+  const br = brotliCompressSync(identity, { params: compression.brotliParams });
   const gzip = gzipSync(identity);
   const etag = process.env.CEILING_ETAG ?? '"ceiling"';
   app.get('/catalogue', async (request, reply) => {
     const accepted = request.headers['accept-encoding'] ?? '';
     reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag).header('vary', 'accept-encoding');
-    if (identity.length < 1024) return reply.send(identity);
+    if (identity.length < compression.threshold) return reply.send(identity);
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(br);
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzip);
     return reply.send(identity);

@@ -5,17 +5,16 @@
  * Remembered per cache entry object, so whatever forgets the entry (catalog.cache.ts) forgets its bytes with it.
  */
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { compression } from '../../compression';
 import type { Cached } from './catalog.cache';
 
-/** The same choices as the app's compression plugin (app.ts): br at quality 4 or gzip, above 1 KiB. */
-export const compressThreshold = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const encoders = {
-  br: (bytes: Buffer) => brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
+  br: (bytes: Buffer) => brotli(bytes, { params: compression.brotliParams }),
   gzip: (bytes: Buffer) => gzipAsync(bytes),
 } as const;
 type Encoding = keyof typeof encoders;
@@ -36,7 +35,7 @@ function encodedOf(entry: object, serialize: () => unknown): Encoded {
   return encoded;
 }
 
-/** The encoding to answer with: br, then gzip, when the client accepts it (a `;q=0` refuses one). */
+/** The encoding to answer with: br, then gzip (compression.encodings), when the client accepts it (a `;q=0` refuses one). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Set<string>();
@@ -64,7 +63,7 @@ export async function sendCatalogBytes<T>(
 ): Promise<FastifyReply> {
   const encoded = encodedOf(entry, () => schema.parse(shape(entry.value)));
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = encoded.identity.length >= compressThreshold ? chooseEncoding(request.headers['accept-encoding']) : null;
+  const encoding = encoded.identity.length >= compression.threshold ? chooseEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(encoded.identity);
   const compressed = (encoded.compressed[encoding] ??= encoders[encoding](encoded.identity));
   return reply.header('content-encoding', encoding).send(await compressed);
