@@ -10,6 +10,9 @@ export function flowerImageUrl(itemCode: string, width?: number): string {
   return `${apiBaseUrl}/flowerimage?${query.toString()}`;
 }
 
+/** From Chakra's md breakpoint up a banner shows its desktop picture (site-picture.tsx, and the hero's preload). */
+export const desktopPictureMedia = '(min-width: 48em)';
+
 /** `GET heroimage?image={slot}`: the admin-managed hero and bottom banner images. */
 export function heroImageUrl(slot: SiteImageSlot): string {
   return `${apiBaseUrl}/heroimage?image=${encodeURIComponent(slot)}`;

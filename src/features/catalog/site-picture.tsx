@@ -2,7 +2,7 @@
 // fixed aspect ratio so nothing shifts while it loads.
 import { Box } from '@chakra-ui/react';
 import type { SiteImageSlot } from '../../../domain/site-images';
-import { heroImageUrl } from '../../api/image-urls';
+import { desktopPictureMedia, heroImageUrl } from '../../api/image-urls';
 
 interface SitePictureProps {
   mobile: SiteImageSlot;
@@ -17,7 +17,7 @@ export function SitePicture({ mobile, desktop, alt, priority = false, ratio }: S
   return (
     <Box position="relative" aspectRatio={ratio} overflow="hidden" bg="brand.roseSoft">
       <picture>
-        <source media="(min-width: 48em)" srcSet={heroImageUrl(desktop)} />
+        <source media={desktopPictureMedia} srcSet={heroImageUrl(desktop)} />
         <Box
           asChild
           position="absolute"
