@@ -4,6 +4,7 @@ import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
 import { addressFieldsOf } from '../../domain/address';
 import { anAddress } from './address-fixtures';
+import { aFlowerDetail } from './catalog-fixtures';
 
 let sequence = 0;
 const next = () => (sequence += 1);
@@ -33,24 +34,13 @@ export function anAdminSubCategory(overrides: Partial<AdminSubCategory> = {}): A
   };
 }
 
+/** A product as the admin reads it: the storefront's flower detail with its category ids and pictures. */
 export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProduct {
   const id = overrides.id ?? next();
   return {
-    id,
-    externalId: `p_${id}`,
-    productName: `Flower ${id}`,
-    itemCode: `ITEM-${id}`,
-    mrp: 1499,
-    sellingPrice: 1250,
-    description: 'Dried roses bound with twine.',
-    note: 'Keep away from direct sunlight.',
-    shippingDetails: 'Ships in 2 to 5 business days.',
-    quantity: 5,
-    isRemoved: false,
+    ...aFlowerDetail({ id, externalId: `p_${id}`, productName: `Flower ${id}`, itemCode: `ITEM-${id}` }),
     flowerCategoryId: 1,
-    flowerCategoryName: 'Everlasting Dry Flowers',
     flowerSubCategoryId: 2,
-    flowerSubCategoryName: 'Posy',
     images: [],
     ...overrides,
   };
