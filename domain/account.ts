@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
-import { patterns, requiredText } from './fields';
+import { patterns, requiredText, rowIdOf } from './fields';
 
 /** Profile, orders list and the id queries of the account calls (SPEC.md §2 Account, §3, §5 Profile, §7). */
 export const profileMessages = {
@@ -35,7 +35,7 @@ export type ProfileFields = z.infer<typeof profileFields>;
 
 /** `?id={userExtId}` of the account calls; the server answers 403 unless it is the caller's own id. */
 export const userIdQuery = z.object({ id: z.string().min(1).max(64) });
-export const addressIdQuery = z.object({ id: z.coerce.number().int().positive({ error: 'id must be an address id' }) });
+export const addressIdQuery = z.object({ id: rowIdOf('id must be an address id') });
 
 /** `GET getsingleuserdetails` */
 export const userDetails = z.object({

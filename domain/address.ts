@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countries, indianStates } from './indian-states';
 import { limits } from './limits';
-import { patterns, requiredText, typingFilters } from './fields';
+import { patterns, requiredText, rowIdOf, typingFilters } from './fields';
 
 /**
  * The address form of checkout and of the edit-address screen (SPEC.md §5 "Address form"). Where the original's
@@ -72,11 +72,11 @@ export type Address = z.infer<typeof address>;
 
 /** `POST updateuseraddress?id={id}&userId={externalId}` */
 export const updateAddressQuery = z.object({
-  id: z.coerce.number().int().positive({ error: 'id must be an address id' }),
+  id: rowIdOf('id must be an address id'),
   userId: z.string().min(1).max(64),
 });
 export const updateAddressRequest = addressFields.extend({
-  id: z.coerce.number().int().positive().optional(),
+  id: rowIdOf('id must be an address id').optional(),
   userId: z.string().max(64).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxRowId, rowIdOf } from './fields';
 import { limits } from './limits';
 
 /**
@@ -196,15 +197,11 @@ const subCategoryDescription = z
   .regex(adminPatterns.name, { error: m.subCategoryDescriptionChars });
 
 /** A numeric row id, as a number or a string of digits. */
-export const rowId = z.coerce
-  .number({ error: m.invalidId })
-  .int({ error: m.invalidId })
-  .positive({ error: m.invalidId })
-  .max(2_147_483_647, { error: m.invalidId });
+export const rowId = rowIdOf(m.invalidId);
 /** A row id from text: digits for a positive 32-bit integer, else the invalid-id issue. */
 function parseRowId(text: string, ctx: z.RefinementCtx): number {
   const id = Number(text);
-  if (!/^\d{1,10}$/.test(text) || id < 1 || id > 2_147_483_647) {
+  if (!/^\d{1,10}$/.test(text) || id < 1 || id > maxRowId) {
     ctx.addIssue({ code: 'custom', message: m.invalidId });
     return z.NEVER;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdOf } from './fields';
 
 /**
  * The admin's orders calls (SPEC.md §3 "Purchase record", §7 Admin): purchase records, one record, the status and
@@ -32,9 +33,7 @@ export const trackingUrl = z
 
 export const purchaseStatus = z.enum(purchaseStatuses, { error: adminOrderMessages.statusInvalid });
 
-const purchaseId = z.coerce.number({ error: adminOrderMessages.idInvalid }).int({ error: adminOrderMessages.idInvalid }).positive({
-  error: adminOrderMessages.idInvalid,
-});
+const purchaseId = rowIdOf(adminOrderMessages.idInvalid);
 
 /** The delivery address as it was when the order was placed. */
 export const purchaseAddress = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdOf } from './fields';
 import { limits } from './limits';
 
 /**
@@ -113,7 +114,7 @@ export const checkQuantityRequest = z.object({ productId: externalId, quantity }
 /** `POST user/{id or sessionId}/cart/{cartItemId}` */
 export const updateCartItemParams = z.object({
   owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' }),
-  cartItemId: z.coerce.number().int().positive({ error: 'Invalid cart item id' }),
+  cartItemId: rowIdOf('Invalid cart item id'),
 });
 export const updateCartItemRequest = z.object({ productId: externalId, size: z.string().max(30).optional(), quantity });
 

@@ -20,5 +20,6 @@ export const errorCodes = [
   'OTP_INVALID',
   'OTP_EXPIRED',
   'OTP_BURNED',
+  'PAYMENT_DECLINED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

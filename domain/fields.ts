@@ -43,3 +43,18 @@ export function fieldErrors<T extends z.ZodType>(schema: T, values: unknown): Fi
 }
 
 export const maxEmail = limits.emailMax;
+
+/** The largest id a row can have: ids are the database's 32-bit integers, so a larger number names no row. */
+export const maxRowId = 2_147_483_647;
+
+/**
+ * A row id from a JSON number or a query string: a whole number from 1 to maxRowId, else `message`. Without the upper
+ * bound a larger number reaches the database, which refuses to compare it with an integer column (a 500).
+ */
+export function rowIdOf(message: string) {
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(maxRowId, { error: message });
+}

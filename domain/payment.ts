@@ -3,6 +3,8 @@
  * sandbox and the real provider share one browser and one server code path.
  */
 import { z } from 'zod';
+import { apiError } from './errors';
+import { rowIdOf } from './fields';
 
 export const paymentMessages = {
   verificationFailed: 'Payment verification failed',
@@ -31,7 +33,7 @@ export const sandboxKeyId = 'rzp_test_sandbox';
 export const sandboxCards = { success: '4111111111111111', declined: '4000000000000002' } as const;
 
 /** `POST user/{id}/checkoutinvoice` */
-export const checkoutInvoiceRequest = z.object({ addressId: z.coerce.number().int().positive({ error: 'addressId must be an address id' }) });
+export const checkoutInvoiceRequest = z.object({ addressId: rowIdOf('addressId must be an address id') });
 export const checkoutInvoiceReply = z.object({
   invoiceId: z.string(),
   /** The provider's order id (order_…), opened by the payment dialog. */
@@ -75,4 +77,5 @@ export const sandboxPayRequest = z.object({
   cvv: z.string().regex(/^\d{3,4}$/, { error: 'Please enter a valid CVV.' }),
 });
 export const sandboxPayReply = verifyPaymentRequest;
-export const sandboxDeclineReply = z.object({ error: z.object({ code: z.string(), description: z.string() }) });
+/** A declined card (402): a refusal like any other (`message`, `code`), carrying Razorpay's own `error` object too. */
+export const sandboxDeclineReply = apiError.extend({ error: z.object({ code: z.string(), description: z.string() }) });

@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authMessages, email as emailRule, newPassword } from '../domain/auth';
-import { ConfigError, loadConfig } from '../server/config';
+import { ConfigError, loadDatabaseTarget } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import type { OpenDatabase } from '../server/db/client';
+import type { DatabaseTarget, OpenDatabase } from '../server/db/client';
 import { acquireLock, LockedError } from '../server/lock-file';
 import type { LockFile } from '../server/lock-file';
 import { bootstrapAdmin } from '../server/modules/auth/auth.service';
@@ -50,10 +50,10 @@ export async function runAdminCommand(args: string[], io: AdminCommandIo = {}): 
   let opened: OpenDatabase | null = null;
   try {
     const email = parseArgs(args);
-    const config = io.database ? null : serverDatabaseConfig(env);
-    if (config) lock = lockEmbeddedDatabase(config.database);
+    const target = io.database ? null : serverDatabaseTarget(env);
+    if (target) lock = lockEmbeddedDatabase(target);
     const password = await readPassword(input, output, env);
-    if (config) opened = await openDatabase(config.database);
+    if (target) opened = await openDatabase(target);
     const database = io.database ?? opened!;
     const outcome = await bootstrapAdmin(database.db, { email, password });
     output.write(
@@ -84,11 +84,11 @@ function parseArgs(args: string[]): string {
 }
 
 /** The server's own reading of DATA_DIR / DATABASE_URL, with the same defaults and checks. */
-function serverDatabaseConfig(env: Env) {
-  // ADMIN_* belong to this command here, not to the server's start; a JWT secret is not needed, so none is generated.
+function serverDatabaseTarget(env: Env): DatabaseTarget {
+  // ADMIN_* belong to this command here, not to the server's start.
   const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...rest } = env;
   try {
-    return loadConfig({ ...rest, JWT_SECRET: rest.JWT_SECRET || 'x'.repeat(32) });
+    return loadDatabaseTarget(rest);
   } catch (error) {
     if (error instanceof ConfigError) throw new CommandError(error.message);
     throw error;
@@ -96,7 +96,7 @@ function serverDatabaseConfig(env: Env) {
 }
 
 /** PGlite must never be opened by two processes: refuse while the server holds DATA_DIR, and hold it meanwhile. */
-function lockEmbeddedDatabase(target: ReturnType<typeof loadConfig>['database']): LockFile | null {
+function lockEmbeddedDatabase(target: DatabaseTarget): LockFile | null {
   if (target.kind !== 'pglite' || target.dataDir === null) return null;
   try {
     return acquireLock(target.dataDir);

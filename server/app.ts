@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -19,8 +20,12 @@ import type { OpenDatabase } from './db/client';
 import { renderDemoArt } from './db/seed/demo-art';
 import { seedDemo } from './db/seed/seed-demo';
 import { errorHandler } from './error-handler';
+import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
 import { securityHeaders } from './security-headers';
+import { connectRateLimitStore } from './rate-limit-store';
+import type { RateLimitStore } from './rate-limit-store';
+import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
@@ -39,6 +44,7 @@ import { createMailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { startPurgeJob } from './modules/maintenance/purge-job';
 import { startReservationJob } from './modules/orders/reservation-job';
 import { createPaymentProvider, usesRazorpay } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -52,6 +58,8 @@ export interface AppDeps {
   onClose?: () => Promise<void>;
   /** Human-readable logs (the server entry on a terminal); JSON lines otherwise. */
   prettyLogs?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read what the server logs). */
+  logStream?: DestinationStream;
 }
 
 export const jsonBodyLimit = 1024 * 1024;
@@ -87,21 +95,36 @@ export function contentSecurityPolicy(payment: Config['payment']): Record<string
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  // First, as it is quick: a REDIS_URL that does not answer stops the start with a message naming it, before seconds
+  // of database start-up (rate-limit-store.ts says why it stops rather than going on unlimited).
+  const rateLimitStore = config.redisUrl
+    ? await connectRateLimitStore(config.redisUrl, config.redisKeyPrefix).catch(async (error: unknown) => {
+        await deps.database?.close().catch(() => undefined);
+        throw error;
+      })
+    : null;
   // A first start on an empty data directory spends seconds creating the database and seconds painting the demo
   // pictures (sharp's thread pool); started now, the painting overlaps the database's creation instead of following it.
   if (config.seedDemo && !deps.database && isNewDataDir(config.database)) void renderDemoArt().catch(() => undefined);
-  const database = deps.database ?? (await openDatabase(config.database));
+  let database: OpenDatabase | undefined;
   try {
-    return await assemble(config, database, deps);
+    database = deps.database ?? (await openDatabase(config.database));
+    return await assemble(config, database, rateLimitStore, deps);
   } catch (error) {
-    await database.close().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await rateLimitStore?.close().catch(() => undefined);
     throw error;
   }
 }
 
-async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): Promise<FastifyInstance> {
+async function assemble(
+  config: Config,
+  database: OpenDatabase,
+  rateLimitStore: RateLimitStore | null,
+  deps: AppDeps,
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, deps.prettyLogs ?? false),
+    logger: loggerOptions(config, deps),
     bodyLimit: jsonBodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -111,13 +134,16 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  if (config.seedDemo) {
-    await seedDemo(database.db, (message) => app.log.info(message));
-  }
-  if (config.admin) {
-    const outcome = await bootstrapAdmin(database.db, config.admin);
-    app.log.info(`admin account ${config.admin.email} ${outcome}`);
-  }
+  // One instance at a time: servers starting together on one PostgreSQL would both seed, or both create the admin.
+  await database.exclusively(async () => {
+    if (config.seedDemo) {
+      await seedDemo(database.db, (message) => app.log.info(message));
+    }
+    if (config.admin) {
+      const outcome = await bootstrapAdmin(database.db, config.admin);
+      app.log.info(`admin account ${config.admin.email} ${outcome}`);
+    }
+  });
   const mailer = createMailer(config, database.db, app.log);
   // Before serving, so this app's first cached catalogue is already followed; database.close() ends the LISTEN.
   await followCatalogChanges(database, app.log);
@@ -129,6 +155,7 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
   app.addHook('onClose', async () => {
     try {
       await mailer.close();
+      await rateLimitStore?.close();
       await database.close();
     } finally {
       await deps.onClose?.();
@@ -155,8 +182,11 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
   });
   await app.register(fastifyCookie);
   await app.register(callerPlugin);
+  app.addHook('preValidation', refuseUnstorableText);
   await app.register(fastifyRateLimit, {
     global: false,
+    // With REDIS_URL every limit counts in Redis, shared by all server processes; otherwise in this process.
+    ...(rateLimitStore ? { store: rateLimitStore.storeFor(app.log) } : {}),
     errorResponseBuilder: (_request, context) =>
       new TooManyRequests(`Too many requests. Please try again in ${context.after}.`),
   });
@@ -194,6 +224,7 @@ async function assemble(config: Config, database: OpenDatabase, deps: AppDeps): 
   );
   if (mailer.transport === 'outbox') await app.register(outboxRoutes);
   await startReservationJob(app);
+  await startPurgeJob(app);
 
   const web = await registerWeb(app, { distDir: config.distDir });
   app.setNotFoundHandler((request, reply) => {
@@ -210,26 +241,14 @@ function isNewDataDir(target: Config['database']): boolean {
   return target.kind === 'pglite' && target.dataDir !== null && !existsSync(join(target.dataDir, 'PG_VERSION'));
 }
 
-function loggerOptions(config: Config, pretty: boolean): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers.refreshtoken',
-        'res.headers["set-cookie"]',
-        'password',
-        'otp',
-        'confirmPassword',
-        '*.password',
-        '*.otp',
-        '*.confirmPassword',
-        'body.password',
-        'body.otp',
-      ],
-      censor: '[redacted]',
-    },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    redact: { paths: [...redactedLogPaths], censor: redactedMark },
+    serializers: { req: serializeRequest, err: serializeError },
+    ...(deps.logStream ? { stream: deps.logStream } : {}),
+    ...(deps.prettyLogs && !deps.logStream
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
   };
 }

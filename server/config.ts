@@ -4,6 +4,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { reservationMinutes } from '../domain/payment';
 import type { DatabaseTarget } from './db/client';
 import { generateSecret, loadOrCreateSecret } from './secrets';
 import { projectRoot } from './project-root';
@@ -49,11 +50,18 @@ export interface Config {
     /** Razorpay's API base URL; tests point it at a local fake. Default https://api.razorpay.com. */
     razorpayBaseUrl?: string | null;
   };
-  /** Reserved for a shared rate-limit store across several server processes. */
+  /**
+   * Set: every rate limit counts in this Redis, so that several server processes share one budget per address and per
+   * e-mail (server/rate-limit-store.ts). Null: each process counts on its own.
+   */
   redisUrl: string | null;
+  /** Starts every key the shop writes to Redis, so that several shops (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   /** The built browser app (vite build output). */
   distDir: string;
   rateLimits: RateLimits;
+  /** How long an unpaid invoice holds its stock before the reservation sweep gives it back (RESERVATION_MINUTES). */
+  reservationMinutes: number;
 }
 
 /** Requests allowed per client address (…PerIp…) and per e-mail named in the body (…PerEmail…), per window. */
@@ -73,6 +81,8 @@ export interface RateLimits {
    * default. Generous because many shoppers can share one address (mobile carriers' NAT), yet bounded.
    */
   guestSessionPerIpPerMinute?: number;
+  /** Contact messages naming one sender e-mail, from any address. Optional like the one above; unset means the default. */
+  contactPerEmailPerHour?: number;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -85,7 +95,10 @@ export const defaultRateLimits: RateLimits = {
   otpCheckPerEmailPerMinute: 10,
   emailCheckPerIpPerMinute: 30,
   guestSessionPerIpPerMinute: 30,
+  contactPerEmailPerHour: 10,
 };
+
+export const defaultRedisKeyPrefix = 'flower-shop:';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -159,10 +172,24 @@ const variables = {
   RAZORPAY_KEY_ID: { schema: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/), expected: 'a key id such as rzp_test_…' },
   RAZORPAY_KEY_SECRET: { schema: z.string().min(8), expected: 'at least 8 characters long', secret: true },
   RAZORPAY_WEBHOOK_SECRET: { schema: z.string().min(8), expected: 'at least 8 characters long', secret: true },
+  RESERVATION_MINUTES: {
+    schema: z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,2})?$/)
+      .transform(Number)
+      .pipe(z.number().min(0.05).max(1440)),
+    expected: 'a number of minutes from 0.05 to 1440 such as 15 (0.5 is 30 seconds)',
+  },
   REDIS_URL: { schema: z.url({ protocol: /^rediss?$/ }), expected: 'a redis:// or rediss:// URL', secret: true },
+  REDIS_KEY_PREFIX: {
+    schema: z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/),
+    expected: "1 to 64 letters, digits or ':._-' such as flower-shop:",
+  },
 } satisfies Record<string, Variable<unknown>>;
 
 type VariableName = keyof typeof variables;
+/** Every environment variable the server reads (docs/operations.md lists each one; a test holds it to that). */
+export const environmentVariables = Object.keys(variables) as VariableName[];
 type Parsed = { [K in VariableName]?: z.output<(typeof variables)[K]['schema']> };
 
 function readVariables(env: Env): { values: Parsed; problems: string[] } {
@@ -178,6 +205,26 @@ function readVariables(env: Env): { values: Parsed; problems: string[] } {
   return { values: values as Parsed, problems };
 }
 
+/**
+ * A public shop (NODE_ENV=production behind an https:// address) must not fall back to the demo stand-ins by default:
+ * the sandbox accepts any card, so orders would be "paid" for nothing, and the dev outbox serves every mailed one-time
+ * code to anyone at /api/dev/outbox. PAYMENT_PROVIDER=sandbox still chooses the sandbox on purpose (a public demo).
+ */
+function publicShopProblems(env: Env, v: Parsed, hasRazorpayKeys: boolean): string[] {
+  if (env.NODE_ENV !== 'production' || !v.PUBLIC_BASE_URL?.startsWith('https://')) return [];
+  const problems: string[] = [];
+  if (!hasRazorpayKeys && v.PAYMENT_PROVIDER === undefined) {
+    problems.push(
+      'NODE_ENV=production with an https:// PUBLIC_BASE_URL needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET ' +
+        '(or PAYMENT_PROVIDER=sandbox to take no real payments on purpose)',
+    );
+  }
+  if (v.SMTP_URL === undefined) {
+    problems.push('NODE_ENV=production with an https:// PUBLIC_BASE_URL needs SMTP_URL (the dev outbox would show every mailed code to anyone)');
+  }
+  return problems;
+}
+
 /** Reads the configuration from the environment; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const { values: v, problems } = readVariables(env);
@@ -189,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (v.PAYMENT_PROVIDER === 'razorpay' && !hasRazorpayKeys) {
     problems.push('PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
   }
+  problems.push(...publicShopProblems(env, v, hasRazorpayKeys));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = v.PORT ?? 3000;
@@ -231,9 +279,19 @@ export function loadConfig(env: Env = process.env): Config {
       razorpayWebhookSecret: v.RAZORPAY_WEBHOOK_SECRET ?? null,
     },
     redisUrl: v.REDIS_URL ?? null,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX ?? defaultRedisKeyPrefix,
     distDir: defaultDistDir,
     rateLimits: { ...defaultRateLimits },
+    reservationMinutes: v.RESERVATION_MINUTES ?? reservationMinutes,
   };
+}
+
+/**
+ * The database the server would open (DATA_DIR / DATABASE_URL), read with the server's own defaults and checks, for
+ * commands that work on it (admin, backup, restore). They sign nothing: no JWT secret is generated in DATA_DIR.
+ */
+export function loadDatabaseTarget(env: Env = process.env): DatabaseTarget {
+  return loadConfig({ ...env, JWT_SECRET: env.JWT_SECRET?.trim() || 'unused-by-database-commands-'.padEnd(32, '-') }).database;
 }
 
 /** A configuration for tests: in-memory PGlite, dev outbox, no demo seed, silent logs, a fresh secret. */
@@ -254,8 +312,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     payment: { provider: 'sandbox', razorpayKeyId: null, razorpayKeySecret: null, razorpayWebhookSecret: null },
     redisUrl: null,
+    redisKeyPrefix: defaultRedisKeyPrefix,
     distDir: defaultDistDir,
     rateLimits: { ...defaultRateLimits },
+    reservationMinutes,
   };
   const config = { ...base, ...overrides };
   if (!isAbsolute(config.distDir)) config.distDir = resolve(config.distDir);

@@ -2,6 +2,7 @@
  * The server entry: configuration, the data-directory lock, the app, listening, and a graceful shutdown on
  * SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the database, release the lock).
  */
+import type { Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  const closeConnectionsAfterAnswers = closeKeepAliveOnStop(app.server);
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
     }
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests, then stopping (press Ctrl+C again to force)`);
+    closeConnectionsAfterAnswers();
     const force = setTimeout(() => {
       app.log.error(`still busy after ${shutdownGraceMs} ms: stopping now`);
       lock?.release();
@@ -70,6 +73,29 @@ async function main(): Promise<void> {
   if (app.mailer.transport === 'outbox') {
     app.log.warn(`Mail is NOT being sent: dev outbox at ${config.publicBaseUrl}/dev/mailbox`);
   }
+}
+
+/**
+ * server.close() closes only the keep-alive connections that are idle at that moment; one whose request is still in
+ * flight would then stay open after its answer until the client closed it, holding the shutdown until the grace period
+ * ran out. Tracking the answers not yet sent lets stopping mark each one `Connection: close`, so every socket closes
+ * right after its last answer. Returns what stopping calls.
+ */
+function closeKeepAliveOnStop(server: Server): () => void {
+  const unanswered = new Set<ServerResponse>();
+  let stopping = false;
+  const closeAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+  };
+  server.on('request', (_request, response: ServerResponse) => {
+    if (stopping) return closeAfter(response);
+    unanswered.add(response);
+    response.once('close', () => unanswered.delete(response));
+  });
+  return () => {
+    stopping = true;
+    for (const response of unanswered) closeAfter(response);
+  };
 }
 
 function readConfigOrExit(): Config {

@@ -13,7 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { listenOnPostgres } from './listener';
-import type { ListenHandlers, Listener } from './listener';
+import type { ListenHandlers, Listener, ListenOptions } from './listener';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
@@ -34,7 +34,13 @@ export interface OpenDatabase {
    * Follows NOTIFYs on `channel` from every process on this database. Null on PGlite: one process owns it (the
    * data-directory lock), so whatever it writes it already knows about.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<Listener | null>;
+  listen(channel: string, handlers: ListenHandlers, options?: ListenOptions): Promise<Listener | null>;
+  /**
+   * Runs `run` while no other server process on this database runs its own: the start-up writes (migrations, demo
+   * seed, admin account) of several instances starting together on one PostgreSQL would otherwise collide. On PGlite
+   * the data-directory lock already keeps other processes out.
+   */
+  exclusively<T>(run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -53,17 +59,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     // An idle client dropped by the server (a restart, a network blip) must not crash the process: the pool replaces it.
     pool.on('error', (error) => console.warn(`PostgreSQL pool: an idle connection failed (${error.message}); it is replaced.`));
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    const exclusively = <T>(run: () => Promise<T>) => holdingStartUpLock(pool, run);
+    await exclusively(() => migratePg(db, { migrationsFolder }));
     const listeners = new Set<Listener>();
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      listen: async (channel, handlers) => {
-        const listener = await listenOnPostgres(target.url, channel, handlers);
+      listen: async (channel, handlers, options) => {
+        const listener = await listenOnPostgres(target.url, channel, handlers, options);
         listeners.add(listener);
         return listener;
       },
+      exclusively,
       close: async () => {
         await Promise.all([...listeners].map((listener) => listener.close()));
         listeners.clear();
@@ -80,6 +88,32 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: () => Promise.resolve(null),
+    exclusively: (run) => run(),
     close: () => client.close(),
   };
+}
+
+/** Names the advisory lock the start-up writes take (a 32-bit hash of it, through PostgreSQL's hashtext). */
+const startUpLock = 'flower-shop start-up';
+
+/**
+ * A session-level advisory lock on a connection of its own, held while `run` works through the pool. Should the unlock
+ * fail, the connection is destroyed instead of returned: ending the session releases the lock.
+ */
+async function holdingStartUpLock<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let unlocked = false;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [startUpLock]);
+    try {
+      return await run();
+    } finally {
+      unlocked = await client.query('select pg_advisory_unlock(hashtext($1))', [startUpLock]).then(
+        () => true,
+        () => false,
+      );
+    }
+  } finally {
+    client.release(!unlocked);
+  }
 }

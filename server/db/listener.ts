@@ -4,7 +4,9 @@
  *
  * Notifications sent while the connection is down are lost, never replayed, so `connected` runs after every successful
  * LISTEN (the first and each reconnect) and the caller must treat it as "anything may have changed". A heartbeat query
- * notices a connection that died without an error (a half-open socket after a network cut).
+ * notices a connection that died without an error (a half-open socket after a network cut), and its answer proves the
+ * feed current: PostgreSQL sends a session the notifications of every transaction committed before a query arrives
+ * ahead of that query's result, so after a heartbeat sent at time T nothing committed before T is still on its way.
  */
 import pg from 'pg';
 
@@ -15,6 +17,8 @@ export interface ListenHandlers {
   connected(): void;
   /** The first connection failed, or a working one was lost; reconnecting with backoff follows. */
   disconnected(reason: string): void;
+  /** A heartbeat sent at `sentAt` (Date.now()) was answered: every notification committed before then has arrived. */
+  caughtUp?(sentAt: number): void;
 }
 
 export interface Listener {
@@ -49,6 +53,19 @@ interface Session {
   heartbeat?: NodeJS.Timeout;
 }
 
+/** The next heartbeat is due `heartbeatMs` after the previous one was answered, so that none ever pile up. */
+function scheduleHeartbeat(session: Session, everyMs: number, beat: () => Promise<void>): void {
+  session.heartbeat = setTimeout(() => {
+    beat().then(
+      () => {
+        if (session.alive) scheduleHeartbeat(session, everyMs, beat);
+      },
+      () => undefined,
+    );
+  }, everyMs);
+  session.heartbeat.unref();
+}
+
 /** Resolves once the first attempt succeeded or failed; a failed one keeps retrying in the background. */
 export async function listenOnPostgres(
   url: string,
@@ -68,7 +85,7 @@ export async function listenOnPostgres(
   const drop = (session: Session, reason: string) => {
     if (!session.alive) return;
     session.alive = false;
-    clearInterval(session.heartbeat);
+    clearTimeout(session.heartbeat);
     void session.client.end().catch(() => undefined);
     if (current !== session) return;
     current = null;
@@ -117,10 +134,16 @@ export async function listenOnPostgres(
     }
     current = session;
     failures = 0;
-    session.heartbeat = setInterval(() => {
-      session.client.query('select 1').catch((error: unknown) => drop(session, `heartbeat failed: ${String(error)}`));
-    }, settings.heartbeatMs);
-    session.heartbeat.unref();
+    scheduleHeartbeat(session, settings.heartbeatMs, async () => {
+      const sentAt = Date.now();
+      try {
+        await session.client.query('select 1');
+      } catch (error) {
+        drop(session, `heartbeat failed: ${String(error)}`);
+        throw error;
+      }
+      if (session.alive) handlers.caughtUp?.(sentAt);
+    });
     handlers.connected();
   };
 
@@ -156,7 +179,7 @@ export async function listenOnPostgres(
       const ending = [starting?.catch(() => undefined)];
       if (session) {
         session.alive = false;
-        clearInterval(session.heartbeat);
+        clearTimeout(session.heartbeat);
         ending.push(session.client.end().catch(() => undefined));
       }
       let timer: NodeJS.Timeout | undefined;

@@ -297,10 +297,19 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Paid, but the buyer's confirmation and the shop's notice are not out yet: set by the settling transaction, cleared
+     * once they are sent, so a crash in between sends them at the next start (order-confirmation.ts).
+     */
+    mailsDue: boolean('mails_due').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_user').on(t.userId), index('orders_pending_expiry').on(t.paymentState, t.reservationExpiresAt)],
+  (t) => [
+    index('orders_user').on(t.userId),
+    index('orders_pending_expiry').on(t.paymentState, t.reservationExpiresAt),
+    index('orders_mails_due').on(t.paidAt).where(sql`${t.mailsDue}`),
+  ],
 );
 
 /** A snapshot of each line as bought: name, prices and tax split do not change when the catalogue does. */

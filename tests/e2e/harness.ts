@@ -31,6 +31,8 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
+  /** Resolves with the exit code (null when a signal ended it) once the process has exited; never sends a signal. */
+  exited: Promise<number | null>;
   stop(): Promise<number | null>;
 }
 
@@ -67,6 +69,7 @@ export async function startServer(options: { dataDir?: string; env?: NodeJS.Proc
     dataDir,
     process: child,
     output: () => output,
+    exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;

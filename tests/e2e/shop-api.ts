@@ -77,8 +77,15 @@ export function shopApi(baseUrl: string) {
     async register(shopper: Shopper): Promise<void> {
       const { email, firstName, lastName, mobileNumber, password } = shopper;
       await api('createuser', { method: 'POST', json: { email, firstName, lastName, mobileNumber } });
-      await api('verifyotp', { method: 'POST', json: { email, otp: await latestCode(email) } });
-      await api('createpassword', { method: 'POST', json: { email, password } });
+      const verified = await fetch(`${baseUrl}/api/verifyotp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, otp: await latestCode(email) }),
+      });
+      if (!verified.ok) throw new Error(`verifyotp answered ${verified.status}: ${await verified.text()}`);
+      // createpassword answers only the client that verified the code: it sends back the proof cookie, as a browser would.
+      const proof = verified.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+      await api('createpassword', { method: 'POST', json: { email, password }, headers: { cookie: proof } });
     },
 
     /** Signs in through the API: the user's id and the access token to send as `authorization`. */

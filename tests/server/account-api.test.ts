@@ -341,6 +341,16 @@ describe('addresses', () => {
     expect(missingUser.statusCode).toBe(400);
   });
 
+  it('refuses an address id beyond the database ids with 400 JSON, not a 500 (found by the fuzz run)', async () => {
+    const refusal = { message: 'id must be an address id', code: 'BAD_REQUEST' };
+    const read = await get('getsingleuseraddressdetails?id=2147483648');
+    expect(read.statusCode).toBe(400);
+    expect(read.json()).toEqual(refusal);
+    const update = await post(`updateuseraddress?id=2147483648&userId=${asha.externalId}`, validAddress);
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toEqual(refusal);
+  });
+
   it.each([
     ['fullName', '', 'Full name is required!'],
     ['fullName', 'As', 'Full name must be at least 3 characters long!'],

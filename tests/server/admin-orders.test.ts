@@ -285,6 +285,16 @@ describe('updating a purchase', () => {
     const malformed = await post('updatepurchaseorder', { id: -3, status: 'Delivered', userTrackingUrl: '' });
     expect(malformed.statusCode).toBe(400);
   });
+
+  it('refuses a purchase id beyond the database ids with 400 JSON, not a 500 (found by the fuzz run)', async () => {
+    const refusal = { message: 'id must be a purchase id', code: 'BAD_REQUEST' };
+    const read = await get('getSinglePurchase?id=2147483648');
+    expect(read.statusCode).toBe(400);
+    expect(read.json()).toEqual(refusal);
+    const update = await post('updatepurchaseorder', { id: 2 ** 40, status: 'Delivered', userTrackingUrl: '' });
+    expect(update.statusCode).toBe(400);
+    expect(update.json()).toEqual(refusal);
+  });
 });
 
 describe('customers who never purchased', () => {

@@ -79,6 +79,46 @@ describe('rate limits', () => {
     expect(codes).toEqual([200, 200, 429]);
   });
 
+  it('limits code mails per e-mail across addresses, sign-up and reset codes counted together', async () => {
+    const email = `mailbomb-target-${Date.now()}@example.in`;
+    const signUp = await post('createuser', { firstName: 'Meera', lastName: 'Iyer', email, mobileNumber: '9123456780' }, nextIp());
+    expect(signUp.statusCode).toBe(200);
+    expect((await post('verifyemail', { email }, nextIp())).statusCode).toBe(200);
+    // A third code mail within the hour, from yet another address and for another purpose: refused, and not mailed.
+    const limited = await post('verifyemail', { email: email.toUpperCase() }, nextIp());
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(tooMany);
+    const mails = await app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
+    expect(mails.json<unknown[]>()).toHaveLength(2);
+  });
+
+  it('limits reset-code mails per address', async () => {
+    const ip = nextIp();
+    const codes = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await post('verifyemail', { email: `reset${i}@example.in` }, ip)).statusCode);
+    expect(codes).toEqual([404, 404, 429]);
+  });
+
+  it('limits reset-code checks per e-mail across addresses', async () => {
+    const body = { email: 'reset-target@example.in', otp: '123456', password: 'Newer@123', confirmPassword: 'Newer@123' };
+    const codes = [];
+    for (let i = 0; i < 3; i += 1) codes.push((await post('verifyotppassword', body, nextIp())).statusCode);
+    expect(codes).toEqual([400, 400, 429]);
+  });
+
+  it('limits sign-up code checks and first passwords per address', async () => {
+    for (const [url, body] of [
+      ['verifyotp', (i: number) => ({ email: `v${i}@example.in`, otp: '123456' })],
+      ['createpassword', (i: number) => ({ email: `p${i}@example.in`, password: 'Flower@1' })],
+    ] as const) {
+      const ip = nextIp();
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await post(url, body(i), ip)).statusCode);
+      expect(codes.slice(3), url).toEqual([429]);
+      expect(codes.slice(0, 3).every((code) => code === 400 || code === 403), `${url}: ${codes.join(', ')}`).toBe(true);
+    }
+  });
+
   it('limits e-mail checks per address', async () => {
     const ip = nextIp();
     const codes = [];

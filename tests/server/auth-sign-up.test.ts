@@ -4,13 +4,23 @@ import { eq } from 'drizzle-orm';
 import { authMessages } from '../../domain/auth';
 import { oneTimeCodes, users } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
-import { aUser, latestOtp, mailsTo, relaxedRateLimits } from './helpers/auth';
+import { aUser, latestOtp, mailsTo, relaxedRateLimits, signUpProofOf } from './helpers/auth';
+import { aGuest, aGuestCheckoutBody, asGuest } from './helpers/cart';
 
 let app: FastifyInstance;
 let n = 0;
 const newEmail = () => `shopper${(n += 1)}.${Date.now()}@example.in`;
 const details = (email: string) => ({ firstName: 'Meera', lastName: 'Iyer', email, mobileNumber: '9123456780' });
-const post = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/${url}`, payload });
+const post = (url: string, payload: object, cookies: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `/api/${url}`, payload, cookies, headers });
+
+/** Steps 1 and 2 of sign-up; the cookies the browser that verified the code sends to createpassword. */
+async function signedUpAndVerified(email: string): Promise<Record<string, string>> {
+  expect((await post('createuser', details(email))).statusCode).toBe(200);
+  const verified = await post('verifyotp', { email, otp: await latestOtp(app, email) });
+  expect(verified.statusCode).toBe(200);
+  return signUpProofOf(verified);
+}
 
 async function userRow(email: string) {
   const [row] = await app.db.select().from(users).where(eq(users.email, email));
@@ -61,7 +71,7 @@ describe('sign-up: createuser → verifyotp → createpassword → loginapi', ()
     expect(verified.json()).toEqual({ message: authMessages.otpVerified });
     expect((await userRow(email))!.emailVerifiedAt).toBeInstanceOf(Date);
 
-    const password = await post('createpassword', { email, password: 'Flower@1' });
+    const password = await post('createpassword', { email, password: 'Flower@1' }, signUpProofOf(verified));
     expect(password.statusCode).toBe(200);
     expect(password.json()).toEqual({ message: authMessages.accountCreated });
     const stored = (await userRow(email))!.passwordHash!;
@@ -79,10 +89,9 @@ describe('sign-up: createuser → verifyotp → createpassword → loginapi', ()
 
   it('refuses a second password for the same account', async () => {
     const email = newEmail();
-    await post('createuser', details(email));
-    await post('verifyotp', { email, otp: await latestOtp(app, email) });
-    expect((await post('createpassword', { email, password: 'Flower@1' })).statusCode).toBe(200);
-    const again = await post('createpassword', { email, password: 'Other@12' });
+    const proof = await signedUpAndVerified(email);
+    expect((await post('createpassword', { email, password: 'Flower@1' }, proof)).statusCode).toBe(200);
+    const again = await post('createpassword', { email, password: 'Other@12' }, proof);
     expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({ message: authMessages.genericError, code: 'FORBIDDEN' });
   });
@@ -96,13 +105,35 @@ describe('sign-up: createuser → verifyotp → createpassword → loginapi', ()
     expect((await post('createpassword', { email: newEmail(), password: 'Flower@1' })).statusCode).toBe(403);
 
     const late = newEmail();
-    await post('createuser', details(late));
-    await post('verifyotp', { email: late, otp: await latestOtp(app, late) });
+    const proof = await signedUpAndVerified(late);
     await app.db
       .update(oneTimeCodes)
       .set({ consumedAt: new Date(Date.now() - 31 * 60 * 1000) })
       .where(eq(oneTimeCodes.email, late));
-    expect((await post('createpassword', { email: late, password: 'Flower@1' })).statusCode).toBe(403);
+    expect((await post('createpassword', { email: late, password: 'Flower@1' }, proof)).statusCode).toBe(403);
+  });
+
+  it('sets the first password only from the browser that verified the code', async () => {
+    const email = newEmail();
+    const proof = await signedUpAndVerified(email);
+    expect(proof.signUpProof).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+
+    // Someone else who knows the e-mail, within the 30 minutes: no proof, a proof for another e-mail, a forged or an
+    // expired one. Each is the same 403, and the account stays without a password.
+    const otherEmail = newEmail();
+    const otherProof = await signedUpAndVerified(otherEmail);
+    const [expiry, mac] = proof.signUpProof!.split('.');
+    for (const cookies of [{}, otherProof, { signUpProof: `${Number(expiry) + 1000}.${mac}` }, { signUpProof: `${Date.now() - 1}.${mac}` }]) {
+      const refused = await post('createpassword', { email, password: 'Thief@123' }, cookies);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ message: authMessages.genericError, code: 'FORBIDDEN' });
+    }
+    expect((await userRow(email))!.passwordHash).toBeNull();
+
+    const created = await post('createpassword', { email, password: 'Flower@1' }, proof);
+    expect(created.statusCode).toBe(200);
+    expect(created.cookies).toContainEqual(expect.objectContaining({ name: 'signUpProof', value: '' }));
+    expect((await post('loginapi', { email, password: 'Flower@1' })).statusCode).toBe(200);
   });
 
   it('refuses a weak password with the rule message', async () => {
@@ -222,11 +253,29 @@ describe('sign-up codes', () => {
 });
 
 describe('POST /api/checkemailpresent', () => {
-  it('gives back the details of an account that has no password yet', async () => {
-    const guest = await aUser(app, { password: null, firstName: 'Kavya', lastName: 'Nair', mobileNumber: '9988776655' });
-    const res = await post('checkemailpresent', { email: guest.email.toUpperCase() });
+  it('gives back the details of an account without a password only to the guest session that proved the e-mail', async () => {
+    const email = newEmail();
+    const guest = await aGuest(app);
+    const checkout = await post('createguestcheckout', aGuestCheckoutBody(guest, email, { firstName: 'Kavya', lastName: 'Nair', mobileNumber: '9988776655' }), {}, asGuest(guest));
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const nothing = { email, firstName: null, lastName: null, mobileNumber: null };
+    // Before the code, the session has only named the e-mail: nothing.
+    expect((await post('checkemailpresent', { email }, {}, asGuest(guest))).json()).toEqual(nothing);
+    expect((await post('verifyotp', { email, otp: await latestOtp(app, email) }, {}, asGuest(guest))).statusCode).toBe(200);
+
+    const res = await post('checkemailpresent', { email: email.toUpperCase() }, {}, asGuest(guest));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: guest.email, firstName: 'Kavya', lastName: 'Nair', mobileNumber: '9988776655' });
+    expect(res.json()).toEqual({ email, firstName: 'Kavya', lastName: 'Nair', mobileNumber: '9988776655' });
+    // Anyone else who types the e-mail: a stranger, another guest.
+    expect((await post('checkemailpresent', { email })).json()).toEqual(nothing);
+    expect((await post('checkemailpresent', { email }, {}, asGuest(await aGuest(app)))).json()).toEqual(nothing);
+  });
+
+  it('shows nothing of an unfinished sign-up to whoever types its e-mail', async () => {
+    const unfinished = await aUser(app, { password: null, firstName: 'Kavya', lastName: 'Nair', mobileNumber: '9988776655' });
+    const res = await post('checkemailpresent', { email: unfinished.email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: unfinished.email, firstName: null, lastName: null, mobileNumber: null });
   });
 
   it('reveals nothing about a registered account: the same answer as an unknown e-mail', async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartItems, carts, orders } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
-import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs } from './helpers/auth';
+import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
@@ -282,10 +282,11 @@ const rows: Row[] = [
     const email = await aSignUp();
     return { method: 'POST', url: '/api/verifyotp', payload: { email, otp: await latestOtp(app, email) } };
   }),
+  // The credential is the sign-up proof cookie of the browser that verified the code, not the caller's token.
   publicRow('POST', '/api/createpassword', async () => {
     const email = await aSignUp();
-    await expectOk({ method: 'POST', url: '/api/verifyotp', payload: { email, otp: await latestOtp(app, email) } });
-    return { method: 'POST', url: '/api/createpassword', payload: { email, password: 'Flower@1' } };
+    const verified = await expectOk({ method: 'POST', url: '/api/verifyotp', payload: { email, otp: await latestOtp(app, email) } });
+    return { method: 'POST', url: '/api/createpassword', payload: { email, password: 'Flower@1' }, cookies: signUpProofOf(verified) };
   }),
   publicRow('POST', '/api/verifyemail', async () => ({ method: 'POST', url: '/api/verifyemail', payload: { email: (await anOwner()).user.email } })),
   publicRow('POST', '/api/verifyotppassword', async () => {

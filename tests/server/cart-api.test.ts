@@ -302,6 +302,15 @@ describe('POST /api/user/{owner}/cart/{cartItemId}', () => {
     const badId = await updateLine(guest, 'abc', { productId: product.externalId, size: 'Standard', quantity: 2 });
     expect(badId.statusCode).toBe(400);
   });
+
+  it('refuses a cart item id beyond the database ids with 400 JSON, not a 500 (found by the fuzz run)', async () => {
+    const { product, guest } = await guestWithLine(5);
+    for (const id of ['2147483648', '9007199254740991', '1e12']) {
+      const res = await updateLine(guest, id, { productId: product.externalId, size: 'Standard', quantity: 2 });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid cart item id', code: 'BAD_REQUEST' });
+    }
+  });
 });
 
 describe('POST /api/removecartitem', () => {

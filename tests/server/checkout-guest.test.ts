@@ -53,14 +53,28 @@ describe('POST checkemailavailability', () => {
     expect(res.json()).toEqual({ available: true, response: 'Continue as Guest User', data: {} });
   });
 
-  it('asks an earlier guest buyer to create a password and gives back only names and mobile', async () => {
-    const user = await aUser(app, { password: null, firstName: 'Ravi', lastName: 'Shankar', mobileNumber: '9000000001' });
-    const res = await checkEmail(user.email.toUpperCase());
-    expect(res.json()).toEqual({
+  it('asks an earlier guest buyer to create a password, and tells the names and mobile only to its own verified session', async () => {
+    const { guest, email } = await aVerifiedGuest();
+    const own = await app.inject({ method: 'POST', url: '/api/checkemailavailability', headers: asGuest(guest), payload: { email: email.toUpperCase() } });
+    expect(own.json()).toEqual({
       available: false,
       response: 'Please create a password',
-      data: { firstName: 'Ravi', lastName: 'Shankar', mobileNumber: '9000000001' },
+      data: { firstName: 'Meena', lastName: 'Kumar', mobileNumber: '9123456780' },
     });
+    // Anyone else who types the e-mail gets the same answer without them: a stranger, or another guest.
+    const stranger = { available: false, response: 'Please create a password', data: {} };
+    expect((await checkEmail(email)).json()).toEqual(stranger);
+    const other = await aGuest(app);
+    expect((await app.inject({ method: 'POST', url: '/api/checkemailavailability', headers: asGuest(other), payload: { email } })).json()).toEqual(stranger);
+  });
+
+  it('tells a guest who has only named the e-mail (no code yet) nothing of the account', async () => {
+    const user = await aUser(app, { password: null, firstName: 'Ravi', lastName: 'Shankar', mobileNumber: '9000000001' });
+    const guest = await aGuest(app);
+    // Naming the e-mail links the session to the account, but proves nothing.
+    expect((await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, user.email))).statusCode).toBe(200);
+    const res = await app.inject({ method: 'POST', url: '/api/checkemailavailability', headers: asGuest(guest), payload: { email: user.email } });
+    expect(res.json()).toEqual({ available: false, response: 'Please create a password', data: {} });
   });
 
   it('tells a registered e-mail to log in, without any of its details', async () => {

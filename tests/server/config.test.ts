@@ -44,6 +44,7 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
     expect(config.admin).toBeNull();
     expect(config.payment.provider).toBe('sandbox');
+    expect(config.reservationMinutes).toBe(15);
   });
 
   it('defaults DATA_DIR to ./data, resolved from the working directory', () => {
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       RAZORPAY_KEY_ID: 'rzp_test_abc123',
       RAZORPAY_KEY_SECRET: 'secretsecret',
       INSTAGRAM_URL: 'https://instagram.com/blooms',
+      RESERVATION_MINUTES: '0.5',
     });
     expect(config.port).toBe(8080);
     expect(config.host).toBe('127.0.0.1');
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
     expect(config.logLevel).toBe('warn');
     expect(config.payment).toMatchObject({ provider: 'razorpay', razorpayKeyId: 'rzp_test_abc123' });
+    expect(config.reservationMinutes).toBe(0.5);
   });
 
   it.each([
@@ -102,6 +105,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'"],
     ['PAYMENT_PROVIDER', 'paypal', "PAYMENT_PROVIDER must be one of sandbox, razorpay, got 'paypal'"],
     ['RAZORPAY_KEY_ID', 'key', "RAZORPAY_KEY_ID must be a key id such as rzp_test_…, got 'key'"],
+    ['RESERVATION_MINUTES', '0', "RESERVATION_MINUTES must be a number of minutes from 0.05 to 1440 such as 15 (0.5 is 30 seconds), got '0'"],
+    ['RESERVATION_MINUTES', '15m', "RESERVATION_MINUTES must be a number of minutes from 0.05 to 1440 such as 15 (0.5 is 30 seconds), got '15m'"],
     ['REDIS_URL', 'http://cache', 'REDIS_URL must be a redis:// or rediss:// URL, got something else (value not shown)'],
     ['INSTAGRAM_URL', 'instagram', "INSTAGRAM_URL must be an http:// or https:// URL, got 'instagram'"],
     ['WHATSAPP_URL', 'javascript:alert(1)', "WHATSAPP_URL must be an http:// or https:// URL, got 'javascript:alert(1)'"],
@@ -139,8 +144,58 @@ describe('loadConfig', () => {
     ]);
   });
 
+  describe('a public shop (NODE_ENV=production, https:// PUBLIC_BASE_URL)', () => {
+    const publicShop = () => ({ ...base(), NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://flowers.example.in' });
+    const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_Abc123', RAZORPAY_KEY_SECRET: 'k'.repeat(20) };
+    const smtp = { SMTP_URL: 'smtps://user:pass@smtp.example.in:465' };
+
+    it('refuses to start on the sandbox and the dev outbox by default', () => {
+      expect(problemsOf(publicShop())).toEqual([
+        'NODE_ENV=production with an https:// PUBLIC_BASE_URL needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET (or PAYMENT_PROVIDER=sandbox to take no real payments on purpose)',
+        'NODE_ENV=production with an https:// PUBLIC_BASE_URL needs SMTP_URL (the dev outbox would show every mailed code to anyone)',
+      ]);
+    });
+
+    it('starts with Razorpay and SMTP, or with the sandbox chosen on purpose', () => {
+      expect(loadConfig({ ...publicShop(), ...razorpay, ...smtp }).payment.provider).toBe('razorpay');
+      expect(loadConfig({ ...publicShop(), ...smtp, PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
+    });
+
+    it('is only that: plain http, or not production, keeps the demo defaults', () => {
+      expect(loadConfig({ ...base(), NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://localhost:3000' }).payment.provider).toBe('sandbox');
+      expect(loadConfig({ ...base(), PUBLIC_BASE_URL: 'https://flowers.example.in' }).smtpUrl).toBeNull();
+    });
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ ...base(), PORT: '', SMTP_URL: '  ' }).port).toBe(3000);
+  });
+});
+
+describe('REDIS_URL and REDIS_KEY_PREFIX (rate limits shared by several instances)', () => {
+  it('are unset by default: each process counts its own rate limits', () => {
+    const config = loadConfig(base());
+    expect(config.redisUrl).toBeNull();
+    expect(config.redisKeyPrefix).toBe('flower-shop:');
+  });
+
+  it('read redis:// and rediss:// URLs, with credentials and a database number', () => {
+    expect(loadConfig({ ...base(), REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    const tls = loadConfig({ ...base(), REDIS_URL: 'rediss://shop:pw@cache.internal:6380/2', REDIS_KEY_PREFIX: 'shop-a:' });
+    expect(tls.redisUrl).toBe('rediss://shop:pw@cache.internal:6380/2');
+    expect(tls.redisKeyPrefix).toBe('shop-a:');
+  });
+
+  it('refuse another scheme without echoing the URL, which may hold a password', () => {
+    const problems = problemsOf({ ...base(), REDIS_URL: 'http://shop:topsecret@cache.internal:6379' });
+    expect(problems).toEqual(['REDIS_URL must be a redis:// or rediss:// URL, got something else (value not shown)']);
+    expect(problems.join('\n')).not.toContain('topsecret');
+  });
+
+  it.each([['has space'], ['x'.repeat(65)], ['{braces}']])('refuse REDIS_KEY_PREFIX=%s', (prefix) => {
+    expect(problemsOf({ ...base(), REDIS_KEY_PREFIX: prefix })).toEqual([
+      `REDIS_KEY_PREFIX must be 1 to 64 letters, digits or ':._-' such as flower-shop:, got '${prefix}'`,
+    ]);
   });
 });
 

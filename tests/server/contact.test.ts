@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { contactMessages } from '../../domain/contact';
-import { defaultShop } from '../../server/config';
+import { defaultRateLimits, defaultShop } from '../../server/config';
 import { buildTestApp } from './helpers/app';
 import { allContactMessages } from './helpers/factories';
 import { closedPort } from './helpers/smtp';
@@ -81,6 +81,25 @@ describe('POST /api/contactapi', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: 'Too many requests. Please try again in 1 minute.', code: 'TOO_MANY_REQUESTS' });
     expect((await post(valid, '10.1.2.4')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/contactapi per sender', () => {
+  it('limits one sender e-mail, from any address, and leaves other senders alone', async () => {
+    const limited = await buildTestApp({ rateLimits: { ...defaultRateLimits, contactPerEmailPerHour: 2 } });
+    try {
+      const send = (userEmail: string, remoteAddress: string) =>
+        limited.inject({ method: 'POST', url: '/api/contactapi', payload: { ...valid, userEmail }, remoteAddress });
+      expect((await send('flood@example.in', '10.2.0.1')).statusCode).toBe(200);
+      expect((await send('flood@example.in', '10.2.0.2')).statusCode).toBe(200);
+      const third = await send('FLOOD@example.in', '10.2.0.3');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: expect.stringMatching(/^Too many requests\. Please try again in /), code: 'TOO_MANY_REQUESTS' });
+      expect((await send('someone-else@example.in', '10.2.0.3')).statusCode).toBe(200);
+      expect(await allContactMessages(limited.db)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -73,7 +73,9 @@ const productFormDescription =
 
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decided before the body is read: nobody but an admin gets to upload anything.
-  app.addHook('onRequest', async (request) => void requireAdmin(request));
+  app.addHook('onRequest', async (request) => {
+    await requireAdmin(request, app.db);
+  });
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   const tags = ['admin'];

@@ -20,7 +20,7 @@ const refusals = { 401: apiError, 403: apiError } as const;
 
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
-    requireAdmin(request);
+    await requireAdmin(request, app.db);
   });
 
   app.get(

@@ -18,6 +18,12 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
+/** The account's role as it is now (undefined: no such account); one read of the external id's unique index. */
+export async function currentRoleOf(db: Db, externalId: string): Promise<UserRow['role'] | undefined> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.externalId, externalId)).limit(1);
+  return row?.role;
+}
+
 export async function insertUser(
   db: Db,
   values: Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'mobileNumber'> &

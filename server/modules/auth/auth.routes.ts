@@ -26,6 +26,7 @@ import { perEmailLimit } from './auth-rate-limits';
 import {
   checkEmailPresent,
   createPassword,
+  passwordWindowMs,
   refreshSession,
   requestPasswordReset,
   resetPassword,
@@ -36,6 +37,7 @@ import {
 } from './auth.service';
 import type { AuthDeps } from './auth.service';
 import { refreshTokenTtlSeconds } from './refresh-tokens';
+import { signUpProof, signUpProofCookie, signUpProofPath } from './sign-up-proof';
 
 export const refreshCookieName = 'refreshToken';
 
@@ -126,12 +128,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMinute(rateLimits.emailCheckPerIpPerMinute),
       schema: {
         tags: ['auth'],
-        summary: 'Known details of an account that has no password yet; nulls otherwise',
+        summary: 'Known details of an account that has no password yet, to the guest session that proved the e-mail; nulls otherwise',
         body: checkEmailPresentRequest,
         response: { 200: checkEmailPresentReply, ...errors },
       },
     },
-    async (request) => checkEmailPresent(app.db, request.body.email),
+    async (request) => checkEmailPresent(app.db, request.body.email, request.caller),
   );
 
   app.post(
@@ -164,13 +166,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageReply, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // A guest at checkout verifies its guest-checkout code through the same call (SPEC.md §4 guest checkout).
       const { caller } = request;
       if (caller.kind === 'guest' && (await isGuestCheckoutVerification(app.db, caller.sessionId, request.body.email))) {
         await verifyGuestCheckoutCode(deps(request), caller.sessionId, request.body);
       } else {
         await verifySignUpCode(deps(request), request.body);
+        // Step 3 (createpassword) is for this browser only: it sends the proof back.
+        reply.setCookie(signUpProofCookie, signUpProof(app.config.jwtSecret, request.body.email, passwordWindowMs), {
+          ...cookieOptions(app.config, request, signUpProofPath),
+          maxAge: passwordWindowMs / 1000,
+        });
       }
       return { message: authMessages.otpVerified };
     },
@@ -182,13 +189,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perMinute(rateLimits.otpCheckPerIpPerMinute),
       schema: {
         tags: ['auth'],
-        summary: 'Sign up (step 3): the first password, within 30 minutes of verifying the code',
+        summary: 'Sign up (step 3): the first password, within 30 minutes of verifying the code, from the browser that did',
         body: createPasswordRequest,
         response: { 200: messageReply, ...errors },
       },
     },
-    async (request) => {
-      await createPassword(deps(request), request.body);
+    async (request, reply) => {
+      await createPassword(deps(request), request.body, request.cookies[signUpProofCookie]);
+      reply.clearCookie(signUpProofCookie, cookieOptions(app.config, request, signUpProofPath));
       return { message: authMessages.accountCreated };
     },
   );
@@ -230,19 +238,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-function cookieOptions(config: Pick<Config, 'publicBaseUrl'>) {
+/**
+ * Every cookie the shop sets: out of scripts' reach, never sent by another site's request, and Secure whenever the
+ * shop is reached over HTTPS (its public address is https://, or a trusted proxy says the request came over https).
+ * Not Secure on plain http://, where the browser would drop it.
+ */
+function cookieOptions(config: Pick<Config, 'publicBaseUrl'>, request: FastifyRequest, path = '/') {
   return {
     httpOnly: true,
     sameSite: 'strict' as const,
-    path: '/',
-    secure: config.publicBaseUrl.startsWith('https://'),
+    path,
+    secure: config.publicBaseUrl.startsWith('https://') || request.protocol === 'https',
   };
 }
 
 export function setRefreshCookie(reply: FastifyReply, config: Pick<Config, 'publicBaseUrl'>, token: string): void {
-  reply.setCookie(refreshCookieName, token, { ...cookieOptions(config), maxAge: refreshTokenTtlSeconds });
+  reply.setCookie(refreshCookieName, token, { ...cookieOptions(config, reply.request), maxAge: refreshTokenTtlSeconds });
 }
 
 function clearRefreshCookie(reply: FastifyReply, config: Pick<Config, 'publicBaseUrl'>): void {
-  reply.clearCookie(refreshCookieName, cookieOptions(config));
+  reply.clearCookie(refreshCookieName, cookieOptions(config, reply.request));
 }

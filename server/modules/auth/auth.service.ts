@@ -8,10 +8,12 @@ import type { SignUpDetails } from '../../../domain/auth';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized } from '../../errors';
+import { guestProvedEmail } from '../checkout/buyer-access';
 import type { Mailer } from '../mail/mailer';
 import type { OtpCheck, OtpPurpose } from '../otp/otp.service';
 import { checkOtp, discardOtps, issueOtp, otpVerifiedSince } from '../otp/otp.service';
 import { signAccessToken } from './access-token';
+import type { Caller } from './caller';
 import { otpMail, welcomeMail } from './auth-mails';
 import {
   findUserByEmail,
@@ -25,6 +27,7 @@ import {
 } from './auth.queries';
 import type { UserRow } from './auth.queries';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { isValidSignUpProof } from './sign-up-proof';
 import { issueRefreshToken, revokeAllOfUser, revokeFamilyOfToken, rotateRefreshToken } from './refresh-tokens';
 import type { IssuedRefreshToken } from './refresh-tokens';
 
@@ -82,11 +85,19 @@ export async function verifySignUpCode(deps: AuthDeps, input: { email: string; o
   if (result !== 'ok') throw otpRefusal(result, authMessages.otpInvalid);
 }
 
-/** The first password, only shortly after the sign-up code was verified and only while the account has none. */
-export async function createPassword(deps: AuthDeps, input: { email: string; password: string }): Promise<void> {
+/**
+ * The first password, only shortly after the sign-up code was verified, only from the browser that verified it
+ * (`proof`, sign-up-proof.ts) and only while the account has none.
+ */
+export async function createPassword(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+  proof: string | undefined,
+): Promise<void> {
   const user = await findUserByEmail(deps.db, input.email);
   const since = new Date(Date.now() - passwordWindowMs);
   const allowed =
+    isValidSignUpProof(deps.config.jwtSecret, input.email, proof) &&
     user !== undefined &&
     user.passwordHash === null &&
     (await otpVerifiedSince(deps.db, { email: input.email, purpose: 'sign_up' }, since));
@@ -108,13 +119,20 @@ export async function createPassword(deps: AuthDeps, input: { email: string; pas
   }
 }
 
-/** `checkemailpresent`: details only for an account that still has no password; nothing about registered ones. */
+/**
+ * `checkemailpresent`: the details of an account that still has no password, and only to a guest session that proved
+ * the e-mail with a code (`guestProvedEmail`): typing someone's e-mail must not show their name and mobile. Everyone
+ * else, and every registered account, gets the same answer as an unknown e-mail.
+ */
 export async function checkEmailPresent(
   db: Database,
   email: string,
+  caller: Caller,
 ): Promise<{ email: string; firstName: string | null; lastName: string | null; mobileNumber: string | null }> {
   const user = await findUserByEmail(db, email);
-  if (!user || user.passwordHash !== null) return { email, firstName: null, lastName: null, mobileNumber: null };
+  if (!user || user.passwordHash !== null || !(await guestProvedEmail(db, caller, email))) {
+    return { email, firstName: null, lastName: null, mobileNumber: null };
+  }
   return { email, firstName: user.firstName, lastName: user.lastName, mobileNumber: user.mobileNumber };
 }
 

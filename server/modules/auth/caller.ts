@@ -5,7 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden, Unauthorized } from '../../errors';
+import type { Database } from '../../db/client';
 import { verifyAccessToken } from './access-token';
+import { currentRoleOf } from './auth.queries';
 
 export type Caller =
   | { kind: 'anonymous' }
@@ -43,11 +45,19 @@ export function requireUser(request: FastifyRequest): Extract<Caller, { kind: 'u
   return request.caller;
 }
 
-/** 401 to anonymous callers, 403 to guests and customers. */
-export function requireAdmin(request: FastifyRequest): Extract<Caller, { kind: 'user' }> {
-  if (request.caller.kind === 'anonymous') throw new Unauthorized();
-  if (request.caller.kind !== 'user' || request.caller.role !== 'admin') throw new Forbidden();
-  return request.caller;
+/**
+ * An admin by its token and still an admin now. The token's role can be 15 minutes old, so the account's current role
+ * is read too: an admin demoted since gets 403 and a deleted account 401 at once. 401 to anonymous callers, 403 to
+ * guests and customers, before any read.
+ */
+export async function requireAdmin(request: FastifyRequest, db: Database): Promise<Extract<Caller, { kind: 'user' }>> {
+  const { caller } = request;
+  if (caller.kind === 'anonymous') throw new Unauthorized();
+  if (caller.kind !== 'user' || caller.role !== 'admin') throw new Forbidden();
+  const role = await currentRoleOf(db, caller.externalId);
+  if (role === undefined) throw new Unauthorized();
+  if (role !== 'admin') throw new Forbidden();
+  return caller;
 }
 
 /** The caller must be the user whose external id the request names (`?id=`, `userId`), else 403. */

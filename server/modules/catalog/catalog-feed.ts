@@ -5,24 +5,30 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { OpenDatabase } from '../../db/client';
-import { catalogChannel, catalogFeedDown, catalogFeedUp, invalidateCatalogCache } from './catalog.cache';
+import { catalogCaughtUp, catalogChannel, catalogFeedUp, catalogHeartbeatMs, invalidateCatalogCache } from './catalog.cache';
 
 /** Resolves once the first LISTEN succeeded or failed (it then retries in the background). */
 export async function followCatalogChanges(database: OpenDatabase, log: FastifyBaseLogger): Promise<void> {
   let everConnected = false;
-  const listener = await database.listen(catalogChannel, {
-    notified: () => invalidateCatalogCache(database.db),
-    connected: () => {
-      catalogFeedUp(database.db);
-      if (everConnected) log.info('catalogue change feed: listening again; the cached catalogue was dropped');
-      everConnected = true;
+  const listener = await database.listen(
+    catalogChannel,
+    {
+      notified: () => invalidateCatalogCache(database.db),
+      connected: () => {
+        catalogFeedUp(database.db);
+        if (everConnected) log.info('catalogue change feed: listening again; the cached catalogue was dropped');
+        everConnected = true;
+      },
+      // Nothing to do on a drop: without heartbeats the proof ages, and within maxStalenessMs entries are reloaded.
+      disconnected: (reason) => {
+        log.warn(`catalogue change feed: not listening (${reason}); reconnecting, meanwhile the catalogue is read afresh every second`);
+      },
+      caughtUp: (sentAt) => catalogCaughtUp(database.db, sentAt),
     },
-    disconnected: (reason) => {
-      catalogFeedDown(database.db);
-      log.warn(
-        `catalogue change feed: not listening (${reason}); reconnecting, meanwhile the cached catalogue lives at most a few seconds`,
-      );
-    },
-  });
-  if (!listener) catalogFeedUp(database.db);
+    { heartbeatMs: catalogHeartbeatMs },
+  );
+  if (!listener) {
+    catalogFeedUp(database.db);
+    catalogCaughtUp(database.db, Infinity);
+  }
 }

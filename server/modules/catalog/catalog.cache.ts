@@ -8,8 +8,13 @@
  *   `notifyCatalogChanged(tx)`, PostgreSQL delivers the notification when (and only if) it commits, and
  *   catalog-feed.ts invalidates every listening process;
  * - the listening connection coming back after a drop (whatever was notified meanwhile is lost).
- * While the change feed is up an entry otherwise lives `liveLifetimeMs`, a safety net for rows changed outside the app
- * (by hand in psql); while it is down, or for a handle no feed follows, only `fallbackLifetimeMs`.
+ *
+ * How stale another process may be, at most: `maxStalenessMs` after an admin's write was answered, whatever happens to
+ * the notification (slow, lost with a half-open connection, a feed that is down). An entry is served only while the
+ * feed has proven, within that time, that every earlier commit has reached this process (`catalogCaughtUp`, from the
+ * listener's heartbeat), or while the entry itself is younger than that; otherwise it is loaded again. Normally the
+ * notification arrives within milliseconds and the proof is a few hundred milliseconds old, so cached reads cost no
+ * database round trip. An entry lives `liveLifetimeMs` at most, a safety net for rows changed by hand in psql.
  *
  * Stock is not part of these shapes (`flowerdetail` reads it fresh), and neither are product or site images, so
  * checkout reservations, payments, reservation expiry and banner uploads never invalidate.
@@ -24,20 +29,27 @@ export interface Cached<T> {
 }
 
 interface Entry {
-  expiresAt: number;
+  /** When its load started: it shows every write committed before then. */
+  loadedAt: number;
   promise: Promise<Cached<unknown>>;
 }
 
 interface CatalogCache {
   entries: Map<string, Entry>;
-  /** True while every write to this database reaches this process (LISTEN connected, or PGlite). */
-  followed: boolean;
+  /**
+   * Every write committed before this time (Date.now()) has already cleared the entries it made stale: Infinity on
+   * PGlite (this process makes every write), the latest answered heartbeat of the change feed on PostgreSQL.
+   */
+  caughtUpAt: number;
 }
 
 /** The PostgreSQL channel every catalogue write notifies. */
 export const catalogChannel = 'catalog_changed';
 export const liveLifetimeMs = 10 * 60_000;
-export const fallbackLifetimeMs = 5_000;
+/** The longest another process may show the catalogue as it was before an answered write. */
+export const maxStalenessMs = 1_000;
+/** How often the change feed proves itself current; well under maxStalenessMs, so that cached reads stay cached. */
+export const catalogHeartbeatMs = 250;
 /** Keys include any category name a visitor types; the oldest go first beyond this many. */
 const maxEntries = 200;
 
@@ -46,7 +58,7 @@ const caches = new WeakMap<Database, CatalogCache>();
 function cacheOf(db: Database): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), followed: false };
+    cache = { entries: new Map(), caughtUpAt: -Infinity };
     caches.set(db, cache);
   }
   return cache;
@@ -69,25 +81,31 @@ export async function notifyCatalogChanged(tx: Transaction | Database): Promise<
 export function catalogFeedUp(db: Database): void {
   const cache = cacheOf(db);
   cache.entries.clear();
-  cache.followed = true;
+  cache.caughtUpAt = Date.now();
 }
 
-/** The change feed of `db` is down: writes elsewhere go unseen, so nothing is trusted beyond the short lifetime. */
-export function catalogFeedDown(db: Database): void {
+/**
+ * Every write to `db` committed before `since` has been seen (and has cleared the cache): a heartbeat's answer, or
+ * Infinity for a database only this process writes to (PGlite). A feed that goes quiet simply stops calling this.
+ */
+export function catalogCaughtUp(db: Database, since: number): void {
   const cache = cacheOf(db);
-  cache.followed = false;
-  const latest = Date.now() + fallbackLifetimeMs;
-  for (const entry of cache.entries.values()) entry.expiresAt = Math.min(entry.expiresAt, latest);
+  cache.caughtUpAt = Math.max(cache.caughtUpAt, since);
+}
+
+/** Whether an entry is sure to show every write answered more than maxStalenessMs ago. */
+function isFresh(cache: CatalogCache, entry: Entry, now: number): boolean {
+  return now - entry.loadedAt < liveLifetimeMs && Math.max(cache.caughtUpAt, entry.loadedAt) >= now - maxStalenessMs;
 }
 
 export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<T>): Promise<Cached<T>> {
   const cache = cacheOf(db);
   const now = Date.now();
   const hit = cache.entries.get(key);
-  if (hit && hit.expiresAt > now) return hit.promise as Promise<Cached<T>>;
+  if (hit && isFresh(cache, hit, now)) return hit.promise as Promise<Cached<T>>;
 
   const entry: Entry = {
-    expiresAt: now + (cache.followed ? liveLifetimeMs : fallbackLifetimeMs),
+    loadedAt: now,
     promise: load().then((value) => ({ value, etag: etagOf(value) })),
   };
   cache.entries.delete(key);

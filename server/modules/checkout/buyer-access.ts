@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
 import { Forbidden, Unauthorized } from '../../errors';
+import type { Caller } from '../auth/caller';
 import { findLiveGuestSession } from './checkout.queries';
 
 export type Buyer =
@@ -33,6 +34,17 @@ export async function verifiedGuestSession(db: Database | Transaction, sessionId
   const session = await findLiveGuestSession(db, sessionId, now);
   if (!session || session.user === null || session.checkoutVerifiedAt === null) return undefined;
   return { ...session, user: session.user };
+}
+
+/**
+ * Whether the caller proved, with a guest-checkout code, that this e-mail is its own: its live guest session is linked
+ * to the e-mail's account and verified. Only such a caller is shown an account's names and mobile before signing in
+ * (the e-mail checks of sign-up and guest checkout); anyone else who types the e-mail learns nothing personal.
+ */
+export async function guestProvedEmail(db: Database | Transaction, caller: Caller, email: string, now = new Date()): Promise<boolean> {
+  if (caller.kind !== 'guest') return false;
+  const session = await verifiedGuestSession(db, caller.sessionId, now);
+  return session?.user.email === email;
 }
 
 /** The guest session the request names must be the caller's own (its token): 401 anonymous, 403 otherwise. */

@@ -71,7 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: checkEmailAvailabilityReply, ...errors },
       },
     },
-    async (request) => checkEmailAvailability(app.db, request.body.email),
+    async (request) => checkEmailAvailability(app.db, request.body.email, request.caller),
   );
 
   app.post(

@@ -19,11 +19,12 @@ import { Forbidden, HttpError, TooManyRequests, Unauthorized } from '../../error
 import { otpMail } from '../auth/auth-mails';
 import { findUserByEmail, insertUser, markEmailVerified } from '../auth/auth.queries';
 import type { AuthDeps } from '../auth/auth.service';
+import type { Caller } from '../auth/caller';
 import { findUserByExternalId, addressesOf } from '../account/account.queries';
 import { cartLinesOf } from '../cart/cart.queries';
 import { checkOtp, discardOtps, issueOtp } from '../otp/otp.service';
 import type { OtpCheck } from '../otp/otp.service';
-import { verifiedGuestSession } from './buyer-access';
+import { guestProvedEmail, verifiedGuestSession } from './buyer-access';
 import {
   findLiveGuestSession,
   hasPendingGuestCode,
@@ -65,18 +66,19 @@ function addressOf(input: AddressFields): AddressFields {
 // ---- Guest e-mail check -------------------------------------------------------------------------------------------
 
 /**
- * Names and mobile are given back only for an account without a password (the guest's own earlier checkout) so the
- * form can be prefilled; never addresses, and nothing about registered accounts.
+ * The answer decides the form's buttons. Names and mobile of an account without a password (an earlier guest buyer)
+ * are given back only to the guest session that proved the e-mail with a code (`guestProvedEmail`), so that its form
+ * is prefilled; anyone else who types the e-mail gets the same answer without them. Never addresses, and nothing about
+ * registered accounts.
  */
-export async function checkEmailAvailability(db: Database, email: string): Promise<CheckEmailAvailabilityReply> {
+export async function checkEmailAvailability(db: Database, email: string, caller: Caller): Promise<CheckEmailAvailabilityReply> {
   const user = await findUserByEmail(db, email);
   if (!user) return { available: true, response: checkoutMessages.continueAsGuest, data: {} };
   if (user.passwordHash !== null) return { available: false, response: checkoutMessages.registeredUser, data: {} };
-  return {
-    available: false,
-    response: checkoutMessages.createPassword,
-    data: { firstName: user.firstName, lastName: user.lastName, mobileNumber: user.mobileNumber },
-  };
+  const details = (await guestProvedEmail(db, caller, email))
+    ? { firstName: user.firstName, lastName: user.lastName, mobileNumber: user.mobileNumber }
+    : {};
+  return { available: false, response: checkoutMessages.createPassword, data: details };
 }
 
 // ---- Guest checkout creation --------------------------------------------------------------------------------------

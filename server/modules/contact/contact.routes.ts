@@ -1,14 +1,26 @@
-/** `POST /api/contactapi` (SPEC.md §7): validated with the Contact Us rules, stored, mailed to the shop; rate limited. */
+/**
+ * `POST /api/contactapi` (SPEC.md §7): validated with the Contact Us rules, stored, mailed to the shop; rate limited per
+ * address and per sender e-mail (every message is a stored row and a mail to the shop).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages as messages, contactReply, contactRequest } from '../../../domain/contact';
 import { apiError } from '../../../domain/errors';
+import { defaultRateLimits } from '../../config';
+import { perEmailLimit } from '../auth/auth-rate-limits';
 import { submitContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perSender = perEmailLimit(app, {
+    name: 'contact',
+    max: app.config.rateLimits.contactPerEmailPerHour ?? defaultRateLimits.contactPerEmailPerHour ?? 10,
+    timeWindow: '1 hour',
+    field: 'userEmail',
+  });
   app.post(
     '/contactapi',
     {
       config: { rateLimit: { max: app.config.rateLimits.contactPerMinute, timeWindow: '1 minute' } },
+      preHandler: perSender,
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the shop',

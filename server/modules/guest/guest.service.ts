@@ -15,7 +15,7 @@ type Db = Database | Transaction;
 export const guestSessionTtlDays = 30;
 const guestSessionTtlMs = guestSessionTtlDays * 24 * 60 * 60 * 1000;
 /** Expired sessions removed per new session: enough to keep up with creation, small enough to stay cheap. */
-const purgeBatch = 20;
+const purgePerNewSession = 20;
 
 /** 18 bytes = 144 bits, 24 base64url characters (no padding): unguessable, and within domain/cart.ts `sessionId`. */
 export function newGuestSessionId(): string {
@@ -31,7 +31,7 @@ export interface NewGuestSession {
 export async function createGuestSession(db: Database, jwtSecret: string, now = new Date()): Promise<NewGuestSession> {
   const sessionId = newGuestSessionId();
   const refresh = await db.transaction(async (tx) => {
-    await purgeExpiredGuestSessions(tx, now);
+    await purgeExpiredGuestSessions(tx, now, purgePerNewSession);
     await tx.insert(guestSessions).values({
       id: sessionId,
       createdAt: now,
@@ -69,12 +69,12 @@ export async function claimGuestSessionForUser(tx: Transaction, sessionId: strin
   return rows.length > 0;
 }
 
-/** Deletes a few expired sessions; their bags and refresh tokens go with them (ON DELETE CASCADE). */
-async function purgeExpiredGuestSessions(tx: Transaction, now: Date): Promise<void> {
-  const expired = tx
-    .select({ id: guestSessions.id })
-    .from(guestSessions)
-    .where(lte(guestSessions.expiresAt, now))
-    .limit(purgeBatch);
-  await tx.delete(guestSessions).where(inArray(guestSessions.id, expired));
+/**
+ * Deletes up to `limit` expired sessions and says how many went; their bags and refresh tokens go with them (ON DELETE
+ * CASCADE). Each new session clears a few, and the maintenance job (maintenance/purge-job.ts) clears the rest.
+ */
+export async function purgeExpiredGuestSessions(tx: Transaction, now: Date, limit: number): Promise<number> {
+  const expired = tx.select({ id: guestSessions.id }).from(guestSessions).where(lte(guestSessions.expiresAt, now)).limit(limit);
+  const deleted = await tx.delete(guestSessions).where(inArray(guestSessions.id, expired)).returning({ id: guestSessions.id });
+  return deleted.length;
 }

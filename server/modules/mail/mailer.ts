@@ -1,10 +1,11 @@
 /**
  * Outgoing mail. With SMTP_URL set, mail goes out through nodemailer; without it, the dev outbox keeps each mail in
- * the database (and the log) so that a developer or a test can read one-time codes without a mail server.
+ * the database so that a developer or a test can read one-time codes without a mail server. The log says only that a
+ * mail was kept, for whom and where to read it: mails carry one-time codes, which never go to the log.
  */
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { outboxMail } from '../../db/schema';
 
 export interface Mail {
@@ -17,6 +18,11 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>;
+  /**
+   * Keeps a mail as part of a database transaction, so that it exists exactly when the transaction commits. Only the
+   * dev outbox, which lives in the database, can; null for SMTP.
+   */
+  sendInTransaction: ((tx: Transaction, mail: Mail) => Promise<void>) | null;
   transport: 'smtp' | 'outbox';
   close(): Promise<void>;
 }
@@ -25,9 +31,9 @@ interface MailLog {
   info(message: string): void;
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Database, log?: MailLog): Mailer {
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicBaseUrl'>, db: Database, log?: MailLog): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
-  return outboxMailer(db, log);
+  return outboxMailer(db, `${config.publicBaseUrl}/dev/mailbox`, log);
 }
 
 function smtpMailer(smtpUrl: string, from: string): Mailer {
@@ -40,6 +46,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     transport: 'smtp',
+    sendInTransaction: null,
     async send(mail) {
       await transporter.sendMail({
         from,
@@ -56,13 +63,15 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-function outboxMailer(db: Database, log?: MailLog): Mailer {
+function outboxMailer(db: Database, mailboxUrl: string, log?: MailLog): Mailer {
+  const keep = async (into: Database | Transaction, mail: Mail) => {
+    await into.insert(outboxMail).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
+    log?.info(`[outbox] a mail to ${mail.to} ("${mail.subject}") is waiting at ${mailboxUrl}?to=${encodeURIComponent(mail.to)}`);
+  };
   return {
     transport: 'outbox',
-    async send(mail) {
-      await db.insert(outboxMail).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-      log?.info(`[outbox] to=${mail.to} subject=${mail.subject}`);
-    },
+    send: (mail) => keep(db, mail),
+    sendInTransaction: keep,
     async close() {},
   };
 }

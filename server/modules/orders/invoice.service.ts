@@ -7,7 +7,7 @@ import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { addressFieldsOf } from '../../../domain/address';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
-import { paymentMessages, reservationMinutes } from '../../../domain/payment';
+import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
 import type { Database, Transaction } from '../../db/client';
 import { addresses, cartItems, carts, categories, orderItems, orders, products, users } from '../../db/schema';
@@ -27,6 +27,8 @@ export class OutOfStockLines extends HttpError {
 export interface InvoiceDeps {
   db: Database;
   provider: PaymentProvider;
+  /** How long the invoice holds its stock (config.reservationMinutes). */
+  reservationMinutes: number;
   now?: () => Date;
 }
 
@@ -172,7 +174,7 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
         subtotalPaise: totals.taxablePaise,
         taxPaise: totals.taxPaise,
         totalPaise: totals.totalPaise,
-        reservationExpiresAt: new Date(now.getTime() + reservationMinutes * 60_000),
+        reservationExpiresAt: new Date(now.getTime() + deps.reservationMinutes * 60_000),
         createdAt: now,
         updatedAt: now,
       })

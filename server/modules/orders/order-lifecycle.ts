@@ -108,7 +108,8 @@ export async function settleOrder(
         state = 'refund_due';
       }
     }
-    await tx.update(orders).set({ paymentState: state, paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    // mailsDue commits with the payment: the mails go out after this transaction, and again at start after a crash.
+    await tx.update(orders).set({ paymentState: state, paidAt: now, mailsDue: true, updatedAt: now }).where(eq(orders.id, order.id));
     // The bag the order was made from: a guest's session bag or the account's (older orders name no bag: the account's).
     const bag = order.cartId !== null ? eq(cartItems.cartId, order.cartId) : inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId)));
     await tx.delete(cartItems).where(bag);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { taxRows } from '../../../domain/gst';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
 import type { ShopConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { composeMail } from '../mail/mail-template';
 import type { Mail } from '../mail/mailer';
@@ -11,7 +11,7 @@ import type { AddressSnapshot } from './invoice.service';
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 
-export async function orderMails(db: Database, shop: ShopConfig, orderId: number): Promise<Mail[]> {
+export async function orderMails(db: Database | Transaction, shop: ShopConfig, orderId: number): Promise<Mail[]> {
   const [order] = await db
     .select({
       providerOrderId: orders.providerOrderId,

@@ -28,14 +28,18 @@ export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
         preValidation: async (request) => void (await requireBuyerFor(app.db, request, pathId(request))),
         schema: {
           tags: ['checkout'],
-          summary: 'Reserves the bag’s stock for 15 minutes and opens a payment order for it',
+          summary: 'Reserves the bag’s stock (15 minutes unless RESERVATION_MINUTES says otherwise) and opens a payment order for it',
           params: z.object({ id: z.string().min(1).max(64) }),
           body: checkoutInvoiceRequest,
           response: { 200: checkoutInvoiceReply, ...refusals },
         },
       },
       async (request) =>
-        createCheckoutInvoice({ db: app.db, provider }, await requireBuyerFor(app.db, request, request.params.id), request.body.addressId),
+        createCheckoutInvoice(
+          { db: app.db, provider, reservationMinutes: app.config.reservationMinutes },
+          await requireBuyerFor(app.db, request, request.params.id),
+          request.body.addressId,
+        ),
     );
   };
 }

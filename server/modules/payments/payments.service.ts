@@ -11,12 +11,15 @@ import { orders, users } from '../../db/schema';
 import { BadRequest, NotFound, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
-import { orderMails } from '../orders/order-mails';
+import { sendOrderMails } from '../orders/order-confirmation';
 import type { PaymentProvider } from './provider';
 import type { SandboxProvider } from './sandbox-provider';
 import { sameHex, hmacHex } from './signature';
 
-/** Settles and, the first time only, mails the buyer and the shop. A mail failure never undoes a payment. */
+/**
+ * Settles and, the first time only, mails the buyer and the shop. A mail failure never undoes a payment: the order stays
+ * marked mails_due and the reservation sweep sends them later (order-confirmation.ts).
+ */
 async function settleAndMail(
   app: FastifyInstance,
   provider: PaymentProvider,
@@ -26,7 +29,7 @@ async function settleAndMail(
   if (!settlement) return false;
   if (settlement.firstTime) {
     try {
-      for (const mail of await orderMails(app.db, app.config.shop, settlement.orderId)) await app.mailer.send(mail);
+      await sendOrderMails(app, settlement.orderId);
     } catch (error) {
       app.log.error({ err: error, orderId: settlement.orderId }, 'order mail failed');
     }
@@ -100,12 +103,19 @@ export async function handleWebhook(
   } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
+  // Signed JSON is not yet an event: `null`, a list or a string must not be read as one.
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new BadRequest('The request body is not a webhook event.');
   if (event.event !== 'payment.captured' && event.event !== 'order.paid') return { message: 'ignored' };
   const payment = event.payload?.payment?.entity;
   const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
-  if (typeof payment?.id !== 'string' || typeof orderId !== 'string') throw new BadRequest('The event names no payment or order.');
+  if (!isProviderId(payment?.id) || !isProviderId(orderId)) throw new BadRequest('The event names no payment or order.');
   const known = await settleAndMail(app, provider, { providerOrderId: orderId, providerPaymentId: payment.id, settledBy: 'webhook' });
   return { message: known ? paymentMessages.success : 'ignored' };
+}
+
+/** Razorpay's ids (`order_…`, `pay_…`): anything else names no order of ours, and is not sent to the database. */
+function isProviderId(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(value);
 }
 
 export type SandboxPayOutcome =
@@ -125,5 +135,12 @@ export async function paySandboxOrder(
     .limit(1);
   if (!order) throw new NotFound('No such payment order.');
   if (body.cardNumber === sandboxCards.success) return { kind: 'paid', payment: sandbox.pay(body.orderId) };
-  return { kind: 'declined', decline: { error: { code: 'BAD_REQUEST_ERROR', description: paymentMessages.cardDeclined } } };
+  return {
+    kind: 'declined',
+    decline: {
+      message: paymentMessages.cardDeclined,
+      code: 'PAYMENT_DECLINED',
+      error: { code: 'BAD_REQUEST_ERROR', description: paymentMessages.cardDeclined },
+    },
+  };
 }

@@ -6,16 +6,19 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../server/app';
+import type { AppDeps } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Config } from '../../../server/config';
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+/** `deps.logStream` receives the app's log lines (set `logLevel` too: tests log nothing by default). */
+export async function buildTestApp(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'logStream'> = {}): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl || overrides.database) return buildApp(testConfig(overrides));
+  if (!serverUrl || overrides.database) return buildApp(testConfig(overrides), deps);
 
   const scratch = await createScratchDatabase(serverUrl);
   try {
     return await buildApp(testConfig({ ...overrides, database: { kind: 'postgres', url: scratch.url, poolSize: 4 } }), {
+      ...deps,
       onClose: scratch.drop,
     });
   } catch (error) {
@@ -24,7 +27,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Fas
   }
 }
 
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database on the PostgreSQL server at `serverUrl`, with the URL to reach it and a drop for afterwards. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `fs_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);

@@ -79,6 +79,7 @@ export const relaxedRateLimits: RateLimits = {
   otpCheckPerIpPerMinute: 1000,
   otpCheckPerEmailPerMinute: 1000,
   emailCheckPerIpPerMinute: 1000,
+  contactPerEmailPerHour: 1000,
 };
 
 export interface OutboxMail {
@@ -108,17 +109,34 @@ export interface SetCookie {
   attributes: Record<string, string | true>;
 }
 
-/** The `refreshToken` Set-Cookie of a response, parsed; undefined when the response sets none. */
-export function refreshCookieOf(res: { headers: Record<string, string | string[] | number | undefined> }): SetCookie | undefined {
+type WithHeaders = { headers: Record<string, string | string[] | number | undefined> };
+
+/** Every Set-Cookie of a response, parsed: name, value and attributes (names lower-cased). */
+export function setCookiesOf(res: WithHeaders): (SetCookie & { name: string })[] {
   const header = res.headers['set-cookie'];
   const all = Array.isArray(header) ? header : typeof header === 'string' ? [header] : [];
-  const cookie = all.find((c) => c.startsWith('refreshToken='));
-  if (!cookie) return undefined;
-  const [pair, ...rest] = cookie.split(';').map((part) => part.trim());
-  const attributes: Record<string, string | true> = {};
-  for (const part of rest) {
-    const [name, ...value] = part.split('=');
-    attributes[name!.toLowerCase()] = value.length ? value.join('=') : true;
-  }
-  return { value: decodeURIComponent(pair!.slice('refreshToken='.length)), attributes };
+  return all.map((cookie) => {
+    const [pair, ...rest] = cookie.split(';').map((part) => part.trim());
+    const attributes: Record<string, string | true> = {};
+    for (const part of rest) {
+      const [name, ...value] = part.split('=');
+      attributes[name!.toLowerCase()] = value.length ? value.join('=') : true;
+    }
+    const at = pair!.indexOf('=');
+    return { name: pair!.slice(0, at), value: decodeURIComponent(pair!.slice(at + 1)), attributes };
+  });
+}
+
+/** The `refreshToken` Set-Cookie of a response, parsed; undefined when the response sets none. */
+export function refreshCookieOf(res: WithHeaders): SetCookie | undefined {
+  const cookie = setCookiesOf(res).find((c) => c.name === 'refreshToken');
+  return cookie && { value: cookie.value, attributes: cookie.attributes };
+}
+
+/**
+ * The cookies a browser would send back to `createpassword` after this `verifyotp` answer: the proof that this browser
+ * verified the sign-up code (server/modules/auth/sign-up-proof.ts).
+ */
+export function signUpProofOf(verifyOtpReply: WithHeaders): Record<string, string> {
+  return Object.fromEntries(setCookiesOf(verifyOtpReply).filter((c) => c.name === 'signUpProof').map((c) => [c.name, c.value]));
 }

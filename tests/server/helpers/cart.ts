@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CartReply } from '../../../domain/cart';
-import { refreshCookieOf } from './auth';
+import { latestOtp, refreshCookieOf } from './auth';
 import { anAddressBody } from './factories';
 
 export interface TestGuest {
@@ -74,3 +74,17 @@ export const aGuestCheckoutBody = (guest: TestGuest, email: string, overrides: R
   ...anAddressBody(),
   ...overrides,
 });
+
+/**
+ * A guest that went through guest checkout with `email` and proved it with the mailed code: its session may now buy
+ * for the account it is linked to (`userExtId`), at the address the checkout saved.
+ */
+export async function aVerifiedGuest(app: FastifyInstance, email: string): Promise<TestGuest & { userExtId: string }> {
+  const guest = await aGuest(app);
+  const created = await app.inject({ method: 'POST', url: '/api/createguestcheckout', headers: asGuest(guest), payload: aGuestCheckoutBody(guest, email) });
+  expect(created.statusCode, created.body).toBe(200);
+  const otp = await latestOtp(app, email);
+  const verified = await app.inject({ method: 'POST', url: '/api/verifyotp', headers: asGuest(guest), payload: { email, otp } });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return { ...guest, userExtId: created.json<{ userExtId: string }>().userExtId };
+}

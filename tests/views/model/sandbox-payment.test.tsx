@@ -90,7 +90,10 @@ describeViewModel<DialogScreen, { orderId: string }>('sandbox-payment machine th
       return network.answer('sandboxPay', () =>
         outcome.kind === 'paid'
           ? HttpResponse.json(outcome.payment)
-          : HttpResponse.json({ error: { code: 'BAD_REQUEST_ERROR', description: outcome.description } }, { status: 402 }),
+          : HttpResponse.json(
+              { message: outcome.description, code: 'PAYMENT_DECLINED', error: { code: 'BAD_REQUEST_ERROR', description: outcome.description } },
+              { status: 402 },
+            ),
       );
     },
     'xstate.error.actor.payWithCard': (_, __, { network }) =>

@@ -1,0 +1,61 @@
+/**
+ * A paid order's mails (the buyer's confirmation and the shop's notice), sent once even when the process dies between
+ * the payment and the mail: settling marks the order `mails_due` in its own transaction, and this sends the mails and
+ * clears the mark. The dev outbox lives in the database, so there the mails and the cleared mark commit together
+ * (exactly once); SMTP cannot join a transaction, so a crash between sending and clearing sends them again (at least
+ * once, never lost).
+ */
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { orders } from '../../db/schema';
+import { orderMails } from './order-mails';
+
+type MailingApp = Pick<FastifyInstance, 'db' | 'mailer' | 'config'>;
+
+/** Sends the order's mails if they are still due; false when they were not (already sent, or not paid). */
+export async function sendOrderMails(app: MailingApp, orderId: number): Promise<boolean> {
+  const { db, mailer, config } = app;
+  const keep = mailer.sendInTransaction;
+  if (keep) {
+    return db.transaction(async (tx) => {
+      // Clearing the mark is the claim: a concurrent sender waits on the row and then finds nothing due.
+      const claimed = await tx
+        .update(orders)
+        .set({ mailsDue: false })
+        .where(and(eq(orders.id, orderId), eq(orders.mailsDue, true)))
+        .returning({ id: orders.id });
+      if (claimed.length === 0) return false;
+      for (const mail of await orderMails(tx, config.shop, orderId)) await keep(tx, mail);
+      return true;
+    });
+  }
+  const [order] = await db.select({ mailsDue: orders.mailsDue }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order?.mailsDue) return false;
+  for (const mail of await orderMails(db, config.shop, orderId)) await mailer.send(mail);
+  await db.update(orders).set({ mailsDue: false }).where(eq(orders.id, orderId));
+  return true;
+}
+
+/**
+ * Sends every order's mails that are still due from payments settled up to `paidUpTo`: at start all of them (a crash
+ * left them), and on the minute sweep those a minute old (the request that settled them had its chance; SMTP was
+ * down). Stops at the first failure, which leaves it and the rest due for the next sweep: the mail server is most
+ * likely down, and waiting out its time-out once per order would hold the start for minutes.
+ */
+export async function sendDueOrderMails(app: MailingApp & Pick<FastifyInstance, 'log'>, paidUpTo: Date): Promise<number> {
+  const due = await app.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.mailsDue, true), lte(orders.paidAt, paidUpTo)))
+    .orderBy(asc(orders.paidAt));
+  let sent = 0;
+  for (const order of due) {
+    try {
+      if (await sendOrderMails(app, order.id)) sent += 1;
+    } catch (error) {
+      app.log.error({ err: error, orderId: order.id }, 'order mails failed; this order and the ones after it wait for the next sweep');
+      break;
+    }
+  }
+  return sent;
+}

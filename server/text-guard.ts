@@ -1,0 +1,39 @@
+/**
+ * Refuses text the database cannot store as sent, anywhere in a request's query, path or JSON body: NUL (U+0000),
+ * which PostgreSQL text cannot hold at all (any query naming it fails, a 500 however innocent the field), and lone
+ * UTF-16 surrogates, which are no characters (JSON may escape them; the driver would store U+FFFD instead, so what was
+ * checked is not what is kept, and `encodeURIComponent` throws on them). No field of the API has a use for either.
+ * Checked once for every route, before validation (the fuzz run of issue 9 found both).
+ */
+import type { FastifyRequest } from 'fastify';
+import { BadRequest } from './errors';
+
+export const unstorableTextMessage = 'The request contains a character that is not allowed.';
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || loneSurrogate.test(text);
+
+export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  if (holdsUnstorable(request.query) || holdsUnstorable(request.params) || holdsUnstorable(request.body)) {
+    throw new BadRequest(unstorableTextMessage);
+  }
+}
+
+/** Whether any string in a parsed JSON value (keys included) is unstorable; raw bodies (Buffers) are the route's business. */
+function holdsUnstorable(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (typeof current === 'string') {
+      if (unstorable(current)) return true;
+    } else if (Array.isArray(current)) {
+      for (const item of current) pending.push(item);
+    } else if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, entry] of Object.entries(current)) {
+        if (unstorable(key)) return true;
+        pending.push(entry);
+      }
+    }
+  }
+  return false;
+}

@@ -1,0 +1,203 @@
+/**
+ * Two server processes behind one imaginary load balancer: one PostgreSQL database, one Redis (DATABASE_URL,
+ * REDIS_URL). They start together on an empty database, share every rate limit, take a load spread over both without
+ * an error, and an admin's change made on one shows on the other within maxStalenessMs of being answered, and never
+ * the old catalogue after that. Runs only when PostgreSQL and Redis answer (`npm run test:instances`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AllFlowersReply } from '../../domain/catalog';
+import type { AdminProduct } from '../../domain/admin-catalog';
+import { maxStalenessMs } from '../../server/modules/catalog/catalog.cache';
+import { shopApi } from '../e2e/shop-api';
+import { clusterAdmin, startCluster, whyNoCluster, type Cluster } from './cluster';
+
+const whyNot = await whyNoCluster();
+if (whyNot) console.warn(`two-instances.spec.ts is skipped: ${whyNot}.`);
+
+/** The instances' answers to one call: status and, for the catalogue, what it says about the product being changed. */
+interface Call {
+  instance: number;
+  what: string;
+  status: number;
+  startedAt: number;
+  answeredAt: number;
+  /** For allflowers: the changed product's name and price as this reply shows them. */
+  shows: string | undefined;
+}
+
+const json = { 'content-type': 'application/json' };
+
+describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis', () => {
+  let cluster: Cluster;
+  let urls: string[];
+
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+    urls = cluster.servers.map((server) => server.url);
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('start together on an empty database: one demo catalogue and one admin, seen alike by both', async () => {
+    const headers = await Promise.all(urls.map(async (url) => (await fetch(`${url}/api/categoryheader`)).json()));
+    expect(headers[0]).toEqual(headers[1]);
+    const names = (headers[0] as { body: { categoryName: string }[] }).body.map((category) => category.categoryName);
+    expect(names).toEqual(['Everlasting Dry Flowers', 'Fresh Flowers']);
+    for (const url of urls) expect((await shopApi(url).signIn(clusterAdmin)).authorization).toBeTruthy();
+  });
+
+  it('share the sign-in limit per e-mail: attempts spread over both meet 429 at the combined limit of 5', async () => {
+    const email = `spread-${Date.now()}@example.in`;
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const response = await fetch(`${urls[attempt % 2]}/api/loginapi`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password: 'Wrong@123' }),
+      });
+      codes.push(response.status);
+      if (response.status === 429) expect(await response.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    }
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('share the contact limit per address: messages spread over both meet 429 at the combined limit of 5', async () => {
+    const codes: number[] = [];
+    for (let message = 0; message < 7; message += 1) {
+      const response = await fetch(`${urls[message % 2]}/api/contactapi`, {
+        method: 'POST',
+        headers: json,
+        // A sender of its own each time, so that only the per-address limit can answer.
+        body: JSON.stringify({ fullName: 'Meera Raman', userEmail: `meera${message}@example.in`, phoneNumber: '9876543210', message: 'Hello' }),
+      });
+      codes.push(response.status);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it(`take a load spread over both without an error, and show an admin's change on the other within ${maxStalenessMs} ms, never the old catalogue after`, async () => {
+    const [first, second] = urls as [string, string];
+    const { authorization } = await shopApi(first).signIn(clusterAdmin);
+    const catalogue = (await (await fetch(`${second}/api/allflowers`)).json()) as AllFlowersReply;
+    const products = catalogue.products.flatMap((category) =>
+      category.SubProductCategories.flatMap((sub) => sub.ProductSubProducts.map((entry) => entry.ProductDatum)),
+    );
+    const categories = catalogue.products.map((category) => category.categoryName);
+    const changed = await shopApi(first).admin(authorization).product(products[0]!.externalId);
+    const before = `${changed.productName} @ ${changed.sellingPrice}`;
+    const after = { productName: `${changed.productName} Deluxe`, sellingPrice: changed.sellingPrice - 1 };
+    const afterShown = `${after.productName} @ ${after.sellingPrice}`;
+
+    // Guests start on one instance and shop on the other: the session is the deployment's, not the process's.
+    const guests = await Promise.all(
+      Array.from({ length: 8 }, async (_, n) => {
+        const session = (await (await fetch(`${urls[n % 2]}/api/getSessionId`)).json()) as { sessionId: string; accessToken: string };
+        return { ...session, shopsAt: urls[(n + 1) % 2]! };
+      }),
+    );
+
+    const calls: Call[] = [];
+    const call = async (instance: number, what: string, path: string, init?: RequestInit) => {
+      const startedAt = performance.now();
+      const response = await fetch(`${urls[instance]}/api/${path}`, init);
+      const body = await response.text();
+      const shows = what === 'allflowers' && response.ok ? shownIn(JSON.parse(body) as AllFlowersReply, changed.externalId) : undefined;
+      calls.push({ instance, what, status: response.status, startedAt, answeredAt: performance.now(), shows });
+    };
+
+    let loading = true;
+    const shopper = async (worker: number) => {
+      for (let step = worker; loading; step += 1) {
+        const instance = step % 2;
+        const guest = guests[step % guests.length]!;
+        const product = products[step % products.length]!;
+        await Promise.all([
+          call(instance, 'allflowers', 'allflowers'),
+          call(instance, 'category', `allflowers?category_name=${encodeURIComponent(categories[step % categories.length]!)}`),
+          call(instance, 'categoryheader', 'categoryheader'),
+          call(instance, 'flowerdetail', `flowerdetail/${product.externalId}`),
+        ]);
+        const bagAt = urls.indexOf(guest.shopsAt);
+        await call(bagAt, 'add to bag', 'createusercart', {
+          method: 'POST',
+          headers: { ...json, authorization: guest.accessToken },
+          body: JSON.stringify({ productExtId: product.externalId, sessionId: guest.sessionId }),
+        });
+        await call(1 - bagAt, 'bag', `guest/${guest.sessionId}/cart`, { headers: { authorization: guest.accessToken } });
+      }
+    };
+    // And one visitor who keeps reloading the home page on the instance that does not take the write.
+    const watcher = async () => {
+      while (loading) await call(1, 'allflowers', 'allflowers');
+    };
+    const shoppers = [...Array.from({ length: 8 }, (_, worker) => shopper(worker)), watcher()];
+
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const update = await updateProduct(first, authorization, changed, after);
+    const answeredAt = performance.now();
+    expect(update.status, await update.text()).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    loading = false;
+    await Promise.all(shoppers);
+
+    // No errors: every call of the load answered 200.
+    const failures = calls.filter((entry) => entry.status !== 200).map((entry) => `${entry.what} on ${entry.instance}: ${entry.status}`);
+    expect(failures).toEqual([]);
+    expect(calls.length).toBeGreaterThan(200);
+    expect(cluster.problemsLogged()).toEqual([]);
+
+    const catalogueReads = calls.filter((entry) => entry.what === 'allflowers');
+    expect(new Set(catalogueReads.map((entry) => entry.shows))).toEqual(new Set([before, afterShown]));
+    for (const instance of [0, 1]) {
+      const reads = catalogueReads.filter((entry) => entry.instance === instance).sort((x, y) => x.startedAt - y.startedAt);
+      const lastOld = Math.max(-Infinity, ...reads.filter((entry) => entry.shows === before).map((entry) => entry.startedAt));
+      console.log(
+        `instance ${instance === 0 ? 'A (took the write)' : 'B'}: last read showing the old product started ` +
+          `${(lastOld - answeredAt).toFixed(1)} ms after the write was answered (${reads.length} catalogue reads)`,
+      );
+      // The writing instance forgets before it answers; the other within the bound.
+      expect(lastOld - answeredAt).toBeLessThan(instance === 0 ? 0 : maxStalenessMs);
+      // Once a read has shown the change, no read started after that shows the old product again.
+      const firstNew = reads.find((entry) => entry.shows === afterShown && entry.startedAt > answeredAt);
+      expect(firstNew).toBeDefined();
+      expect(reads.filter((entry) => entry.startedAt > firstNew!.answeredAt && entry.shows === before)).toEqual([]);
+    }
+  });
+});
+
+/** "name @ price" of one product as an allflowers reply shows it. */
+function shownIn(reply: AllFlowersReply, externalId: string): string | undefined {
+  for (const category of reply.products) {
+    for (const sub of category.SubProductCategories) {
+      const datum = sub.ProductSubProducts.find((entry) => entry.ProductDatum.externalId === externalId)?.ProductDatum;
+      if (datum) return `${datum.productName} @ ${datum.sellingPrice}`;
+    }
+  }
+  return undefined;
+}
+
+/** The admin's Flower Data Update Form, as the browser sends it (multipart, no new image). */
+function updateProduct(
+  url: string,
+  authorization: string,
+  product: AdminProduct,
+  change: { productName: string; sellingPrice: number },
+): Promise<Response> {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    id: product.externalId,
+    flowerName: change.productName,
+    mrp: String(product.mrp),
+    sellingPrice: String(change.sellingPrice),
+    description: product.description ?? 'Fresh flowers',
+    Quantity: String(product.quantity),
+    isRemoved: 'false',
+    flowerCategoryName: String(product.flowerCategoryId),
+    flowerSubCategoryName: String(product.flowerSubCategoryId),
+    shippingdetails: product.shippingDetails ?? 'Ships in 2 to 5 business days',
+    note: product.note ?? 'Keep in a cool place',
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return fetch(`${url}/api/updateflowerdata`, { method: 'POST', headers: { authorization }, body: form });
+}

@@ -1,0 +1,84 @@
+// A paid order's mails are never lost and never doubled: not when the process dies between the payment and the mail,
+// and not when the mail server is down at the moment of payment.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { paymentMessages } from '../../domain/payment';
+import { sendDueOrderMails } from '../../server/modules/orders/order-confirmation';
+import { settleOrder } from '../../server/modules/orders/order-lifecycle';
+import { buildTestApp } from './helpers/app';
+import { mailsTo, signedInAs } from './helpers/auth';
+import { aBuyer, aTaxedProduct, invoiceFor, orderByProviderId, paidWithCard, verify } from './helpers/payments';
+import { closedPort, startSmtpListener } from './helpers/smtp';
+
+describe('order mails', () => {
+  it('a payment committed just before the process died gets its two mails once, at the next start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fs-order-mails-'));
+    const onDisk = { database: { kind: 'pglite' as const, dataDir } };
+    try {
+      const first = await buildTestApp(onDisk);
+      let buyer;
+      let orderNumber: string;
+      try {
+        buyer = await aBuyer(first, await aTaxedProduct(first), 1);
+        orderNumber = (await invoiceFor(first, buyer)).orderValueId;
+        const signed = await paidWithCard(first, orderNumber);
+        // What a verify does up to its commit; the process then dies before a mail is written.
+        await settleOrder(first.db, { providerOrderId: orderNumber, providerPaymentId: signed.razorpay_payment_id, provider: 'sandbox', settledBy: 'verify' });
+        expect(await mailsTo(first, buyer.user.email)).toHaveLength(0);
+      } finally {
+        await first.close();
+      }
+
+      const second = await buildTestApp(onDisk);
+      try {
+        const buyerMails = await mailsTo(second, buyer.user.email);
+        expect(buyerMails).toHaveLength(1);
+        expect(buyerMails[0]!.subject).toContain(orderNumber);
+        const shopMails = (await mailsTo(second, second.config.shop.email)).filter((mail) => mail.subject.includes(orderNumber));
+        expect(shopMails).toHaveLength(1);
+        expect((await orderByProviderId(second, orderNumber)).mailsDue).toBe(false);
+
+        // Another sweep, and the browser's verify arriving late, send nothing more.
+        expect(await sendDueOrderMails(second, new Date())).toBe(0);
+        const retry = await verify(second, { ...buyer, headers: signedInAs(second, buyer.user) }, await paidWithCard(second, orderNumber));
+        expect(retry.json()).toEqual({ message: paymentMessages.success });
+        expect(await mailsTo(second, buyer.user.email)).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // Two databases created and opened on disk: slower than the in-memory ones of other tests.
+  }, 90_000);
+
+  it('a mail server that is down never undoes a payment; the mails stay due and go out once when it is back', async () => {
+    const port = await closedPort();
+    const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    let smtp;
+    try {
+      const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
+      const invoice = await invoiceFor(app, buyer);
+      const paid = await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
+      expect(paid.json()).toEqual({ message: paymentMessages.success });
+      expect(await orderByProviderId(app, invoice.orderValueId)).toMatchObject({ paymentState: 'paid', mailsDue: true });
+      // A sweep while the mail server is still down sends nothing and keeps them due.
+      expect(await sendDueOrderMails(app, new Date())).toBe(0);
+      expect((await orderByProviderId(app, invoice.orderValueId)).mailsDue).toBe(true);
+
+      smtp = await startSmtpListener(port);
+      // The minute sweep leaves a payment younger than a minute to the request that settled it.
+      expect(await sendDueOrderMails(app, new Date(Date.now() - 60_000))).toBe(0);
+      expect(await sendDueOrderMails(app, new Date())).toBe(1);
+      expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.user.email], [app.config.shop.email]]);
+      expect(await sendDueOrderMails(app, new Date())).toBe(0);
+      expect(smtp.received).toHaveLength(2);
+      expect((await orderByProviderId(app, invoice.orderValueId)).mailsDue).toBe(false);
+    } finally {
+      await app.close();
+      await smtp?.close();
+    }
+  });
+});
