@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '../domain/errors';
-import { HttpError, internalErrorMessage } from './errors';
+import { HttpError, internalErrorMessage, NotReady } from './errors';
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -46,7 +46,28 @@ export function toApiError(error: unknown): { status: number; body: ApiError } {
     }
   }
 
+  if (isDatabaseUnreachable(error)) {
+    const notReady = new NotReady();
+    return { status: notReady.statusCode, body: { message: notReady.message, code: notReady.code } };
+  }
+
   return { status: 500, body: { message: internalErrorMessage, code: 'INTERNAL' } };
+}
+
+/**
+ * Network errors and PostgreSQL's "connection exception" / "operator intervention" classes (08, 57P): the database is
+ * down or restarting, not the request at fault. Such a request is answered 503, which load balancers and browsers
+ * retry, instead of a 500 that reads like a bug. Drizzle wraps the driver's error in `cause`.
+ */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+const unreachableMessages = /^(Connection terminated|timeout exceeded when trying to connect)/;
+
+function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && (unreachableCodes.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (typeof message === 'string' && unreachableMessages.test(message)) return true;
+  return isDatabaseUnreachable(cause, depth + 1);
 }
 
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): void {

@@ -9,6 +9,11 @@ beforeAll(async () => {
   app.get('/api/test-explodes', async () => {
     throw new Error('duplicate key value violates unique constraint "users_email_unique" at /srv/app/server.ts:12');
   });
+  // What Drizzle throws when PostgreSQL is down: the driver's connection error as the cause of a failed query.
+  app.get('/api/test-database-down', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    throw new Error('Failed query: select "id" from "users"', { cause: refused });
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -75,6 +80,16 @@ describe('every refusal is JSON { message, code }', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
     expect(res.body).not.toMatch(/users_email_unique|server\.ts|stack/);
+  });
+
+  it('503 NOT_READY, not a 500, while the database cannot be reached', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test-database-down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      message: 'The shop is starting or its database is unavailable. Please try again shortly.',
+      code: 'NOT_READY',
+    });
+    expect(res.body).not.toMatch(/ECONNREFUSED|5432|users/);
   });
 
   it('strips unknown fields instead of refusing them', async () => {
