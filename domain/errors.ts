@@ -12,6 +12,7 @@ export const errorCodes = [
   'CONFLICT',
   'OUT_OF_STOCK',
   'PAYLOAD_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
   'NOT_READY',

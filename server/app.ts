@@ -19,7 +19,7 @@ import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
 import { renderDemoArt } from './db/seed/demo-art';
 import { seedDemo } from './db/seed/seed-demo';
-import { errorHandler } from './error-handler';
+import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
 import { securityHeaders } from './security-headers';
@@ -130,6 +130,7 @@ async function assemble(
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@
  * The one place errors become responses: every refusal is `{ message, code }` with a 4xx status, and anything
  * unexpected is a 500 with a fixed message (logged with its details, never sent).
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '../domain/errors';
@@ -83,5 +84,26 @@ function isFastifyError(error: unknown): error is FastifyError {
     error !== null &&
     'statusCode' in error &&
     typeof (error as { statusCode: unknown }).statusCode === 'number'
+  );
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KiB, broken HTTP) is answered
+ * in the same `{ message, code }` shape as every other refusal, then the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const [status, reason] = tooLarge ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const body: ApiError = tooLarge
+    ? { message: 'The request’s address or headers are too long.', code: 'HEADERS_TOO_LARGE' }
+    : { message: 'The request is not valid HTTP.', code: 'BAD_REQUEST' };
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
   );
 }
