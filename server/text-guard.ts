@@ -3,7 +3,8 @@
  * which PostgreSQL text cannot hold at all (any query naming it fails, a 500 however innocent the field), and lone
  * UTF-16 surrogates, which are no characters (JSON may escape them; the driver would store U+FFFD instead, so what was
  * checked is not what is kept, and `encodeURIComponent` throws on them). No field of the API has a use for either.
- * Checked once for every route, before validation (the fuzz run of issue 9 found both).
+ * Checked once for every route, before validation (the fuzz run of issue 9 found both), and by routes that read a body
+ * themselves.
  */
 import type { FastifyRequest } from 'fastify';
 import { BadRequest } from './errors';
@@ -14,9 +15,12 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 const unstorable = (text: string) => text.includes('\u0000') || loneSurrogate.test(text);
 
 export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
-  if (holdsUnstorable(request.query) || holdsUnstorable(request.params) || holdsUnstorable(request.body)) {
-    throw new BadRequest(unstorableTextMessage);
-  }
+  for (const part of [request.query, request.params, request.body]) refuseUnstorableValue(part);
+}
+
+/** The same check for what a route reads itself (a multipart form's text fields). */
+export function refuseUnstorableValue(value: unknown): void {
+  if (holdsUnstorable(value)) throw new BadRequest(unstorableTextMessage);
 }
 
 /** Whether any string in a parsed JSON value (keys included) is unstorable; raw bodies (Buffers) are the route's business. */

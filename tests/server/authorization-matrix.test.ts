@@ -19,6 +19,7 @@ import { aGuest, aGuestCheckoutBody, asGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
 import { aCategory, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
+import { registeredRoutes, routeKey } from './helpers/routes';
 
 // ---- The callers ----------------------------------------------------------------------------------------------------
 
@@ -790,26 +791,3 @@ describe('authorization matrix', () => {
     for (const row of rows) expect(app.hasRoute({ method: row.method, url: row.path }), `${row.method} ${row.path} is not a route`).toBe(true);
   });
 });
-
-/** Parameter names do not matter to the match (Fastify prints `:a|:b` where routes name one position differently). */
-const routeKey = (method: string, path: string) => `${method} ${path.replace(/:[^/]+/g, ':')}`;
-
-/**
- * Every route of the app, read from `printRoutes({ commonPrefix: false })`: a tree whose nodes append their text to
- * their parent's path, a route's node ending in its methods, e.g. `│   └── list (POST)`.
- */
-function registeredRoutes(instance: FastifyInstance): { path: string; methods: string[] }[] {
-  const stack: string[] = [];
-  const routes: { path: string; methods: string[] }[] = [];
-  for (const line of instance.printRoutes({ commonPrefix: false }).split('\n')) {
-    const at = line.indexOf('── ');
-    if (at < 0) continue;
-    const depth = (at - 1) / 4;
-    const match = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(at + 3))!;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + match[1];
-    stack.push(path);
-    if (match[2]) routes.push({ path, methods: match[2].split(',').map((m) => m.trim()) });
-  }
-  return routes;
-}

@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, users } from '../../server/db/schema';
+import sharp from 'sharp';
+import { categories, products, users } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { aUser, relaxedRateLimits, signedInAs } from './helpers/auth';
-import { aProduct, allContactMessages } from './helpers/factories';
+import { aProduct, aProductForm, allContactMessages } from './helpers/factories';
 
 let app: FastifyInstance;
 
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 const refusal = { message: 'The request contains a character that is not allowed.', code: 'BAD_REQUEST' };
 const contact = { fullName: 'Asha Raman', userEmail: 'asha@example.in', phoneNumber: '9876543210', message: 'Do you deliver to Madurai?' };
-const countOf = async (table: typeof users | typeof categories) => (await app.db.select().from(table)).length;
+const countOf = async (table: typeof users | typeof categories | typeof products) => (await app.db.select().from(table)).length;
 
 describe('NUL in a request', () => {
   it('is refused in an e-mail on every call that looks one up, and no account is made', async () => {
@@ -59,6 +60,19 @@ describe('NUL in a request', () => {
     expect(category.statusCode).toBe(400);
     expect(category.json()).toEqual(refusal);
     expect(await countOf(categories)).toBe(before);
+  });
+
+  it('is refused in a multipart form, which its route reads itself, and no product is made', async () => {
+    const admin = signedInAs(app, await aUser(app, { role: 'admin', password: null }));
+    const form = new FormData();
+    for (const [key, value] of Object.entries(await aProductForm(app.db, { note: 'Keep\u0000cool' }))) form.append(key, value);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'rose.png');
+    const before = await countOf(products);
+    const res = await app.inject({ method: 'POST', url: '/api/flowerformdata', headers: admin, payload: form as unknown as string });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refusal);
+    expect(await countOf(products)).toBe(before);
   });
 
   it('is refused in a query string or a path', async () => {

@@ -5,6 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors';
+import { refuseUnstorableValue } from '../../text-guard';
 
 /** The first message of a failed parse as a 400, as the error handler does for JSON bodies. */
 export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
@@ -43,6 +44,8 @@ export async function readForm(
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new PayloadTooLarge('The form has too many fields.');
     throw new BadRequest('The form could not be read. Please try again.');
   }
+  // Read here rather than by Fastify, so the app-wide check of request text (text-guard.ts) has not seen the fields.
+  refuseUnstorableValue(form.fields);
   return form;
 }
 
