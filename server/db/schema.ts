@@ -302,6 +302,11 @@ export const orders = pgTable(
      * once they are sent, so a crash in between sends them at the next start (order-confirmation.ts).
      */
     mailsDue: boolean('mails_due').notNull().default(false),
+    /**
+     * Over SMTP, which cannot join a transaction, the sender that set this claims the due mails until then: a second
+     * instance's sweep skips them, and a sender that died leaves them to the next sweep once the claim runs out.
+     */
+    mailsClaimedUntil: timestamp('mails_claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paymentMessages } from '../../domain/payment';
-import { sendDueOrderMails } from '../../server/modules/orders/order-confirmation';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../server/db/schema';
+import { sendDueOrderMails, sendOrderMails } from '../../server/modules/orders/order-confirmation';
 import { settleOrder } from '../../server/modules/orders/order-lifecycle';
 import { buildTestApp } from './helpers/app';
 import { mailsTo, signedInAs } from './helpers/auth';
@@ -76,6 +78,35 @@ describe('order mails', () => {
       expect(await sendDueOrderMails(app, new Date())).toBe(0);
       expect(smtp.received).toHaveLength(2);
       expect((await orderByProviderId(app, invoice.orderValueId)).mailsDue).toBe(false);
+    } finally {
+      await app.close();
+      await smtp?.close();
+    }
+  });
+
+  it('over SMTP, senders meeting the same due mails send them once; a claim left by a dead sender runs out', async () => {
+    const port = await closedPort();
+    const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    let smtp;
+    try {
+      const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
+      const invoice = await invoiceFor(app, buyer);
+      await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
+      const { id } = await orderByProviderId(app, invoice.orderValueId);
+      smtp = await startSmtpListener(port);
+
+      // Two instances' sweeps and a late request, all at once: one of them sends.
+      const sent = await Promise.all([sendDueOrderMails(app, new Date()), sendDueOrderMails(app, new Date()), sendOrderMails(app, id)]);
+      expect(sent.map(Number).reduce((a, b) => a + b, 0)).toBe(1);
+      expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.user.email], [app.config.shop.email]]);
+
+      // A sender that claimed the mails and died: skipped while its claim lasts, sent once it has run out.
+      await app.db.update(orders).set({ mailsDue: true, mailsClaimedUntil: new Date(Date.now() + 60_000) }).where(eq(orders.id, id));
+      expect(await sendDueOrderMails(app, new Date())).toBe(0);
+      await app.db.update(orders).set({ mailsClaimedUntil: new Date(Date.now() - 1_000) }).where(eq(orders.id, id));
+      expect(await sendDueOrderMails(app, new Date())).toBe(1);
+      expect(smtp.received).toHaveLength(4);
+      expect(await orderByProviderId(app, invoice.orderValueId)).toMatchObject({ mailsDue: false, mailsClaimedUntil: null });
     } finally {
       await app.close();
       await smtp?.close();

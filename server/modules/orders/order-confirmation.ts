@@ -2,15 +2,19 @@
  * A paid order's mails (the buyer's confirmation and the shop's notice), sent once even when the process dies between
  * the payment and the mail: settling marks the order `mails_due` in its own transaction, and this sends the mails and
  * clears the mark. The dev outbox lives in the database, so there the mails and the cleared mark commit together
- * (exactly once); SMTP cannot join a transaction, so a crash between sending and clearing sends them again (at least
- * once, never lost).
+ * (exactly once); SMTP cannot join a transaction, so there a sender first claims the order for `smtpClaimMs` (another
+ * request or another instance's sweep then skips it), sends, and clears the mark; only a crash between sending and
+ * clearing sends them again once the claim has run out (at least once, never lost).
  */
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema';
 import { orderMails } from './order-mails';
 
 type MailingApp = Pick<FastifyInstance, 'db' | 'mailer' | 'config'>;
+
+/** Longer than any SMTP send takes (nodemailer gives up after about two minutes), short enough for a prompt retry. */
+export const smtpClaimMs = 5 * 60_000;
 
 /** Sends the order's mails if they are still due; false when they were not (already sent, or not paid). */
 export async function sendOrderMails(app: MailingApp, orderId: number): Promise<boolean> {
@@ -29,10 +33,27 @@ export async function sendOrderMails(app: MailingApp, orderId: number): Promise<
       return true;
     });
   }
-  const [order] = await db.select({ mailsDue: orders.mailsDue }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order?.mailsDue) return false;
-  for (const mail of await orderMails(db, config.shop, orderId)) await mailer.send(mail);
-  await db.update(orders).set({ mailsDue: false }).where(eq(orders.id, orderId));
+  // The claim is one conditional update, so two senders can never both hold it; the database's clock decides.
+  const claimed = await db
+    .update(orders)
+    .set({ mailsClaimedUntil: sql`now() + ${`${smtpClaimMs} milliseconds`}::interval` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.mailsDue, true),
+        or(isNull(orders.mailsClaimedUntil), lt(orders.mailsClaimedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (claimed.length === 0) return false;
+  try {
+    for (const mail of await orderMails(db, config.shop, orderId)) await mailer.send(mail);
+  } catch (error) {
+    // Let the next sweep try at once instead of waiting out the claim.
+    await db.update(orders).set({ mailsClaimedUntil: null }).where(eq(orders.id, orderId));
+    throw error;
+  }
+  await db.update(orders).set({ mailsDue: false, mailsClaimedUntil: null }).where(eq(orders.id, orderId));
   return true;
 }
 

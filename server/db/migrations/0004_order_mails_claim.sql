@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "mails_claimed_until" timestamp with time zone;
