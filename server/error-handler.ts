@@ -2,8 +2,9 @@
  * The one place errors become responses: every refusal is `{ message, code }` with a 4xx status, and anything
  * unexpected is a 500 with a fixed message (logged with its details, never sent).
  */
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '../domain/errors';
 import { HttpError, internalErrorMessage, NotReady } from './errors';
@@ -88,22 +89,31 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /**
- * What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KiB, broken HTTP) is answered
- * in the same `{ message, code }` shape as every other refusal, then the connection is closed.
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KiB, a request too slow to
+ * arrive, broken HTTP) is answered in the same `{ message, code }` shape as every other refusal, then the connection is
+ * closed. Logged at trace level like Fastify's own handler (the error serialiser drops the raw bytes).
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, label, body] = clientRefusal(error.code);
+  this.log.trace({ err: error }, `client ${label}`);
+  if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const [status, reason] = tooLarge ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
-  const body: ApiError = tooLarge
-    ? { message: 'The request’s address or headers are too long.', code: 'HEADERS_TOO_LARGE' }
-    : { message: 'The request is not valid HTTP.', code: 'BAD_REQUEST' };
   const json = JSON.stringify(body);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
   );
+}
+
+function clientRefusal(code: string | undefined): [number, string, ApiError] {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return [431, 'header_overflow', { message: 'The request’s address or headers are too long.', code: 'HEADERS_TOO_LARGE' }];
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return [408, 'timeout', { message: 'The request took too long to arrive.', code: 'BAD_REQUEST' }];
+  }
+  return [400, 'error', { message: 'The request is not valid HTTP.', code: 'BAD_REQUEST' }];
 }
