@@ -33,7 +33,10 @@ const server = setupServer(
     requests.push(body);
     if (hold) await hold;
     if (body.cardNumber === '4111111111111111') return HttpResponse.json(paid);
-    return HttpResponse.json({ error: { code: 'BAD_REQUEST_ERROR', description: 'Your card was declined.' } }, { status: 402 });
+    return HttpResponse.json(
+      { message: 'Your card was declined.', code: 'PAYMENT_DECLINED', error: { code: 'BAD_REQUEST_ERROR', description: 'Your card was declined.' } },
+      { status: 402 },
+    );
   }),
 );
 
