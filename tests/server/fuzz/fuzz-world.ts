@@ -5,6 +5,9 @@
  * app is built with generous rate limits so that requests reach validation, and with the write detector installed.
  * resetWorld puts back, before each endpoint, what the previous one's requests changed that the next one relies on.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -90,7 +93,12 @@ export async function resetWorld(world: FuzzWorld): Promise<void> {
 
 export async function buildFuzzWorld(): Promise<FuzzWorld> {
   // Reservations outlive any run, so that the minute's sweep never writes (a released order) while a refusal is judged.
-  const app = await buildTestApp({ rateLimits: fuzzRateLimits, reservationMinutes: 24 * 60 });
+  // A built app of its own: page addresses (a fuzzed path that is no API route) then answer the same whether or not
+  // `npm run build` has run (without dist/ they get the 503 "not built yet" page, which is no refusal of the API's).
+  const distDir = mkdtempSync(join(tmpdir(), 'fs-fuzz-dist-'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Petals & Stems</title>');
+  const app = await buildTestApp({ rateLimits: fuzzRateLimits, reservationMinutes: 24 * 60, distDir });
+  app.addHook('onClose', async () => rmSync(distDir, { recursive: true, force: true }));
   try {
     const writes = await installWriteDetector(app.db);
     const world = await seed(app, writes);
