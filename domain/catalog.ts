@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageWidths } from './product-images';
 
 /**
  * Catalogue contract of SPEC.md §3 and §7 "Catalogue and images". Field names are the spec's, including its
@@ -58,7 +59,6 @@ export type FlowerDetail = z.infer<typeof flowerDetail>;
 export const flowerDetailReply = z.object({ flowerDetail });
 
 /** `GET flowerimage?sys_name={itemCode}[&w=]` — w picks a resized variant for srcset. */
-export const imageWidths = [320, 640, 960] as const;
 export const flowerImageQuery = z.object({
   sys_name: z.string().trim().min(1).max(50),
   w: z.coerce

@@ -50,6 +50,9 @@ import { createPaymentProvider, usesRazorpay } from './modules/payments/create-p
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { registerWeb } from './modules/web/web';
+import { catalogPage } from './modules/catalog/catalog-page';
+import { publicShopInfo } from './modules/shop/shop.service';
+import { pageDataKeys } from '../domain/page-data';
 
 export interface AppDeps {
   /** An already open database; the app takes ownership and closes it on app.close(). */
@@ -227,9 +230,17 @@ async function assemble(
   await startReservationJob(app);
   await startPurgeJob(app);
 
-  const web = await registerWeb(app, { distDir: config.distDir });
-  app.setNotFoundHandler((request, reply) => {
-    if (web.servePage(request, reply)) return;
+  const web = await registerWeb(app, {
+    distDir: config.distDir,
+    catalogPage: async (pathname) => {
+      const page = await catalogPage(app.db, pathname);
+      // The footer's contact details come along too: the page then asks the API for nothing to show itself.
+      if (page) page.replies[pageDataKeys.shopInfo] = publicShopInfo(config.shop);
+      return page;
+    },
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (await web.servePage(request, reply)) return reply;
     const path = request.url.split('?')[0];
     throw new NotFound(path?.startsWith('/api/') ? `No API route ${request.method} ${path}` : 'Not found');
   });

@@ -12,7 +12,7 @@ import { BadRequest } from './errors';
 export const unstorableTextMessage = 'The request contains a character that is not allowed.';
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const unstorable = (text: string) => text.includes('\u0000') || loneSurrogate.test(text);
+export const unstorable = (text: string) => text.includes('\u0000') || loneSurrogate.test(text);
 
 export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   for (const part of [request.query, request.params, request.body]) refuseUnstorableValue(part);

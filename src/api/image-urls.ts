@@ -1,13 +1,12 @@
 // Image addresses of the catalogue (SPEC.md §7), apart from the API client: <img> tags need no fetch code, and the
 // home page's first-paint hints (src/preload-hints.ts) use them without pulling the app's libraries into their entry.
+import { flowerImagePath } from '../../domain/product-images';
 import type { SiteImageSlot } from '../../domain/site-images';
 import { apiBaseUrl } from './api-base';
 
 /** `GET flowerimage?sys_name={itemCode}[&w=]`: an <img> address, optionally a resized variant for srcset. */
 export function flowerImageUrl(itemCode: string, width?: number): string {
-  const query = new URLSearchParams({ sys_name: itemCode });
-  if (width) query.set('w', String(width));
-  return `${apiBaseUrl}/flowerimage?${query.toString()}`;
+  return `${apiBaseUrl}/${flowerImagePath(itemCode, width)}`;
 }
 
 /** From Chakra's md breakpoint up a banner shows its desktop picture (site-picture.tsx, and the hero's preload). */

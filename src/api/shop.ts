@@ -3,6 +3,8 @@ import { shopInfo } from '../../domain/shop';
 import type { ShopInfo } from '../../domain/shop';
 import { api } from './client';
 
+export const readShopInfo = (reply: unknown): ShopInfo => shopInfo.parse(reply);
+
 export async function getShopInfo(): Promise<ShopInfo> {
-  return shopInfo.parse(await api.get('shop').json());
+  return readShopInfo(await api.get('shop').json());
 }

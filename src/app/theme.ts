@@ -79,6 +79,15 @@ const shopLayerStyles = defineLayerStyles({
   },
 });
 
+/**
+ * Chakra's palettes the shop never names (directly, or through a status colour of alerts and toasts) are left out:
+ * createSystem turns every token into CSS variables while the page starts, on a slow phone a long task of its own.
+ */
+const unusedPalettes = new Set(['yellow', 'teal', 'cyan', 'purple', 'pink']);
+function withoutUnusedPalettes<T extends Record<string, unknown>>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !unusedPalettes.has(name))) as T;
+}
+
 const shopConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -107,7 +116,7 @@ const shopConfig = defineConfig({
     tokens: {
       ...tokens,
       colors: {
-        ...tokens.colors,
+        ...withoutUnusedPalettes(tokens.colors),
         brand: Object.fromEntries(Object.entries(brandColors).map(([name, value]) => [name, { value }])),
       },
       fonts: {
@@ -119,7 +128,7 @@ const shopConfig = defineConfig({
     semanticTokens: {
       ...semanticTokens,
       colors: {
-        ...semanticTokens.colors,
+        ...withoutUnusedPalettes(semanticTokens.colors),
         bg: { ...semanticTokens.colors.bg, DEFAULT: { value: '{colors.brand.cream}' }, panel: { value: '{colors.white}' } },
         fg: { ...semanticTokens.colors.fg, DEFAULT: { value: '{colors.brand.ink}' }, muted: { value: '{colors.brand.muted}' } },
         border: { ...semanticTokens.colors.border, DEFAULT: { value: '{colors.brand.line}' } },

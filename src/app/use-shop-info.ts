@@ -1,14 +1,30 @@
-// The shop's contact details for the footer and the static pages: fetched once per page load and shared by every
-// caller, so the footer and a page asking at the same time make a single request.
+// The shop's contact details for the footer and the static pages: taken from the page when it arrived with them
+// (src/app/page-data.ts), otherwise fetched once per page load and shared by every caller, so the footer and a page
+// asking at the same time make a single request.
 import { useSyncExternalStore } from 'react';
+import { pageDataKeys } from '../../domain/page-data';
 import type { ShopInfo } from '../../domain/shop';
-import { getShopInfo } from '../api/shop';
+import { getShopInfo, readShopInfo } from '../api/shop';
+import { pageReply } from './page-data';
 
 let current: ShopInfo | undefined;
 let request: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
+/** The shop's details the page arrived with; a reply that breaks the contract counts as none. */
+function embedded(): ShopInfo | undefined {
+  const reply = pageReply(pageDataKeys.shopInfo);
+  if (reply === undefined) return undefined;
+  try {
+    return readShopInfo(reply);
+  } catch {
+    return undefined;
+  }
+}
+
 function load(): void {
+  current ??= embedded();
+  if (current) return;
   request ??= getShopInfo()
     .then(
       (info) => {
@@ -30,7 +46,10 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-const snapshot = () => current;
+const snapshot = () => {
+  current ??= embedded();
+  return current;
+};
 
 /** The shop's details, or `undefined` while they load (or when they could not be loaded): callers show a fallback. */
 export function useShopInfo(): ShopInfo | undefined {

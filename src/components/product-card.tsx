@@ -2,6 +2,7 @@
 import { Box, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ProductSummary } from '../../domain/catalog';
+import { productImageSizes } from '../../domain/product-images';
 import { paths } from '../app/paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';
@@ -18,7 +19,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         <ProductImage
           itemCode={product.itemCode}
           alt={product.productName}
-          sizes="(min-width: 80em) 300px, (min-width: 48em) 30vw, 46vw"
+          sizes={productImageSizes.card}
           eager={eager}
           zoomOnHover
         />

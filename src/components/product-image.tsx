@@ -1,6 +1,7 @@
 // A product photo: square, soft corners, fixed aspect ratio (no layout shift), resized variants through srcset.
 import { Box } from '@chakra-ui/react';
-import { imageWidths } from '../../domain/catalog';
+import { defaultImageWidth, productImageSrcSet } from '../../domain/product-images';
+import { apiBaseUrl } from '../api/api-base';
 import { flowerImageUrl } from '../api/image-urls';
 
 interface ProductImageProps {
@@ -14,7 +15,6 @@ interface ProductImageProps {
 }
 
 export function ProductImage({ itemCode, alt, sizes, eager = false, zoomOnHover = false }: ProductImageProps) {
-  const srcSet = imageWidths.map((width) => `${flowerImageUrl(itemCode, width)} ${width}w`).join(', ');
   return (
     <Box position="relative" aspectRatio="1" overflow="hidden" rounded="xl" bg="brand.roseSoft">
       <Box
@@ -28,8 +28,8 @@ export function ProductImage({ itemCode, alt, sizes, eager = false, zoomOnHover 
         _groupHover={zoomOnHover ? { transform: 'scale(1.04)' } : undefined}
       >
         <img
-          src={flowerImageUrl(itemCode, 640)}
-          srcSet={srcSet}
+          src={flowerImageUrl(itemCode, defaultImageWidth)}
+          srcSet={productImageSrcSet(apiBaseUrl, itemCode)}
           sizes={sizes}
           alt={alt}
           width={640}

@@ -11,7 +11,7 @@ import {
 } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
 import { sendCatalogBytes } from './catalog-bytes';
-import { getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
+import { categoryHeaderBody, flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -43,7 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const cached = await getCategoryHeader(app.db);
       if (notModified(request, reply, cached.etag)) return reply;
-      return sendCatalogBytes(request, reply, cached, categoryHeaderReply, (value) => ({ status: '200' as const, body: value }));
+      return sendCatalogBytes(request, reply, cached, categoryHeaderReply, categoryHeaderBody);
     },
   );
 
@@ -59,7 +59,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { flowerDetail: await getFlowerDetail(app.db, request.params.flower_ext_id) };
+      return flowerDetailBody(await getFlowerDetail(app.db, request.params.flower_ext_id));
     },
   );
 };

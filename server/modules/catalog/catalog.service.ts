@@ -15,6 +15,10 @@ export function getAllFlowers(db: Database, categoryName?: string): Promise<Cach
   return cachedCatalog(db, key, async () => ({ products: assembleCatalog(await selectCatalogRows(db, categoryName)) }));
 }
 
+/** The reply bodies of `categoryheader` and `flowerdetail` (the catalogue's reply is its value as it is). */
+export const categoryHeaderBody = (categories: HeaderCategory[]) => ({ status: '200' as const, body: categories });
+export const flowerDetailBody = (flowerDetail: FlowerDetail) => ({ flowerDetail });
+
 export function getCategoryHeader(db: Database): Promise<Cached<HeaderCategory[]>> {
   return cachedCatalog(db, 'header', async () => {
     const byCategory = new Map<number, HeaderCategory>();

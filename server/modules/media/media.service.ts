@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
-import { imageWidths } from '../../../domain/catalog';
+import { imageWidths } from '../../../domain/product-images';
 import type { SiteImageSlot } from '../../../domain/site-images';
 import type { Database, Transaction } from '../../db/client';
 import { media, productImages, products, siteImages } from '../../db/schema';

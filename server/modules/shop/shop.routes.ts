@@ -1,6 +1,7 @@
 /** `GET /api/shop`: the shop's name and contact details from configuration, for the header, footer and Contact Us. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopInfo } from '../../../domain/shop';
+import { publicShopInfo } from './shop.service';
 
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -8,8 +9,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['shop'], summary: "The shop's name, contact details and social links", response: { 200: shopInfo } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      const { name, email, phone, address, instagramUrl, facebookUrl, whatsappUrl } = app.config.shop;
-      return { name, email, phone, address, instagramUrl, facebookUrl, whatsappUrl };
+      return publicShopInfo(app.config.shop);
     },
   );
 };

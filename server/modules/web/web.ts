@@ -1,11 +1,14 @@
 /**
  * Serves the built browser app from dist/: hashed assets with immutable caching, other root files briefly cached,
  * and index.html (never cached) for any page address, so the browser router handles deep links (history fallback).
+ * A catalogue page's index.html carries what its first render needs (modules/catalog/catalog-page.ts).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageDataElementId } from '../../../domain/page-data';
+import type { CatalogPage, ImagePreload } from '../catalog/catalog-page';
 
 const immutableFolders = ['js', 'css', 'fonts', 'media'].map((folder) => `static${sep}${folder}${sep}`);
 
@@ -17,16 +20,24 @@ export const cacheControl = {
 
 export interface Web {
   /** Answers a GET for a page the server has no route for; false when the request is not one for a page. */
-  servePage(request: FastifyRequest, reply: FastifyReply): boolean;
+  servePage(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
-export async function registerWeb(app: FastifyInstance, options: { distDir: string }): Promise<Web> {
-  const { distDir } = options;
+export interface WebOptions {
+  distDir: string;
+  /** What a page at this address carries beyond index.html; null for none. */
+  catalogPage?: (pathname: string) => Promise<CatalogPage | null>;
+}
+
+export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<Web> {
+  const { distDir, catalogPage } = options;
+  const indexFile = join(distDir, 'index.html');
+  const template = builtPageReader(indexFile);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
-    // '/' is the page itself; deeper page addresses reach servePage through the not-found handler.
-    index: ['index.html'],
+    // Every page address reaches servePage: '/' through its own route below, the others through the not-found handler.
+    index: false,
     redirect: false,
     wildcard: true,
     // Other engineers' builds and a missing dist/ (dev, tests) are normal: the page fallback says what to do.
@@ -41,20 +52,70 @@ export async function registerWeb(app: FastifyInstance, options: { distDir: stri
     },
   });
 
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
+    const html = template();
+    if (html === null) return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
+    const page = await catalogPage?.(path).catch((error: unknown) => {
+      // The page still works without its data: the app asks the API, which answers for itself.
+      request.log.warn({ err: error }, 'The page went out without its catalogue data');
+      return null;
+    });
+    return reply
+      .code(200)
+      .header('cache-control', cacheControl.page)
+      .type('text/html; charset=utf-8')
+      .send(page ? withCatalogPage(html, page) : html);
+  }
+
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+
   return {
-    servePage(request, reply) {
+    async servePage(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const path = request.url.split('?')[0] ?? '/';
       if (path === '/api' || path.startsWith('/api/') || path.startsWith('/dev/') || path.startsWith('/static/')) return false;
       if (!wantsPage(request.headers.accept, path)) return false;
-      if (!existsSync(join(distDir, 'index.html'))) {
-        reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
-        return true;
-      }
-      reply.sendFile('index.html');
+      await sendPage(request, reply, path);
       return true;
     },
   };
+}
+
+/** index.html as built, read again only when a new build replaced it; null while there is none. */
+function builtPageReader(file: string): () => string | null {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return () => {
+    if (!existsSync(file)) return null;
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** JSON inside <script> must not close it: every '<' is escaped (JSON.parse reads \u003c back as '<'). */
+const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function imagePreloadTag(image: ImagePreload): string {
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}" imagesrcset="${escapeAttribute(
+    image.srcSet,
+  )}" imagesizes="${escapeAttribute(image.sizes)}">`;
+}
+
+/**
+ * The picture's preload goes ahead of the page's first script, so the browser's preload scanner starts it at once;
+ * the replies go at the end of <body>, read by the app's script after the document is parsed.
+ */
+export function withCatalogPage(html: string, page: CatalogPage): string {
+  let result = html;
+  if (page.lcpImage) {
+    const at = result.search(/<script\b/i);
+    const tag = imagePreloadTag(page.lcpImage);
+    result = at === -1 ? result.replace('</head>', `${tag}</head>`) : `${result.slice(0, at)}${tag}\n    ${result.slice(at)}`;
+  }
+  const data = `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(page.replies)}</script>`;
+  return result.replace('</body>', `${data}</body>`);
 }
 
 /** A browser navigation asks for HTML; a bare client (curl) asking for anything gets a page for extension-less paths. */

@@ -8,9 +8,10 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { FlowerDetail } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
+import { pageDataKeys } from '../../../domain/page-data';
 import { addToCartMachine } from '../../../machines/add-to-cart.machine';
 import { addToCart } from '../../api/cart';
-import { getFlowerDetail } from '../../api/catalog';
+import { getFlowerDetail, readFlowerDetail } from '../../api/catalog';
 import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
 import { paths } from '../../app/paths';
 import { toaster } from '../../app/toaster';
@@ -75,7 +76,7 @@ function isNotFound(error: unknown): boolean {
 
 export function FlowerDetailPage() {
   const { flower_ext_id: flowerExtId = '' } = useParams();
-  const flower = useRemote(`flower:${flowerExtId}`, () => getFlowerDetail(flowerExtId));
+  const flower = useRemote(pageDataKeys.flowerDetail(flowerExtId), () => getFlowerDetail(flowerExtId), readFlowerDetail);
 
   if (flower.status === 'loading') {
     // A screen tall: the footer waits below the fold instead of jumping down when the flower arrives (CLS).

@@ -3,6 +3,7 @@
 import { Accordion, Box, Button, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FlowerDetail } from '../../../domain/catalog';
+import { productImageSizes } from '../../../domain/product-images';
 import { paths } from '../../app/paths';
 import { Price } from '../../components/price';
 import { ProductImage } from '../../components/product-image';
@@ -43,7 +44,7 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
       alignItems="start"
     >
       <Box position={{ md: 'sticky' }} top={{ md: '28' }}>
-        <ProductImage itemCode={flower.itemCode} alt={flower.productName} sizes="(min-width: 48em) 50vw, 100vw" eager />
+        <ProductImage itemCode={flower.itemCode} alt={flower.productName} sizes={productImageSizes.detail} eager />
       </Box>
 
       <Stack gap="5">

@@ -1,10 +1,11 @@
 // The catalogue for one category (category page) or for the whole shop (home page): GET allflowers, loaded again
 // only when the category changes — switching sub-category is local.
 import type { CatalogCategory } from '../../../domain/catalog';
-import { getAllFlowers } from '../../api/catalog';
+import { pageDataKeys } from '../../../domain/page-data';
+import { getAllFlowers, readAllFlowers } from '../../api/catalog';
 import { useRemote } from './use-remote';
 import type { Remote } from './use-remote';
 
 export function useCatalog(categoryName?: string): Remote<CatalogCategory[]> {
-  return useRemote(`allflowers:${categoryName ?? '*'}`, () => getAllFlowers(categoryName));
+  return useRemote(pageDataKeys.allFlowers(categoryName), () => getAllFlowers(categoryName), readAllFlowers);
 }

@@ -1,15 +1,41 @@
-// A small data hook: load something for a key, expose loading / ready / error, ignore answers for a stale key.
-import { useEffect, useState } from 'react';
+// A small data hook: load something for a key, expose loading / ready / error, ignore answers for a stale key. A
+// reply the server embedded in the page for this key (src/app/page-data.ts) makes the first render ready at once.
+import { useEffect, useRef, useState } from 'react';
+import { pageReply, spendPageReply } from '../../app/page-data';
 
 export type Remote<T> =
   | { status: 'loading' }
   | { status: 'ready'; data: T }
   | { status: 'error'; error: unknown };
 
-export function useRemote<T>(key: string, load: () => Promise<T>): Remote<T> {
-  const [state, setState] = useState<{ key: string; remote: Remote<T> }>({ key, remote: { status: 'loading' } });
+/** Reads an embedded reply the way `load` reads the API's; throws when it breaks the contract. */
+export type ReadReply<T> = (reply: unknown) => T;
+
+function embedded<T>(key: string, readReply: ReadReply<T> | undefined): Remote<T> | undefined {
+  const reply = readReply ? pageReply(key) : undefined;
+  if (reply === undefined || !readReply) return undefined;
+  try {
+    return { status: 'ready', data: readReply(reply) };
+  } catch {
+    // A reply that breaks the contract is ignored: the API is asked as if none had come.
+    return undefined;
+  }
+}
+
+export function useRemote<T>(key: string, load: () => Promise<T>, readReply?: ReadReply<T>): Remote<T> {
+  const [state, setState] = useState<{ key: string; remote: Remote<T> }>(() => ({
+    key,
+    remote: embedded(key, readReply) ?? { status: 'loading' },
+  }));
+  // The key whose answer came with the page: no call for it (StrictMode's repeated effect included).
+  const embeddedKey = useRef(state.remote.status === 'ready' ? key : null);
 
   useEffect(() => {
+    if (embeddedKey.current === key) {
+      spendPageReply(key);
+      return undefined;
+    }
+    embeddedKey.current = null;
     let current = true;
     setState({ key, remote: { status: 'loading' } });
     load().then(
@@ -19,7 +45,7 @@ export function useRemote<T>(key: string, load: () => Promise<T>): Remote<T> {
     return () => {
       current = false;
     };
-    // The key says when to load again; `load` is a fresh closure on every render.
+    // The key says when to load again; `load` and `readReply` are fresh closures on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 

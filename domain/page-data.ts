@@ -1,0 +1,16 @@
+// The API replies the server already knows when it sends a catalogue page, embedded in that page so that its first
+// render needs no API round trip (server/modules/catalog/catalog-page.ts writes them, src/app/page-data.ts reads them).
+// Each is keyed by what the browser would have asked for.
+
+/** The id of the <script type="application/json"> element that carries them. */
+export const pageDataElementId = 'page-data';
+
+export const pageDataKeys = {
+  allFlowers: (categoryName?: string) => `allflowers:${categoryName ?? '*'}`,
+  categoryHeader: 'categoryheader',
+  flowerDetail: (flowerExtId: string) => `flower:${flowerExtId}`,
+  shopInfo: 'shop',
+} as const;
+
+/** What one page carries: the replies by key. */
+export type PageReplies = Record<string, unknown>;

@@ -1,0 +1,97 @@
+/**
+ * What the server adds to a catalogue page it sends (home, a category, a product, and `/`, which shows the landing
+ * category): the API replies its first render needs (domain/page-data.ts) and its largest picture as a preload, so
+ * the browser fetches that picture alongside the app's script instead of after the script, the API call and the
+ * render. Other pages, and pages whose data cannot be read (an unknown product), go out as they are built.
+ */
+import { allFlowersQuery, externalIdParam } from '../../../domain/catalog';
+import { landingCategory } from '../../../domain/limits';
+import { pageDataKeys } from '../../../domain/page-data';
+import type { PageReplies } from '../../../domain/page-data';
+import { defaultImageWidth, flowerImagePath, productImageSizes, productImageSrcSet } from '../../../domain/product-images';
+import type { Database } from '../../db/client';
+import { NotFound } from '../../errors';
+import { unstorable } from '../../text-guard';
+import { categoryHeaderBody, flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
+
+/** The API's address as the browser app uses it (its default VITE_API_BASE). */
+const apiBase = '/api';
+
+export interface ImagePreload {
+  href: string;
+  srcSet: string;
+  sizes: string;
+}
+
+export interface CatalogPage {
+  replies: PageReplies;
+  lcpImage?: ImagePreload;
+}
+
+type CatalogRoute =
+  | { page: 'home' }
+  /** `categoryName` as the address has it (the browser's key), `lookupName` as the API reads it (trimmed). */
+  | { page: 'category'; categoryName: string; lookupName: string; subCategoryName: string }
+  | { page: 'flower'; flowerExtId: string };
+
+/** The storefront routes of src/app/router.tsx that show catalogue data; like the browser router, case-insensitive. */
+export function matchCatalogRoute(pathname: string): CatalogRoute | null {
+  let segments: string[];
+  try {
+    segments = pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+  } catch {
+    return null; // A malformed escape: the browser router shows its not-found page.
+  }
+  // What the API would refuse is not looked up: the page asks the API itself and shows its refusal.
+  if (segments.some(unstorable)) return null;
+  const [first, ...rest] = segments;
+  const head = first?.toLowerCase();
+  if (segments.length === 0) {
+    const { category, subCategory } = landingCategory;
+    return { page: 'category', categoryName: category, lookupName: category, subCategoryName: subCategory };
+  }
+  if (head === 'home' && rest.length === 0) return { page: 'home' };
+  const query = head === 'category' && rest.length === 2 ? allFlowersQuery.safeParse({ category_name: rest[0] }) : undefined;
+  if (query?.success && query.data.category_name) {
+    return { page: 'category', categoryName: rest[0]!, lookupName: query.data.category_name, subCategoryName: rest[1]! };
+  }
+  if (head === 'flower' && rest.length === 1 && externalIdParam.safeParse(rest[0]).success) return { page: 'flower', flowerExtId: rest[0]! };
+  return null;
+}
+
+function productPicture(itemCode: string, sizes: string): ImagePreload {
+  return { href: `${apiBase}/${flowerImagePath(itemCode, defaultImageWidth)}`, srcSet: productImageSrcSet(apiBase, itemCode), sizes };
+}
+
+export async function catalogPage(db: Database, pathname: string): Promise<CatalogPage | null> {
+  const route = matchCatalogRoute(pathname);
+  if (!route) return null;
+  const header = categoryHeaderBody((await getCategoryHeader(db)).value);
+  const replies: PageReplies = { [pageDataKeys.categoryHeader]: header };
+
+  if (route.page === 'home') {
+    // The home page's largest picture is its hero, which src/preload-hints.ts already asks for.
+    replies[pageDataKeys.allFlowers()] = (await getAllFlowers(db)).value;
+    return { replies };
+  }
+
+  if (route.page === 'category') {
+    const catalogue = (await getAllFlowers(db, route.lookupName)).value;
+    replies[pageDataKeys.allFlowers(route.categoryName)] = catalogue;
+    // As the category page finds them (src/features/catalog/catalog-selectors.ts): by exact names.
+    const first = catalogue.products
+      .find((category) => category.categoryName === route.categoryName)
+      ?.SubProductCategories.find((sub) => sub.subCategoryName === route.subCategoryName)?.ProductSubProducts[0]?.ProductDatum;
+    return { replies, ...(first ? { lcpImage: productPicture(first.itemCode, productImageSizes.card) } : {}) };
+  }
+
+  try {
+    const flower = await getFlowerDetail(db, route.flowerExtId);
+    replies[pageDataKeys.flowerDetail(route.flowerExtId)] = flowerDetailBody(flower);
+    return { replies, lcpImage: productPicture(flower.itemCode, productImageSizes.detail) };
+  } catch (error) {
+    // An unknown product: the page asks the API itself and shows its not-found view.
+    if (error instanceof NotFound) return { replies };
+    throw error;
+  }
+}

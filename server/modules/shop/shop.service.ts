@@ -1,0 +1,8 @@
+/** The shop's public identity: what `GET /api/shop` answers and what a storefront page arrives with. */
+import type { ShopInfo } from '../../../domain/shop';
+import type { Config } from '../../config';
+
+export function publicShopInfo(shop: Config['shop']): ShopInfo {
+  const { name, email, phone, address, instagramUrl, facebookUrl, whatsappUrl } = shop;
+  return { name, email, phone, address, instagramUrl, facebookUrl, whatsappUrl };
+}

@@ -1,0 +1,31 @@
+// The API replies the server embedded in this page (domain/page-data.ts): the first render of a catalogue page shows
+// its products at once instead of a skeleton, then the API round trip. Each reply serves one mount only: a later
+// visit to the same page asks the API again, so it never shows data older than the page.
+import { pageDataElementId } from '../../domain/page-data';
+import type { PageReplies } from '../../domain/page-data';
+
+function readEmbedded(): PageReplies {
+  const element = typeof document === 'undefined' ? null : document.getElementById(pageDataElementId);
+  if (!element?.textContent) return {};
+  try {
+    const parsed: unknown = JSON.parse(element.textContent);
+    return parsed && typeof parsed === 'object' ? (parsed as PageReplies) : {};
+  } catch {
+    // A page without usable data still works: every screen can ask the API itself.
+    return {};
+  }
+}
+
+// Read at the first question, by then the whole document has been parsed.
+let replies: PageReplies | undefined;
+
+/** The embedded reply for `key`, or undefined. Reading does not use it up (renders may repeat). */
+export function pageReply(key: string): unknown {
+  replies ??= readEmbedded();
+  return Object.hasOwn(replies, key) ? replies[key] : undefined;
+}
+
+/** Called once the reply is on screen: later mounts ask the API. */
+export function spendPageReply(key: string): void {
+  if (replies) delete replies[key];
+}
