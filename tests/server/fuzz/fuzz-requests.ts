@@ -103,7 +103,7 @@ function fieldValues(fields: readonly Field[], known: KnownByName): fc.Arbitrary
 }
 
 export function requestArbitrary(world: FuzzWorld, target: FuzzTarget, inputs: RouteInputs): fc.Arbitrary<FuzzRequest> {
-  if (target.path === '*') return unknownRouteRequests(world);
+  if (target.path === '/' || target.path === '/*') return pageAndUnknownRouteRequests(world);
   const fields = fieldsOf(target, inputs);
   const forged = forgedAuthorizationsOf(world);
   const byCaller = (caller: CallerName | 'forged'): fc.Arbitrary<FuzzRequest> => {
@@ -281,9 +281,9 @@ function signWebhook(world: FuzzWorld, options: InjectOptions, signature: string
   options.headers = { ...options.headers, 'x-razorpay-signature': value };
 }
 
-// ---- Paths and methods the app has no route for --------------------------------------------------------------------------
+// ---- Pages, and paths and methods the app has no route for ---------------------------------------------------------------
 
-function unknownRouteRequests(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+function pageAndUnknownRouteRequests(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   const segment = fc.oneof(
     fc.constantFrom('no-such-route', '..', '%2e%2e', 'etc/passwd', '..%2f..%2fetc%2fpasswd', 'docs/../../admin', '%00', '%E0%A4%A', '🌸', 'x'.repeat(2000)),
     fc.string({ maxLength: 12 }).map(encodeText),
@@ -292,18 +292,33 @@ function unknownRouteRequests(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
     .record({
       caller: fc.constantFrom(...callerNames),
       method: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
-      prefix: fc.constantFrom('/api/', '/api/user/', '/api/payment/', '/static/js/', '/dev/', '/api/docs/../'),
+      prefix: fc.constantFrom(
+        '/api/',
+        '/api/user/',
+        '/api/payment/',
+        '/static/js/',
+        '/dev/',
+        '/api/docs/../',
+        // Catalogue pages, which the server looks up to embed their data (server/modules/catalog/catalog-page.ts).
+        '/',
+        '/category/',
+        '/category/Everlasting%20Dry%20Flowers/',
+        '/flower/',
+        '/HOME/',
+      ),
       segment,
+      asPage: fc.boolean(),
       body: fc.option(fc.constantFrom(...malformedJsonBodies.slice(0, 6), '{"a":1}'), { freq: 3 }),
     })
-    .map(({ caller, method, prefix, segment: rest, body }) => {
+    .map(({ caller, method, prefix, segment: rest, body, asPage }) => {
       const withBody = body !== null && method !== 'GET' && method !== 'HEAD';
+      const accept = asPage ? { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } : {};
       return described({
         caller,
         options: {
           method,
           url: `${prefix}${rest}`,
-          headers: { ...world.headers[caller], ...(withBody ? { 'content-type': 'application/json' } : {}) },
+          headers: { ...world.headers[caller], ...accept, ...(withBody ? { 'content-type': 'application/json' } : {}) },
           ...(withBody ? { payload: body } : {}),
         },
       });

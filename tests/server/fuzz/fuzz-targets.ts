@@ -143,7 +143,9 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/getSinglePurchase', servedTo: 'admin', id: 'purchase' },
   { method: 'POST', path: '/api/updatepurchaseorder', servedTo: 'admin', id: 'purchase' },
   { method: 'GET', path: '/api/getuserneverpurchase', servedTo: 'admin' },
-  { method: 'GET', path: '*' },
+  // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
+  { method: 'GET', path: '/' },
+  { method: 'GET', path: '/*' },
 ];
 
 /** Routes the fuzz run leaves alone: the API documentation (static, no input of ours). */
