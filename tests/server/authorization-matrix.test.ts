@@ -15,7 +15,7 @@ import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
-import { aGuest, aGuestCheckoutBody, asGuest } from './helpers/cart';
+import { aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
 import { aCategory, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
@@ -197,18 +197,11 @@ async function aPurchase(): Promise<number> {
 
 
 /** A guest that went through guest checkout and verified the mailed code; the account it buys for. */
-async function aVerifiedGuest(): Promise<TestGuest & { userExtId: string }> {
-  const guest = await aGuest(app);
-  const email = newEmail();
-  const created = await expectOk({ method: 'POST', url: '/api/createguestcheckout', payload: aGuestCheckoutBody(guest, email) }, asGuest(guest));
-  const otp = await latestOtp(app, email);
-  await expectOk({ method: 'POST', url: '/api/verifyotp', payload: { email, otp } }, asGuest(guest));
-  return { ...guest, userExtId: created.json<{ userExtId: string }>().userExtId };
-}
+const aVerifiedGuestOfMatrix = () => aVerifiedGuest(app, newEmail());
 
 /** A verified guest with a bag in its session and the checkout address its verification saved to the account. */
 async function aGuestShopper() {
-  const guest = await aVerifiedGuest();
+  const guest = await aVerifiedGuestOfMatrix();
   await aBagLine({ guestSessionId: guest.sessionId });
   const saved = await expectOk({ method: 'GET', url: `/api/getguestuseraddress?id=${guest.sessionId}` }, asGuest(guest));
   return { guest, headers: asGuest(guest), addressId: saved.json<{ id: number }[]>()[0]!.id };
@@ -554,7 +547,7 @@ const rows: Row[] = [
     path: '/api/createguestaddress',
     expect: OWNED,
     build: async () => {
-      const guest = await aVerifiedGuest();
+      const guest = await aVerifiedGuestOfMatrix();
       return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createguestaddress', payload: { sessionId: guest.sessionId, ...addressFields } } };
     },
   },
@@ -563,7 +556,7 @@ const rows: Row[] = [
     path: '/api/getguestuseraddress',
     expect: OWNED,
     build: async () => {
-      const guest = await aVerifiedGuest();
+      const guest = await aVerifiedGuestOfMatrix();
       return { owner: asGuest(guest), request: { method: 'GET', url: `/api/getguestuseraddress?id=${guest.sessionId}` } };
     },
   },

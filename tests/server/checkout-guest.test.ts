@@ -9,7 +9,7 @@ import type { Caller } from '../../server/modules/auth/caller';
 import { addresses, cartItems, carts, guestSessions, users } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { aUser, latestOtp, mailsTo, relaxedRateLimits, signedInAs } from './helpers/auth';
-import { addUnits, aGuest, aGuestCheckoutBody, asGuest, bagOf } from './helpers/cart';
+import { addUnits, aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest, bagOf } from './helpers/cart';
 import { aCategory, anAddressBody, aProduct, aSubCategory } from './helpers/factories';
 import type { TestGuest } from './helpers/cart';
 
@@ -36,14 +36,10 @@ const createGuestAddress = (guest: TestGuest, body: Record<string, unknown>, hea
   app.inject({ method: 'POST', url: '/api/createguestaddress', headers, payload: { sessionId: guest.sessionId, ...body } });
 const checkEmail = (email: string) => app.inject({ method: 'POST', url: '/api/checkemailavailability', payload: { email } });
 
-/** A guest who went through guest checkout and verified the mailed code. */
-async function aVerifiedGuest(email = newEmail()): Promise<{ guest: TestGuest; email: string; userExtId: string }> {
-  const guest = await aGuest(app);
-  const res = await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, email));
-  expect(res.statusCode, res.body).toBe(200);
-  const verified = await verifyOtp(asGuest(guest), email, await latestOtp(app, email));
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { guest, email, userExtId: res.json<{ userExtId: string }>().userExtId };
+/** A guest who went through guest checkout and verified the mailed code, with the e-mail it used. */
+async function aVerifiedGuestBuyer(email = newEmail()): Promise<{ guest: TestGuest; email: string; userExtId: string }> {
+  const guest = await aVerifiedGuest(app, email);
+  return { guest, email, userExtId: guest.userExtId };
 }
 
 describe('POST checkemailavailability', () => {
@@ -54,7 +50,7 @@ describe('POST checkemailavailability', () => {
   });
 
   it('asks an earlier guest buyer to create a password, and tells the names and mobile only to its own verified session', async () => {
-    const { guest, email } = await aVerifiedGuest();
+    const { guest, email } = await aVerifiedGuestBuyer();
     const own = await app.inject({ method: 'POST', url: '/api/checkemailavailability', headers: asGuest(guest), payload: { email: email.toUpperCase() } });
     expect(own.json()).toEqual({
       available: false,
@@ -228,7 +224,7 @@ describe('verifying the guest checkout code (POST verifyotp)', () => {
 
 describe('guest addresses', () => {
   it('adds an address for a verified guest and lists it first', async () => {
-    const { guest, userExtId } = await aVerifiedGuest();
+    const { guest, userExtId } = await aVerifiedGuestBuyer();
     const res = await createGuestAddress(guest, anAddressBody({ fullName: 'Second Home', state: 'Kerala', city: 'Kochi' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ userExtId });
@@ -244,21 +240,21 @@ describe('guest addresses', () => {
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json()).toEqual({ code: 'FORBIDDEN', message: checkoutMessages.guestNotVerified });
 
-    const { guest: verified } = await aVerifiedGuest();
+    const { guest: verified } = await aVerifiedGuestBuyer();
     expect((await createGuestAddress(verified, anAddressBody(), asGuest(guest))).statusCode).toBe(403);
     expect((await guestAddresses(verified, asGuest(guest))).statusCode).toBe(403);
     expect((await createGuestAddress(verified, anAddressBody(), {})).statusCode).toBe(401);
   });
 
   it('refuses an invalid address with 400', async () => {
-    const { guest } = await aVerifiedGuest();
+    const { guest } = await aVerifiedGuestBuyer();
     const res = await createGuestAddress(guest, anAddressBody({ city: 'Chennai 1' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('Invalid city format!');
   });
 
   it('drops the verification when the session is used for another e-mail', async () => {
-    const { guest } = await aVerifiedGuest();
+    const { guest } = await aVerifiedGuestBuyer();
     await createGuestCheckout(asGuest(guest), aGuestCheckoutBody(guest, newEmail()));
     expect((await createGuestAddress(guest, anAddressBody())).statusCode).toBe(403);
   });
@@ -297,7 +293,7 @@ describe('POST createlogincheckout', () => {
 
 describe('a verified guest pays for its own bag', () => {
   it("is invoiced for the session's bag, and paying empties that bag and leaves the account's own bag alone", async () => {
-    const { guest, userExtId } = await aVerifiedGuest();
+    const { guest, userExtId } = await aVerifiedGuestBuyer();
     const category = await aCategory(app.db, { gstRateBp: 250 });
     const subCategory = await aSubCategory(app.db, { categoryId: category.id });
     const posy = await aProduct(app.db, { subCategory, sellingPricePaise: 125_000, stock: 5 });
@@ -333,7 +329,7 @@ describe('a verified guest pays for its own bag', () => {
   });
 
   it('is refused with the empty-bag message when the session holds nothing', async () => {
-    const { guest, userExtId } = await aVerifiedGuest();
+    const { guest, userExtId } = await aVerifiedGuestBuyer();
     const [saved] = (await guestAddresses(guest)).json<Address[]>();
     const res = await app.inject({
       method: 'POST',
@@ -350,7 +346,7 @@ describe('requireBuyerFor (the rule payment routes reuse)', () => {
   const as = (caller: Caller) => ({ caller }) as unknown as FastifyRequest;
 
   it('lets the signed-in user and a verified guest linked to that user buy for them', async () => {
-    const { guest, userExtId } = await aVerifiedGuest();
+    const { guest, userExtId } = await aVerifiedGuestBuyer();
     await expect(requireBuyerFor(app.db, as({ kind: 'guest', sessionId: guest.sessionId }), userExtId)).resolves.toMatchObject({
       kind: 'guest',
       userExtId,
@@ -362,7 +358,7 @@ describe('requireBuyerFor (the rule payment routes reuse)', () => {
   });
 
   it('refuses an unverified or unlinked guest and another user with 403, an anonymous caller with 401', async () => {
-    const { userExtId } = await aVerifiedGuest();
+    const { userExtId } = await aVerifiedGuestBuyer();
     const unverified = await aGuest(app);
     await createGuestCheckout(asGuest(unverified), aGuestCheckoutBody(unverified, newEmail()));
     const stranger = await aGuest(app);

@@ -14,6 +14,21 @@ import { mailsTo, signedInAs } from './helpers/auth';
 import { aBuyer, aTaxedProduct, invoiceFor, orderByProviderId, paidWithCard, verify } from './helpers/payments';
 import { closedPort, startSmtpListener } from './helpers/smtp';
 
+/** A shop whose mail server is down, and an order paid by card there: its two mails are due. Close `app` after. */
+async function paidWhileMailServerIsDown() {
+  const port = await closedPort();
+  const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  try {
+    const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
+    const invoice = await invoiceFor(app, buyer);
+    const paid = await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
+    return { app, port, buyer, invoice, paid };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
 describe('order mails', () => {
   it('a payment committed just before the process died gets its two mails once, at the next start', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'fs-order-mails-'));
@@ -57,13 +72,9 @@ describe('order mails', () => {
   }, 90_000);
 
   it('a mail server that is down never undoes a payment; the mails stay due and go out once when it is back', async () => {
-    const port = await closedPort();
-    const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const { app, port, buyer, invoice, paid } = await paidWhileMailServerIsDown();
     let smtp;
     try {
-      const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
-      const invoice = await invoiceFor(app, buyer);
-      const paid = await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
       expect(paid.json()).toEqual({ message: paymentMessages.success });
       expect(await orderByProviderId(app, invoice.orderValueId)).toMatchObject({ paymentState: 'paid', mailsDue: true });
       // A sweep while the mail server is still down sends nothing and keeps them due.
@@ -85,13 +96,9 @@ describe('order mails', () => {
   });
 
   it('over SMTP, senders meeting the same due mails send them once; a claim left by a dead sender runs out', async () => {
-    const port = await closedPort();
-    const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const { app, port, buyer, invoice } = await paidWhileMailServerIsDown();
     let smtp;
     try {
-      const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
-      const invoice = await invoiceFor(app, buyer);
-      await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
       const { id } = await orderByProviderId(app, invoice.orderValueId);
       smtp = await startSmtpListener(port);
 
