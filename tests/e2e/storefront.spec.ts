@@ -45,6 +45,25 @@ describe('a shopper browsing the catalogue', () => {
     await context.close();
   });
 
+  it('a category page arrives with its products and its first picture on the way: no API call for them', async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && pathname !== '/api/flowerimage') asked.push(pathname);
+    });
+    const response = await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    const html = (await response?.text()) ?? '';
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/api\/flowerimage\?sys_name=/);
+    await page.locator('main a[href^="/flower/"]').first().waitFor();
+    expect(await page.locator('main a[href^="/flower/"]').count()).toBeGreaterThanOrEqual(6);
+    await page.getByRole('contentinfo').getByRole('link', { name: /on Instagram/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((path) => ['/api/allflowers', '/api/categoryheader', '/api/shop'].includes(path))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('switches sub-category with the pills and opens a product’s detail page', async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
@@ -88,6 +107,8 @@ describe('a shopper browsing the catalogue', () => {
     await page.locator('a[href="/category/Fresh%20Flowers/Exotic"]').first().waitFor();
     await page.locator('a[href="/category/Everlasting%20Dry%20Flowers/Exotic"]').first().waitFor();
     await page.getByText(/^Rs\. [\d,]+$/).first().waitFor();
+    // The bottom banner loads lazily: it arrives once the shopper scrolls down to it.
+    await page.locator('img[src*="bottombanner"]').scrollIntoViewIfNeeded();
     await page.waitForFunction(() => {
       const heroes = [...document.querySelectorAll('img[src*="heroimage"]')] as HTMLImageElement[];
       return heroes.length >= 2 && heroes.every((img) => img.complete && img.naturalWidth > 0);
