@@ -1,7 +1,8 @@
 /**
- * Opens the database: embedded PGlite (a directory, or in memory for tests) or PostgreSQL through a pool, and applies
- * the committed migrations. Both drivers give the same Drizzle API, typed as `Database`. On PostgreSQL `listen` opens
- * a dedicated LISTEN connection (listener.ts); closing the database closes those too.
+ * Opens the database: embedded PGlite (a directory, or in memory for tests) on a worker thread (pglite-proxy.ts) or
+ * PostgreSQL through a pool, and applies the committed migrations. Both drivers give the same Drizzle API, typed as
+ * `Database`. On PostgreSQL `listen` opens a dedicated LISTEN connection (listener.ts); closing the database closes
+ * those too.
  */
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -13,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { listenOnPostgres } from './listener';
+import { PgliteProxy } from './pglite-proxy';
 import type { ListenHandlers, Listener, ListenOptions } from './listener';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
@@ -79,10 +81,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       },
     };
   }
-  const client = target.dataDir ? new PGlite(target.dataDir, { startParams: pgliteStartParams }) : new PGlite({ startParams: pgliteStartParams });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const client = await PgliteProxy.open(target.dataDir, pgliteStartParams);
+  // Drizzle's PGlite driver calls only query and transaction, which the proxy answers as PGlite does.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -1,0 +1,229 @@
+/**
+ * The embedded PGlite, run on a worker thread (pglite-worker.ts) and driven from here through the part of PGlite's API
+ * that drizzle-orm/pglite uses (`query`, `exec`, `transaction`), so that database work no longer blocks the server's
+ * event loop (docs/performance.md, "Rush and the long tails").
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { messages } from '@electric-sql/pglite';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { parserSets } from './pglite-protocol';
+import type { FromWorker, ParserSet, SerializedError, ToWorker, WorkerStart } from './pglite-protocol';
+
+/** What a transaction's callback gets: its statements run inside the transaction, ahead of everyone else's. */
+export interface PgliteProxyTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+}
+
+/** A message to the worker before #call numbers it (Omit distributed over the union). */
+type Request = ToWorker extends infer Message ? (Message extends { id: number } ? Omit<Message, 'id'> : never) : never;
+
+export class PgliteProxy {
+  readonly waitReady: Promise<void>;
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #nextTransaction = 1;
+  /** Set once the worker has gone: every later call fails with it. */
+  #stopped: Error | null = null;
+  #ready = false;
+  #closed: Promise<void> | undefined;
+  /** After PGlite has closed, the worker's end is expected: later calls fail as on a closed PGlite, not as a crash. */
+  #closing = false;
+
+  /** Starts the worker and waits until PostgreSQL runs in it (on an empty directory or in memory: created). */
+  static async open(dataDir: string | null, startParams: string[]): Promise<PgliteProxy> {
+    const proxy = new PgliteProxy(startWorker({ dataDir, startParams, ...(await compiledWasm()) }));
+    try {
+      await proxy.waitReady;
+    } catch (error) {
+      await proxy.close();
+      throw error;
+    }
+    return proxy;
+  }
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    this.waitReady = new Promise<void>((resolve, reject) => {
+      this.#worker.on('message', (message: FromWorker) => {
+        if (message.kind === 'ready') resolve();
+        else if (message.kind === 'failed') reject(reviveError(message.error));
+        else this.#settle(message);
+      });
+      this.#worker.on('error', (error) => this.#stop(error));
+      this.#worker.on('exit', (code) => {
+        this.#stop(new Error(`The database worker stopped (exit code ${code}).`));
+        reject(this.#stopped);
+      });
+    });
+    // Idle, the worker does not keep the process alive, as an in-process PGlite would not; a call in flight does.
+    void this.waitReady.then(
+      () => {
+        this.#ready = true;
+        if (this.#pending.size === 0) this.#worker.unref();
+      },
+      () => undefined,
+    );
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.#statement<Results<T>>({ op: 'query', sql, params, ...optionsOf(options) });
+  }
+
+  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#statement<Results[]>({ op: 'exec', sql, ...optionsOf(options) });
+  }
+
+  /** Commits what `callback` did, or rolls it all back when it throws (and then throws that). */
+  async transaction<T>(callback: (tx: PgliteProxyTransaction) => Promise<T>): Promise<T> {
+    const transaction = this.#nextTransaction++;
+    await this.#call({ op: 'begin', transaction });
+    let closed = false;
+    const close = async (op: 'commit' | 'rollback') => {
+      closed = true;
+      await this.#call({ op, transaction });
+    };
+    const checkOpen = () => {
+      if (closed) throw new Error('Transaction is closed');
+    };
+    const tx: PgliteProxyTransaction = {
+      query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => {
+        checkOpen();
+        return this.#statement<Results<R>>({ op: 'query', transaction, sql, params, ...optionsOf(options) });
+      },
+      exec: (sql, options) => {
+        checkOpen();
+        return this.#statement<Results[]>({ op: 'exec', transaction, sql, ...optionsOf(options) });
+      },
+      rollback: async () => {
+        checkOpen();
+        await close('rollback');
+      },
+      get closed() {
+        return closed;
+      },
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (error) {
+      if (!closed) await close('rollback');
+      throw error;
+    }
+    if (!closed) await close('commit');
+    return result;
+  }
+
+  /** Closes PGlite (a checkpoint, on a data directory) and ends the worker; a PGlite that never started just ends. */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      if (this.#stopped) return;
+      if (this.#ready) await this.#call({ op: 'close' });
+      this.#closing = true;
+      await this.#worker.terminate();
+    })();
+    return this.#closed;
+  }
+
+  #statement<T>(request: Request): Promise<T> {
+    return this.#call(request) as Promise<T>;
+  }
+
+  #call(request: Request): Promise<unknown> {
+    if (this.#stopped) return Promise.reject(this.#stopped);
+    const id = this.#nextId++;
+    if (this.#pending.size === 0) this.#worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...request, id } as ToWorker);
+    });
+  }
+
+  #settle(message: Extract<FromWorker, { id: number }>): void {
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    if (this.#pending.size === 0) this.#worker.unref();
+    if (message.kind === 'answer') pending.resolve(message.result);
+    else pending.reject(reviveError(message.error));
+  }
+
+  /**
+   * The worker is gone (it crashed, or was closed): what waited for it fails with a "connection failure" (08006),
+   * which the error handler answers 503, as it does when PostgreSQL is out of reach.
+   */
+  #stop(cause: Error): void {
+    if (this.#stopped) return;
+    this.#stopped = this.#closing
+      ? new Error('The database is closed.')
+      : Object.assign(new Error(`The database worker failed: ${cause.message}`, { cause }), { code: '08006' });
+    for (const pending of this.#pending.values()) pending.reject(this.#stopped);
+    this.#pending.clear();
+  }
+}
+
+let compiled: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once per process and shared by every worker: compiling it again in each new worker
+ * took seconds, which the tests (an in-memory database each) paid over and over.
+ */
+function compiledWasm(): NonNullable<typeof compiled> {
+  compiled ??= (async () => {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const compile = async (file: string) => WebAssembly.compile(await readFile(join(dist, file)));
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+    return { pgliteWasmModule, initdbWasmModule };
+  })();
+  return compiled;
+}
+
+/**
+ * From the bundle (dist-server/server.mjs) the worker is the bundled pglite-worker.mjs beside it. From sources (tsx,
+ * vitest) it is pglite-worker.ts, which Node 20 cannot run by itself: the thread registers tsx first.
+ */
+function startWorker(start: WorkerStart): Worker {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const script = new URL(fromSources ? './pglite-worker.ts' : './pglite-worker.mjs', import.meta.url);
+  if (!fromSources) return new Worker(script, { workerData: start });
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData: start });
+}
+
+/**
+ * Type parsers are functions, which cannot cross to the worker: the worker knows drizzle's by name (pglite-protocol.ts),
+ * and any other set is refused rather than silently ignored.
+ */
+function optionsOf(options: QueryOptions | undefined): { rowMode?: 'array' | 'object'; parsers?: ParserSet } {
+  if (options?.serializers || options?.blob || options?.paramTypes || options?.onNotice) {
+    throw new Error('The database worker takes only rowMode and parsers as query options.');
+  }
+  const parserTypes = Object.keys(options?.parsers ?? {}).map(Number);
+  if (parserTypes.length === 0) return { rowMode: options?.rowMode };
+  const named = (Object.keys(parserSets) as ParserSet[]).find((name) => sameTypes(parserSets[name], parserTypes));
+  if (!named) throw new Error(`The database worker knows no type parsers for the types ${parserTypes.join(', ')}.`);
+  return { rowMode: options?.rowMode, parsers: named };
+}
+
+function sameTypes(known: number[], given: number[]): boolean {
+  return known.length === given.length && known.every((oid) => given.includes(oid));
+}
+
+/** Rebuilt as the error PGlite would have thrown in-process: a DatabaseError with PostgreSQL's fields, or an Error. */
+function reviveError(serialized: SerializedError): Error {
+  const error: Error = serialized.fromPostgres ? new messages.DatabaseError(serialized.message, 0, 'error') : new Error(serialized.message);
+  Object.assign(error, serialized.fields, serialized.stack ? { stack: serialized.stack } : {});
+  if (!serialized.fromPostgres) error.name = serialized.name;
+  return error;
+}
