@@ -26,7 +26,12 @@ export default tseslint.config(
   },
   restrictImports(
     ['domain/**/*.ts'],
-    [{ regex: '^(?!zod$|\\./)', message: 'domain/ is shared by browser and server: it imports only zod and its own modules.' }],
+    [
+      {
+        regex: '^(?!zod/mini$|\\./)',
+        message: 'domain/ is shared by browser and server: it imports only zod/mini (which the browser bundle can tree-shake) and its own modules.',
+      },
+    ],
   ),
   restrictImports(
     ['machines/**/*.ts'],
@@ -36,7 +41,13 @@ export default tseslint.config(
     ],
   ),
   restrictImports(['server/**/*.ts'], [{ regex: into('src', 'machines'), message: 'server/ never imports the browser app or its machines.' }]),
-  restrictImports(['src/**/*.{ts,tsx}'], [{ regex: into('server'), message: 'The browser app talks to the server over HTTP only.' }]),
+  restrictImports(
+    ['src/**/*.{ts,tsx}'],
+    [
+      { regex: into('server'), message: 'The browser app talks to the server over HTTP only.' },
+      { regex: '^zod$', message: 'The browser imports zod/mini: classic zod cannot be tree-shaken and would ship whole.' },
+    ],
+  ),
   {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { limits } from './limits';
 import { patterns, requiredText, rowIdOf } from './fields';
 
@@ -18,50 +18,53 @@ export const profileMessages = {
 } as const;
 
 const nameWithDots = (required: string) =>
-  requiredText(required)
-    .max(limits.nameMax, { error: profileMessages.nameFormat })
-    .regex(patterns.lettersSpacesAndDots, { error: profileMessages.nameFormat });
+  requiredText(required).check(
+    z.maxLength(limits.nameMax, { error: profileMessages.nameFormat }),
+    z.regex(patterns.lettersSpacesAndDots, { error: profileMessages.nameFormat }),
+  );
 
 export const profileFields = z.object({
-  firstName: nameWithDots(profileMessages.firstNameRequired).min(limits.firstNameMin, {
-    error: profileMessages.firstNameTooShort,
-  }),
+  firstName: nameWithDots(profileMessages.firstNameRequired).check(
+    z.minLength(limits.firstNameMin, { error: profileMessages.firstNameTooShort }),
+  ),
   lastName: nameWithDots(profileMessages.lastNameRequired),
-  mobileNumber: requiredText(profileMessages.mobileRequired).regex(patterns.tenDigits, {
-    error: profileMessages.mobileFormat,
-  }),
+  mobileNumber: requiredText(profileMessages.mobileRequired).check(
+    z.regex(patterns.tenDigits, { error: profileMessages.mobileFormat }),
+  ),
 });
 export type ProfileFields = z.infer<typeof profileFields>;
 
 /** `?id={userExtId}` of the account calls; the server answers 403 unless it is the caller's own id. */
-export const userIdQuery = z.object({ id: z.string().min(1).max(64) });
+export const userIdQuery = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const addressIdQuery = z.object({ id: rowIdOf('id must be an address id') });
 
 /** `GET getsingleuserdetails` */
 export const userDetails = z.object({
   id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   email: z.string(),
-  mobileNumber: z.string().nullable(),
+  mobileNumber: z.nullable(z.string()),
 });
 export type UserDetails = z.infer<typeof userDetails>;
 
 /** `POST updateuserdetails` — e-mail is read-only: whatever is sent, the stored one stays. */
-export const updateUserDetailsRequest = profileFields.extend({
-  userId: z.string().max(64).optional(),
-  email: z.string().max(320).optional(),
+export const updateUserDetailsRequest = z.extend(profileFields, {
+  userId: z.optional(z.string().check(z.maxLength(64))),
+  email: z.optional(z.string().check(z.maxLength(320))),
 });
 
 /** `GET userorderslist` (SPEC.md §3 Order list item). Money in rupees; createdAt ISO. */
 export const accountOrder = z.object({
   status: z.enum(['created', 'Dispatched', 'Delivered']),
-  userTrackingUrl: z.string().nullable(),
+  userTrackingUrl: z.nullable(z.string()),
   UserOrder: z.object({
     rpayOrderId: z.string(),
     createdAt: z.string(),
     price: z.number(),
-    UserOrderItems: z.array(z.object({ quantity: z.number().int(), ProductDatum: z.object({ productName: z.string() }) })),
+    UserOrderItems: z.array(
+      z.object({ quantity: z.number().check(z.int()), ProductDatum: z.object({ productName: z.string() }) }),
+    ),
   }),
 });
 export type AccountOrder = z.infer<typeof accountOrder>;
@@ -76,7 +79,7 @@ export function trackingLink(url: string | null | undefined): { href: string | n
 }
 
 /** `POST updateuserdetails` answer: the confirmation and the details as stored. */
-export const updateUserDetailsReply = userDetails.extend({ message: z.string() });
+export const updateUserDetailsReply = z.extend(userDetails, { message: z.string() });
 export type UpdateUserDetailsReply = z.infer<typeof updateUserDetailsReply>;
 
 /** The profile form as typed: every field a string (the e-mail only shown). */

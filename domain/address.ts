@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { countries, indianStates } from './indian-states';
 import { limits } from './limits';
 import { patterns, requiredText, rowIdOf, typingFilters } from './fields';
@@ -39,49 +39,56 @@ export const addressCharacters = /^[A-Za-z0-9 /_-]+$/;
 export const filterAddressCharacters = (value: string, max: number) => value.replace(/[^A-Za-z0-9 /_-]/g, '').slice(0, max);
 
 const addressText = (required: string, max: number, tooLong: string) =>
-  requiredText(required).max(max, { error: tooLong }).regex(addressCharacters, { error: addressMessages.characterSet });
+  requiredText(required).check(
+    z.maxLength(max, { error: tooLong }),
+    z.regex(addressCharacters, { error: addressMessages.characterSet }),
+  );
 
 export const addressFields = z.object({
-  fullName: requiredText(addressMessages.fullNameRequired)
-    .min(limits.fullNameMin, { error: addressMessages.fullNameTooShort })
-    .max(limits.nameMax, { error: addressMessages.fullNameFormat })
-    .regex(patterns.lettersSpacesAndDots, { error: addressMessages.fullNameFormat }),
+  fullName: requiredText(addressMessages.fullNameRequired).check(
+    z.minLength(limits.fullNameMin, { error: addressMessages.fullNameTooShort }),
+    z.maxLength(limits.nameMax, { error: addressMessages.fullNameFormat }),
+    z.regex(patterns.lettersSpacesAndDots, { error: addressMessages.fullNameFormat }),
+  ),
   address: addressText(addressMessages.addressRequired, limits.addressMax, addressMessages.addressTooLong),
   locality: addressText(addressMessages.localityRequired, limits.localityMax, addressMessages.localityTooLong),
   landmark: addressText(addressMessages.landmarkRequired, limits.landmarkMax, addressMessages.landmarkTooLong),
-  city: requiredText(addressMessages.cityRequired)
-    .max(limits.cityMax, { error: addressMessages.cityTooLong })
-    .regex(patterns.lettersAndSpaces, { error: addressMessages.cityFormat }),
-  pincode: requiredText(addressMessages.pincodeRequired).regex(patterns.sixDigits, {
-    error: addressMessages.pincodeFormat,
-  }),
+  city: requiredText(addressMessages.cityRequired).check(
+    z.maxLength(limits.cityMax, { error: addressMessages.cityTooLong }),
+    z.regex(patterns.lettersAndSpaces, { error: addressMessages.cityFormat }),
+  ),
+  pincode: requiredText(addressMessages.pincodeRequired).check(
+    z.regex(patterns.sixDigits, { error: addressMessages.pincodeFormat }),
+  ),
   state: z.enum(indianStates, { error: addressMessages.stateRequired }),
   country: z.enum(countries, { error: addressMessages.countryRequired }),
-  phoneNumber: requiredText(addressMessages.phoneRequired).regex(patterns.tenDigits, {
-    error: addressMessages.phoneFormat,
-  }),
+  phoneNumber: requiredText(addressMessages.phoneRequired).check(
+    z.regex(patterns.tenDigits, { error: addressMessages.phoneFormat }),
+  ),
 });
 export type AddressFields = z.infer<typeof addressFields>;
 
 /** An address as the API returns it (SPEC.md §3 Address). */
-export const address = addressFields.extend({
-  id: z.number().int(),
+export const address = z.extend(addressFields, {
+  id: z.number().check(z.int()),
   User: z.object({ externalId: z.string() }),
 });
 export type Address = z.infer<typeof address>;
+/** `GET getuseraddresses`, `GET getguestuseraddress` */
+export const addressList = z.array(address);
 
 /** `POST updateuseraddress?id={id}&userId={externalId}` */
 export const updateAddressQuery = z.object({
   id: rowIdOf('id must be an address id'),
-  userId: z.string().min(1).max(64),
+  userId: z.string().check(z.minLength(1), z.maxLength(64)),
 });
-export const updateAddressRequest = addressFields.extend({
-  id: rowIdOf('id must be an address id').optional(),
-  userId: z.string().max(64).optional(),
+export const updateAddressRequest = z.extend(addressFields, {
+  id: z.optional(rowIdOf('id must be an address id')),
+  userId: z.optional(z.string().check(z.maxLength(64))),
 });
 
 /** `POST updateuseraddress` answer: the confirmation and the address as stored. */
-export const updateAddressReply = address.extend({ message: z.string() });
+export const updateAddressReply = z.extend(address, { message: z.string() });
 export type UpdateAddressReply = z.infer<typeof updateAddressReply>;
 
 /** The address form as typed: every field a string until it validates. */
@@ -107,10 +114,10 @@ export const emptyAddressForm: AddressFormValues = {
 };
 
 /** The edit-address screen's rules: the same as checkout's, with its own pincode wording (SPEC.md §5). */
-export const editAddressFields = addressFields.extend({
-  pincode: requiredText(addressMessages.pincodeRequired).regex(patterns.sixDigits, {
-    error: addressMessages.pincodeLength,
-  }),
+export const editAddressFields = z.extend(addressFields, {
+  pincode: requiredText(addressMessages.pincodeRequired).check(
+    z.regex(patterns.sixDigits, { error: addressMessages.pincodeLength }),
+  ),
 });
 
 /** SPEC.md §5 typing filters of the address form: characters a field can never hold are dropped as typed. */

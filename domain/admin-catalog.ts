@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { maxRowId, rowIdOf } from './fields';
 import { limits } from './limits';
 
@@ -96,17 +96,17 @@ export const maxQuantity = 2_147_483_647;
 const text = (max: number, maxMessage: string, pattern: RegExp, patternMessage: string) =>
   z
     .string({ error: patternMessage })
-    .trim()
-    .max(max, { error: maxMessage })
-    .regex(pattern, { error: patternMessage });
+    .check(z.trim(), z.maxLength(max, { error: maxMessage }), z.regex(pattern, { error: patternMessage }));
 
 const digits = (message: string, max: number, maxMessage: string) =>
   z
     .string({ error: message })
-    .trim()
-    .regex(adminPatterns.digits, { error: message })
-    .max(limits.priceDigitsMax, { error: message })
-    .refine((value) => value === '' || Number(value) <= max, { error: maxMessage });
+    .check(
+      z.trim(),
+      z.regex(adminPatterns.digits, { error: message }),
+      z.maxLength(limits.priceDigitsMax, { error: message }),
+      z.refine((value: string) => value === '' || Number(value) <= max, { error: maxMessage }),
+    );
 
 export const productFields = {
   flowerName: text(limits.productNameMax, m.productNameMax, adminPatterns.name, m.productNameChars),
@@ -117,31 +117,35 @@ export const productFields = {
   description: text(limits.productTextMax, m.descriptionMax, adminPatterns.printable, m.descriptionChars),
   shippingdetails: text(limits.productTextMax, m.shippingMax, adminPatterns.printable, m.shippingChars),
   note: text(limits.productTextMax, m.noteMax, adminPatterns.printable, m.noteChars),
-  isRemoved: z
-    .string({ error: m.invalidRemoved })
-    .trim()
-    .toLowerCase()
-    .refine((v) => ['', 'true', 'false'].includes(v), { error: m.invalidRemoved })
-    .transform((v) => v === 'true'),
+  isRemoved: z.pipe(
+    z
+      .string({ error: m.invalidRemoved })
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.refine((v: string) => ['', 'true', 'false'].includes(v), { error: m.invalidRemoved }),
+      ),
+    z.transform((v: string) => v === 'true'),
+  ),
   /** The category's id (the form's select sends the id). */
-  flowerCategoryName: z.string({ error: m.fillAllFields }).trim().regex(/^\d{0,9}$/, { error: m.invalidId }),
+  flowerCategoryName: z.string({ error: m.fillAllFields }).check(z.trim(), z.regex(/^\d{0,9}$/, { error: m.invalidId })),
   /** The sub-category's id. */
-  flowerSubCategoryName: z.string({ error: m.fillAllFields }).trim().regex(/^\d{0,9}$/, { error: m.invalidId }),
+  flowerSubCategoryName: z
+    .string({ error: m.fillAllFields })
+    .check(z.trim(), z.regex(/^\d{0,9}$/, { error: m.invalidId })),
 };
 
-const optional = <T extends z.ZodType>(schema: T) => schema.optional();
-
 const productBase = {
-  flowerName: optional(productFields.flowerName),
-  mrp: optional(productFields.mrp),
-  sellingPrice: optional(productFields.sellingPrice),
-  Quantity: optional(productFields.Quantity),
-  description: optional(productFields.description),
-  shippingdetails: optional(productFields.shippingdetails),
-  note: optional(productFields.note),
-  isRemoved: optional(productFields.isRemoved),
-  flowerCategoryName: optional(productFields.flowerCategoryName),
-  flowerSubCategoryName: optional(productFields.flowerSubCategoryName),
+  flowerName: z.optional(productFields.flowerName),
+  mrp: z.optional(productFields.mrp),
+  sellingPrice: z.optional(productFields.sellingPrice),
+  Quantity: z.optional(productFields.Quantity),
+  description: z.optional(productFields.description),
+  shippingdetails: z.optional(productFields.shippingdetails),
+  note: z.optional(productFields.note),
+  isRemoved: z.optional(productFields.isRemoved),
+  flowerCategoryName: z.optional(productFields.flowerCategoryName),
+  flowerSubCategoryName: z.optional(productFields.flowerSubCategoryName),
 };
 
 const filled = (value: string | undefined) => value !== undefined && value !== '';
@@ -151,87 +155,102 @@ const filled = (value: string | undefined) => value !== undefined && value !== '
  * sub-category, shipping details, note and (checked with the files) at least one image: "Please fill all the fields".
  */
 export const productCreateFields = z
-  .object({ ...productBase, flowerItemCode: optional(productFields.flowerItemCode) })
-  .superRefine((v, ctx) => {
-    const required = [v.flowerName, v.flowerItemCode, v.description, v.sellingPrice, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
-    if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillAllFields, path: [] });
-  });
+  .object({ ...productBase, flowerItemCode: z.optional(productFields.flowerItemCode) })
+  .check(
+    z.superRefine((v, ctx) => {
+      const required = [v.flowerName, v.flowerItemCode, v.description, v.sellingPrice, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
+      if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillAllFields, path: [] });
+    }),
+  );
 export type ProductCreateFields = z.infer<typeof productCreateFields>;
 
 /** `POST updateflowerdata` text fields: the same plus `id` (the product's external id); quantity is required too. */
 export const productUpdateFields = z
   .object({
     ...productBase,
-    id: z.string({ error: m.fillInAllFields }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.invalidId }),
+    id: z
+      .string({ error: m.fillInAllFields })
+      .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.invalidId })),
     /** Not editable on update: ignored when sent. */
-    flowerItemCode: z.string().optional(),
+    flowerItemCode: z.optional(z.string()),
   })
-  .superRefine((v, ctx) => {
-    const required = [v.flowerName, v.description, v.sellingPrice, v.Quantity, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
-    if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillInAllFields, path: [] });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      const required = [v.flowerName, v.description, v.sellingPrice, v.Quantity, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
+      if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillInAllFields, path: [] });
+    }),
+  );
 export type ProductUpdateFields = z.infer<typeof productUpdateFields>;
 
 const categoryName = z
   .string({ error: m.fillAllFields })
-  .trim()
-  .min(1, { error: m.fillAllFields })
-  .max(limits.categoryNameMax, { error: m.categoryNameMax })
-  .regex(adminPatterns.name, { error: m.categoryNameChars });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: m.fillAllFields }),
+    z.maxLength(limits.categoryNameMax, { error: m.categoryNameMax }),
+    z.regex(adminPatterns.name, { error: m.categoryNameChars }),
+  );
 const categoryDescription = z
   .string({ error: m.fillAllFields })
-  .trim()
-  .min(1, { error: m.fillAllFields })
-  .max(limits.categoryDescriptionMax, { error: m.categoryDescriptionMax });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: m.fillAllFields }),
+    z.maxLength(limits.categoryDescriptionMax, { error: m.categoryDescriptionMax }),
+  );
 const subCategoryName = z
   .string({ error: m.fillAllFields })
-  .trim()
-  .min(1, { error: m.fillAllFields })
-  .max(limits.subCategoryTextMax, { error: m.subCategoryNameMax })
-  .regex(adminPatterns.name, { error: m.subCategoryNameChars });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: m.fillAllFields }),
+    z.maxLength(limits.subCategoryTextMax, { error: m.subCategoryNameMax }),
+    z.regex(adminPatterns.name, { error: m.subCategoryNameChars }),
+  );
 const subCategoryDescription = z
   .string({ error: m.fillAllFields })
-  .trim()
-  .min(1, { error: m.fillAllFields })
-  .max(limits.subCategoryTextMax, { error: m.subCategoryDescriptionMax })
-  .regex(adminPatterns.name, { error: m.subCategoryDescriptionChars });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: m.fillAllFields }),
+    z.maxLength(limits.subCategoryTextMax, { error: m.subCategoryDescriptionMax }),
+    z.regex(adminPatterns.name, { error: m.subCategoryDescriptionChars }),
+  );
 
 /** A numeric row id, as a number or a string of digits. */
 export const rowId = rowIdOf(m.invalidId);
+
+/**
+ * Refuses the value a transform is given with `message`. zod/mini's transforms get the bare parse payload, without the
+ * classic API's `ctx.addIssue`, so the custom issue is pushed as that helper pushed it.
+ */
+function refuse(payload: z.core.ParsePayload, message: string): never {
+  payload.issues.push({ code: 'custom', message, input: payload.value });
+  return z.NEVER;
+}
+
 /** A row id from text: digits for a positive 32-bit integer, else the invalid-id issue. */
-function parseRowId(text: string, ctx: z.RefinementCtx): number {
+function parseRowId(text: string, payload: z.core.ParsePayload): number {
   const id = Number(text);
-  if (!/^\d{1,10}$/.test(text) || id < 1 || id > maxRowId) {
-    ctx.addIssue({ code: 'custom', message: m.invalidId });
-    return z.NEVER;
-  }
+  if (!/^\d{1,10}$/.test(text) || id < 1 || id > maxRowId) return refuse(payload, m.invalidId);
   return id;
 }
 
 export const idQuery = z.object({ id: rowId });
 export const categoryIdParams = z.object({ categoryId: rowId });
 export const productExtIdQuery = z.object({
-  product_ext_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.invalidId }),
+  product_ext_id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: m.invalidId })),
 });
 
 /** Category GST: empty, or a decimal number greater than 0 (the CGST percent); null = no GST. */
-export const categoryGst = z
-  .union([z.string(), z.number(), z.null()], { error: m.invalidCategoryGst })
-  .optional()
-  .transform((v, ctx) => {
+export const categoryGst = z.pipe(
+  z.optional(z.union([z.string(), z.number(), z.null()], { error: m.invalidCategoryGst })),
+  z.transform((v: string | number | null | undefined, payload) => {
     if (v === undefined || v === null) return null;
     const s = String(v).trim();
     if (s === '') return null;
-    if (!adminPatterns.decimal.test(s) || !(Number(s) > 0)) {
-      ctx.addIssue({ code: 'custom', message: m.invalidCategoryGst });
-      return z.NEVER;
-    }
-    if (Number(s) > 50) {
-      ctx.addIssue({ code: 'custom', message: m.categoryGstTooHigh });
-      return z.NEVER;
-    }
+    if (!adminPatterns.decimal.test(s) || !(Number(s) > 0)) return refuse(payload, m.invalidCategoryGst);
+    if (Number(s) > 50) return refuse(payload, m.categoryGstTooHigh);
     return Number(s);
-  });
+  }),
+);
 
 /** `POST createflowercategory` */
 export const createCategoryRequest = z.object({ categoryName, categoryDescription });
@@ -250,16 +269,14 @@ export type UpdateCategoryRequest = z.infer<typeof updateCategoryRequest>;
 export const createSubCategoryRequest = z.object({
   subCategoryName,
   subCategoryDescription,
-  productCategoryName: z
-    .union([z.string(), z.number()], { error: m.fillAllFields })
-    .transform((v, ctx) => {
+  productCategoryName: z.pipe(
+    z.union([z.string(), z.number()], { error: m.fillAllFields }),
+    z.transform((v: string | number, payload) => {
       const s = String(v).trim();
-      if (s === '') {
-        ctx.addIssue({ code: 'custom', message: m.fillAllFields });
-        return z.NEVER;
-      }
-      return parseRowId(s, ctx);
+      if (s === '') return refuse(payload, m.fillAllFields);
+      return parseRowId(s, payload);
     }),
+  ),
 });
 export type CreateSubCategoryRequest = z.infer<typeof createSubCategoryRequest>;
 
@@ -268,13 +285,13 @@ export const updateSubCategoryRequest = z.object({
   id: rowId,
   subCategoryName,
   subCategoryDescription,
-  productCategoryName: z
-    .union([z.string(), z.number(), z.null()], { error: m.invalidId })
-    .optional()
-    .transform((v, ctx) => {
+  productCategoryName: z.pipe(
+    z.optional(z.union([z.string(), z.number(), z.null()], { error: m.invalidId })),
+    z.transform((v: string | number | null | undefined, payload) => {
       if (v === undefined || v === null || String(v).trim() === '') return undefined;
-      return parseRowId(String(v).trim(), ctx);
+      return parseRowId(String(v).trim(), payload);
     }),
+  ),
 });
 export type UpdateSubCategoryRequest = z.infer<typeof updateSubCategoryRequest>;
 
@@ -288,41 +305,41 @@ export const heroImageQuery = z.object({
 // ---- Replies ------------------------------------------------------------------------------------------------------
 
 export const adminCategory = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   externalId: z.string(),
   categoryName: z.string(),
   categoryDescription: z.string(),
   /** The CGST percent; null = no GST. */
-  categoryGst: z.number().nullable(),
+  categoryGst: z.nullable(z.number()),
 });
 export type AdminCategory = z.infer<typeof adminCategory>;
 
 export const adminSubCategory = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   externalId: z.string(),
   subCategoryName: z.string(),
   subCategoryDescription: z.string(),
-  ProductCategoryId: z.number().int().nullable(),
+  ProductCategoryId: z.nullable(z.number().check(z.int())),
   /** Null when no parent (the list shows N/A). */
-  ProductCategory: z.object({ id: z.number().int(), categoryName: z.string() }).nullable(),
+  ProductCategory: z.nullable(z.object({ id: z.number().check(z.int()), categoryName: z.string() })),
 });
 export type AdminSubCategory = z.infer<typeof adminSubCategory>;
 
 export const adminProduct = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   externalId: z.string(),
   productName: z.string(),
   itemCode: z.string(),
   mrp: z.number(),
   sellingPrice: z.number(),
-  description: z.string().nullable(),
-  note: z.string().nullable(),
-  shippingDetails: z.string().nullable(),
-  quantity: z.number().int(),
+  description: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  shippingDetails: z.nullable(z.string()),
+  quantity: z.number().check(z.int()),
   isRemoved: z.boolean(),
-  flowerCategoryId: z.number().int(),
+  flowerCategoryId: z.number().check(z.int()),
   flowerCategoryName: z.string(),
-  flowerSubCategoryId: z.number().int(),
+  flowerSubCategoryId: z.number().check(z.int()),
   flowerSubCategoryName: z.string(),
   /** Content hashes of the product's images, in order. */
   images: z.array(z.string()),

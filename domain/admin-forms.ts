@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   adminCatalogMessages,
   adminTypingFilters,
@@ -32,7 +32,7 @@ export interface AdminFieldRule {
   /** What typing lets through (characters the field can never hold are dropped, length capped). */
   filter: (value: string) => string;
   /** The field's rule once it holds something; an empty value is judged by `required`. */
-  rule: z.ZodType;
+  rule: z.ZodMiniType;
 }
 
 /** The size and type an image input takes, checked as the admin picks a file. */
@@ -66,7 +66,7 @@ export interface PickedFile {
 
 const f = adminTypingFilters;
 const m = adminCatalogMessages;
-const shape = <T extends z.ZodObject>(schema: T) => schema.shape;
+const shape = <T extends z.ZodMiniObject>(schema: T): T['shape'] => schema.shape;
 
 const productTextFields = {
   flowerName: { filter: (v: string) => f.name(v, limits.productNameMax), rule: productFields.flowerName },

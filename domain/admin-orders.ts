@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { rowIdOf } from './fields';
 
 /**
@@ -27,9 +27,13 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 /** Empty (no link yet) or an http(s) URL; surrounding spaces are dropped. */
 export const trackingUrl = z
   .string({ error: adminOrderMessages.trackingUrlInvalid })
-  .trim()
-  .max(trackingUrlMax, { error: adminOrderMessages.trackingUrlTooLong })
-  .refine((value) => value === '' || httpUrl.safeParse(value).success, { error: adminOrderMessages.trackingUrlInvalid });
+  .check(
+    z.trim(),
+    z.maxLength(trackingUrlMax, { error: adminOrderMessages.trackingUrlTooLong }),
+    z.refine((value: string) => value === '' || httpUrl.safeParse(value).success, {
+      error: adminOrderMessages.trackingUrlInvalid,
+    }),
+  );
 
 export const purchaseStatus = z.enum(purchaseStatuses, { error: adminOrderMessages.statusInvalid });
 
@@ -51,14 +55,14 @@ export const purchaseAddress = z.object({
 /** `GET users/purchases/list` item and `GET getSinglePurchase` answer. */
 export const purchaseRecord = z.object({
   /** The id the admin's links and `getSinglePurchase?id=` use. */
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   status: purchaseStatus,
-  userTrackingUrl: z.string().nullable(),
+  userTrackingUrl: z.nullable(z.string()),
   /** refund_due: the payment arrived after the stock had gone, so the money is due back. */
   paymentState: z.enum(purchasePaymentStates),
-  User: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() }),
+  User: z.object({ firstName: z.nullable(z.string()), lastName: z.nullable(z.string()), email: z.string() }),
   UserOrder: z.object({
-    id: z.number().int(),
+    id: z.number().check(z.int()),
     /** The order number the customer sees (Orders tab, mails). */
     rpayOrderId: z.string(),
     /** Total in rupees, inclusive of all taxes. */
@@ -67,7 +71,7 @@ export const purchaseRecord = z.object({
     UserAddress: purchaseAddress,
     UserOrderItems: z.array(
       z.object({
-        quantity: z.number().int(),
+        quantity: z.number().check(z.int()),
         /** Unit price in rupees as bought. */
         itemPrice: z.number(),
         ProductDatum: z.object({ productName: z.string() }),
@@ -86,7 +90,7 @@ export const updatePurchaseRequest = z.object({
   id: purchaseId,
   status: purchaseStatus,
   userTrackingUrl: trackingUrl,
-  email: z.string().max(320).optional(),
+  email: z.optional(z.string().check(z.maxLength(320))),
 });
 export type UpdatePurchaseRequest = z.input<typeof updatePurchaseRequest>;
 
@@ -101,10 +105,10 @@ export type UpdatePurchaseReply = z.infer<typeof updatePurchaseReply>;
 /** `GET getuserneverpurchase` item: a customer without a paid order. `id` is the user's external id. */
 export const neverPurchasedUser = z.object({
   id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   email: z.string(),
-  mobileNumber: z.string().nullable(),
+  mobileNumber: z.nullable(z.string()),
 });
 export type NeverPurchasedUser = z.infer<typeof neverPurchasedUser>;
 export const neverPurchasedUsers = z.array(neverPurchasedUser);

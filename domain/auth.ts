@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { limits } from './limits';
 import { patterns, requiredText } from './fields';
 
@@ -56,41 +56,47 @@ export const authMessages = {
   otpResendTooSoon: 'Please wait a minute before asking for another OTP.',
 } as const;
 
-export const email = requiredText(authMessages.emailRequired)
-  .max(limits.emailMax, { error: authMessages.emailTooLong })
-  .regex(patterns.email, { error: authMessages.emailFormat })
-  .transform((value) => value.toLowerCase());
+export const email = z.pipe(
+  requiredText(authMessages.emailRequired).check(
+    z.maxLength(limits.emailMax, { error: authMessages.emailTooLong }),
+    z.regex(patterns.email, { error: authMessages.emailFormat }),
+  ),
+  z.transform((value: string) => value.toLowerCase()),
+);
 
 /** SPEC.md §5: 6–30 characters; an uppercase, a lowercase, a digit and one of @$!%*?&; only those characters. */
 export const passwordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{6,30}$/;
 
 export function newPassword(ruleMessage: string = authMessages.passwordRule) {
-  return requiredText(authMessages.passwordRequired)
-    .max(limits.passwordMax, { error: ruleMessage })
-    .regex(passwordPattern, { error: ruleMessage });
+  return requiredText(authMessages.passwordRequired).check(
+    z.maxLength(limits.passwordMax, { error: ruleMessage }),
+    z.regex(passwordPattern, { error: ruleMessage }),
+  );
 }
 
-export const otp = requiredText(authMessages.otpEmpty)
-  .regex(patterns.digits, { error: authMessages.otpFormat })
-  .length(limits.otpLength, { error: authMessages.otpLength });
+export const otp = requiredText(authMessages.otpEmpty).check(
+  z.regex(patterns.digits, { error: authMessages.otpFormat }),
+  z.length(limits.otpLength, { error: authMessages.otpLength }),
+);
 
 const personName = (requiredMessage: string) =>
-  requiredText(requiredMessage)
-    .max(limits.nameMax, { error: authMessages.nameFormat })
-    .regex(patterns.lettersAndSpaces, { error: authMessages.nameFormat });
+  requiredText(requiredMessage).check(
+    z.maxLength(limits.nameMax, { error: authMessages.nameFormat }),
+    z.regex(patterns.lettersAndSpaces, { error: authMessages.nameFormat }),
+  );
 
-export const mobileNumber = requiredText(authMessages.mobileRequired).regex(patterns.tenDigits, {
-  error: authMessages.mobileFormat,
-});
+export const mobileNumber = requiredText(authMessages.mobileRequired).check(
+  z.regex(patterns.tenDigits, { error: authMessages.mobileFormat }),
+);
 
 // ---- Sign in ------------------------------------------------------------------------------------------------------
 
 /** `POST loginapi`. The password is not checked against the rule here: old passwords must still sign in. */
 export const signInRequest = z.object({
   email,
-  password: requiredText(authMessages.passwordRequired).max(limits.passwordMax, {
-    error: authMessages.signInFailed,
-  }),
+  password: requiredText(authMessages.passwordRequired).check(
+    z.maxLength(limits.passwordMax, { error: authMessages.signInFailed }),
+  ),
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
@@ -112,9 +118,9 @@ export type RefreshReply = z.infer<typeof refreshReply>;
 // ---- Sign up ------------------------------------------------------------------------------------------------------
 
 export const signUpDetails = z.object({
-  firstName: personName(authMessages.firstNameRequired).min(limits.firstNameMin, {
-    error: authMessages.firstNameTooShort,
-  }),
+  firstName: personName(authMessages.firstNameRequired).check(
+    z.minLength(limits.firstNameMin, { error: authMessages.firstNameTooShort }),
+  ),
   lastName: personName(authMessages.lastNameRequired),
   email,
   mobileNumber,
@@ -125,9 +131,9 @@ export type SignUpDetails = z.infer<typeof signUpDetails>;
 export const checkEmailPresentRequest = z.object({ email });
 export const checkEmailPresentReply = z.object({
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  mobileNumber: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  mobileNumber: z.nullable(z.string()),
 });
 export type CheckEmailPresentReply = z.infer<typeof checkEmailPresentReply>;
 
@@ -135,17 +141,19 @@ export const verifyOtpRequest = z.object({ email, otp });
 export const createPasswordRequest = z.object({ email, password: newPassword() });
 
 /** `password` and `confirmPassword` of a form; the server checks the same match. */
-export function withConfirmation<Shape extends { password: z.ZodType<string> } & z.ZodRawShape>(schema: z.ZodObject<Shape>) {
-  return schema
-    .extend({ confirmPassword: requiredText(authMessages.fillAllFields) })
+export function withConfirmation<Shape extends { password: z.core.$ZodType<string> } & z.core.$ZodShape>(
+  schema: z.ZodMiniObject<Shape>,
+) {
+  return z.extend(schema, { confirmPassword: requiredText(authMessages.fillAllFields) }).check(
     // The generic shape hides the two keys from the checker; both are required strings by the schema above.
-    .refine((value) => {
-      const { password, confirmPassword } = value as { password: string; confirmPassword: string };
-      return password === confirmPassword;
-    }, {
-      path: ['confirmPassword'],
-      error: authMessages.passwordsDoNotMatch,
-    });
+    z.refine(
+      (value) => {
+        const { password, confirmPassword } = value as { password: string; confirmPassword: string };
+        return password === confirmPassword;
+      },
+      { path: ['confirmPassword'], error: authMessages.passwordsDoNotMatch },
+    ),
+  );
 }
 
 export const passwordForm = withConfirmation(z.object({ password: newPassword() }));

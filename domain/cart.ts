@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { rowIdOf } from './fields';
 import { limits } from './limits';
 
@@ -36,8 +36,8 @@ export const cartMessages = {
 export type CartOwner = { kind: 'user'; userExtId: string } | { kind: 'guest'; sessionId: string };
 
 /** A guest session's id: ≥ 128 random bits, base64url (the guest's bearer secret for its bag). */
-export const sessionId = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'Invalid session id' });
-export const externalId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' });
+export const sessionId = z.string().check(z.regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'Invalid session id' }));
+export const externalId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' }));
 
 /** `GET getSessionId`. The refresh token travels only as the HttpOnly cookie `refreshToken`. */
 export const guestSessionReply = z.object({ sessionId: z.string(), accessToken: z.string() });
@@ -46,10 +46,10 @@ export type GuestSessionReply = z.infer<typeof guestSessionReply>;
 export const cartLine = z.object({
   productItem: z.object({
     /** The cart item's id: the `{cartItemId}` of the quantity call. */
-    id: z.number().int(),
+    id: z.number().check(z.int()),
     /** Selling price of one unit. */
     price: z.number(),
-    quantity: z.number().int(),
+    quantity: z.number().check(z.int()),
     size: z.string(),
     /** price × quantity */
     totalAmount: z.number(),
@@ -66,7 +66,7 @@ export const cartLine = z.object({
   /** The CGST rate (= the SGST rate) in percent; 0 when the product is nil-rated. */
   productGst: z.number(),
   /** Units the shop can still sell; the line cannot go above min(10, available). */
-  available: z.number().int(),
+  available: z.number().check(z.int()),
   /** The product was taken off the storefront after it was put in the bag: it cannot be bought. */
   isRemoved: z.boolean(),
 });
@@ -81,7 +81,7 @@ export const cartReply = z.object({
   /** Σ selling price × quantity (SPEC.md §9 Cart total) */
   totalAmount: z.number(),
   /** Σ quantity: the badge's count. */
-  totalCartItems: z.number().int(),
+  totalCartItems: z.number().check(z.int()),
   productList: z.array(cartLine),
 });
 export type CartReply = z.infer<typeof cartReply>;
@@ -90,44 +90,54 @@ export type CartReply = z.infer<typeof cartReply>;
 export const addToCartRequest = z
   .object({
     productExtId: externalId,
-    userId: externalId.optional(),
-    sessionId: sessionId.optional(),
-    isItemRemoved: z.boolean().optional(),
-    price: z.number().optional(),
-    discountedPrice: z.number().optional(),
-    totalAmount: z.number().optional(),
+    userId: z.optional(externalId),
+    sessionId: z.optional(sessionId),
+    isItemRemoved: z.optional(z.boolean()),
+    price: z.optional(z.number()),
+    discountedPrice: z.optional(z.number()),
+    totalAmount: z.optional(z.number()),
   })
-  .refine((body) => Boolean(body.userId) !== Boolean(body.sessionId), {
-    error: 'Send either userId (signed in) or sessionId (guest).',
-  });
+  .check(
+    z.refine((body) => Boolean(body.userId) !== Boolean(body.sessionId), {
+      error: 'Send either userId (signed in) or sessionId (guest).',
+    }),
+  );
 export type AddToCartRequest = z.infer<typeof addToCartRequest>;
 
 const quantity = z
   .number({ error: 'Quantity must be a whole number from 1 to 10' })
-  .int({ error: 'Quantity must be a whole number from 1 to 10' })
-  .min(limits.cartLineQuantityMin, { error: 'Quantity must be a whole number from 1 to 10' })
-  .max(limits.cartLineQuantityMax, { error: 'Quantity must be a whole number from 1 to 10' });
+  .check(
+    z.int({ error: 'Quantity must be a whole number from 1 to 10' }),
+    z.minimum(limits.cartLineQuantityMin, { error: 'Quantity must be a whole number from 1 to 10' }),
+    z.maximum(limits.cartLineQuantityMax, { error: 'Quantity must be a whole number from 1 to 10' }),
+  );
 
 /** `POST checkquantity` */
 export const checkQuantityRequest = z.object({ productId: externalId, quantity });
 
 /** `POST user/{id or sessionId}/cart/{cartItemId}` */
 export const updateCartItemParams = z.object({
-  owner: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' }),
+  owner: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid id' })),
   cartItemId: rowIdOf('Invalid cart item id'),
 });
-export const updateCartItemRequest = z.object({ productId: externalId, size: z.string().max(30).optional(), quantity });
+export const updateCartItemRequest = z.object({
+  productId: externalId,
+  size: z.optional(z.string().check(z.maxLength(30))),
+  quantity,
+});
 
 /** `POST removecartitem`: userExtId for signed-in users, guestSessionId for guests. */
 export const removeCartItemRequest = z
   .object({
     productId: externalId,
-    userExtId: externalId.optional().nullable(),
-    guestSessionId: sessionId.optional().nullable(),
+    userExtId: z.nullable(z.optional(externalId)),
+    guestSessionId: z.nullable(z.optional(sessionId)),
   })
-  .refine((body) => Boolean(body.userExtId) !== Boolean(body.guestSessionId), {
-    error: 'Send either userExtId (signed in) or guestSessionId (guest).',
-  });
+  .check(
+    z.refine((body) => Boolean(body.userExtId) !== Boolean(body.guestSessionId), {
+      error: 'Send either userExtId (signed in) or guestSessionId (guest).',
+    }),
+  );
 
 /** `POST syncGuestLoggedInCart`: merges the guest bag into the signed-in caller's bag. */
 export const syncGuestCartRequest = z.object({ sessionId, userExtId: externalId });

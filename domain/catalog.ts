@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { imageWidths } from './product-images';
 
 /**
  * Catalogue contract of SPEC.md §3 and §7 "Catalogue and images". Field names are the spec's, including its
  * capitalisation. Money is rupees on the wire.
  */
-const rupees = z.number().nonnegative();
+const rupees = z.number().check(z.nonnegative());
 
 export const productSummary = z.object({
   externalId: z.string(),
@@ -29,7 +29,9 @@ export const catalogCategory = z.object({
 export type CatalogCategory = z.infer<typeof catalogCategory>;
 
 /** `GET allflowers[?category_name=]` */
-export const allFlowersQuery = z.object({ category_name: z.string().trim().min(1).max(50).optional() });
+export const allFlowersQuery = z.object({
+  category_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(50))),
+});
 export const allFlowersReply = z.object({ products: z.array(catalogCategory) });
 export type AllFlowersReply = z.infer<typeof allFlowersReply>;
 
@@ -39,18 +41,18 @@ export type HeaderCategory = z.infer<typeof headerCategory>;
 export const categoryHeaderReply = z.object({ status: z.literal('200'), body: z.array(headerCategory) });
 
 /** `GET flowerdetail/{flower_ext_id}` */
-export const externalIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid product id' });
+export const externalIdParam = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'Invalid product id' }));
 export const flowerDetail = z.object({
   externalId: z.string(),
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   productName: z.string(),
   itemCode: z.string(),
   mrp: rupees,
   sellingPrice: rupees,
-  description: z.string().nullable(),
-  note: z.string().nullable(),
-  shippingDetails: z.string().nullable(),
-  quantity: z.number().int(),
+  description: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  shippingDetails: z.nullable(z.string()),
+  quantity: z.number().check(z.int()),
   isRemoved: z.boolean(),
   flowerCategoryName: z.string(),
   flowerSubCategoryName: z.string(),
@@ -60,10 +62,15 @@ export const flowerDetailReply = z.object({ flowerDetail });
 
 /** `GET flowerimage?sys_name={itemCode}[&w=]` — w picks a resized variant for srcset. */
 export const flowerImageQuery = z.object({
-  sys_name: z.string().trim().min(1).max(50),
-  w: z.coerce
-    .number()
-    .int()
-    .refine((w) => (imageWidths as readonly number[]).includes(w), { error: `w must be one of ${imageWidths.join(', ')}` })
-    .optional(),
+  sys_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  w: z.optional(
+    z.coerce
+      .number()
+      .check(
+        z.int(),
+        z.refine((w: number) => (imageWidths as readonly number[]).includes(w), {
+          error: `w must be one of ${imageWidths.join(', ')}`,
+        }),
+      ),
+  ),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { addressFields } from './address';
 import { email, signUpDetails } from './auth';
 import { externalId, sessionId } from './cart';
@@ -50,9 +50,9 @@ export const checkEmailAvailabilityReply = z.object({
   available: z.boolean(),
   response: z.enum(emailAvailabilityResponses),
   data: z.object({
-    firstName: z.string().nullable().optional(),
-    lastName: z.string().nullable().optional(),
-    mobileNumber: z.string().nullable().optional(),
+    firstName: z.optional(z.nullable(z.string())),
+    lastName: z.optional(z.nullable(z.string())),
+    mobileNumber: z.optional(z.nullable(z.string())),
   }),
 });
 export type CheckEmailAvailabilityReply = z.infer<typeof checkEmailAvailabilityReply>;
@@ -63,10 +63,10 @@ export type CheckEmailAvailabilityReply = z.infer<typeof checkEmailAvailabilityR
  * `POST createguestcheckout`: the guest's details and the first delivery address. `password` is accepted for the
  * spec's payload but never stored here: a password is only ever set after an e-mail code (set-password flow).
  */
-export const createGuestCheckoutRequest = signUpDetails.extend({
+export const createGuestCheckoutRequest = z.extend(signUpDetails, {
   ...addressFields.shape,
   sessionId,
-  password: z.string().max(64).optional(),
+  password: z.optional(z.string().check(z.maxLength(64))),
 });
 export type CreateGuestCheckoutRequest = z.infer<typeof createGuestCheckoutRequest>;
 
@@ -74,21 +74,21 @@ const flag = z.enum(['true', 'false']);
 export const createGuestCheckoutReply = z.object({
   duplicateUser: flag,
   unverifiedUser: flag,
-  userExtId: z.string().nullable(),
+  userExtId: z.nullable(z.string()),
 });
 export type CreateGuestCheckoutReply = z.infer<typeof createGuestCheckoutReply>;
 
 // ---- Addresses at checkout ----------------------------------------------------------------------------------------
 
 /** `POST createguestaddress` */
-export const createGuestAddressRequest = addressFields.extend({ sessionId });
+export const createGuestAddressRequest = z.extend(addressFields, { sessionId });
 export const createGuestAddressReply = z.object({ userExtId: z.string() });
 
 /** `GET getguestuseraddress?id={sessionId}` */
 export const guestAddressQuery = z.object({ id: sessionId });
 
 /** `POST createlogincheckout` (answer: the new address, domain/address.ts `address`). */
-export const createLoginCheckoutRequest = addressFields.extend({ userId: externalId });
+export const createLoginCheckoutRequest = z.extend(addressFields, { userId: externalId });
 
 // ---- Stock check --------------------------------------------------------------------------------------------------
 
@@ -100,14 +100,14 @@ export const checkQuantityListMax = 100;
  * caller's bag as stored, so entries are accepted loosely and never trusted.
  */
 export const checkQuantityListRequest = z.object({
-  products: z.array(z.unknown()).max(checkQuantityListMax).optional(),
+  products: z.optional(z.array(z.unknown()).check(z.maxLength(checkQuantityListMax))),
 });
 
 export const outOfStockLine = z.object({
   product_name: z.string(),
   product_size: z.string(),
   /** Units that can still be bought: 0 when the product was removed. */
-  Product_available: z.number().int(),
+  Product_available: z.number().check(z.int()),
 });
 export type OutOfStockLine = z.infer<typeof outOfStockLine>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { limits } from './limits';
 import { patterns, requiredText } from './fields';
 
@@ -18,23 +18,25 @@ export const contactMessages = {
 } as const;
 
 export const contactForm = z.object({
-  fullName: requiredText(contactMessages.fullNameRequired)
-    .max(limits.nameMax, { error: contactMessages.fullNameFormat })
-    .regex(patterns.lettersAndSpaces, { error: contactMessages.fullNameFormat }),
-  userEmail: requiredText(contactMessages.emailRequired)
-    .max(limits.emailMax, { error: contactMessages.emailFormat })
-    .regex(patterns.email, { error: contactMessages.emailFormat }),
-  phoneNumber: requiredText(contactMessages.phoneRequired).regex(patterns.tenDigits, {
-    error: contactMessages.phoneFormat,
-  }),
-  message: requiredText(contactMessages.messageRequired).max(limits.contactMessageMax, {
-    error: contactMessages.messageTooLong,
-  }),
+  fullName: requiredText(contactMessages.fullNameRequired).check(
+    z.maxLength(limits.nameMax, { error: contactMessages.fullNameFormat }),
+    z.regex(patterns.lettersAndSpaces, { error: contactMessages.fullNameFormat }),
+  ),
+  userEmail: requiredText(contactMessages.emailRequired).check(
+    z.maxLength(limits.emailMax, { error: contactMessages.emailFormat }),
+    z.regex(patterns.email, { error: contactMessages.emailFormat }),
+  ),
+  phoneNumber: requiredText(contactMessages.phoneRequired).check(
+    z.regex(patterns.tenDigits, { error: contactMessages.phoneFormat }),
+  ),
+  message: requiredText(contactMessages.messageRequired).check(
+    z.maxLength(limits.contactMessageMax, { error: contactMessages.messageTooLong }),
+  ),
 });
 export type ContactForm = z.infer<typeof contactForm>;
 
 /** The request body: the form plus `adminEmail`, which the original sent along and the server ignores. */
-export const contactRequest = contactForm.extend({ adminEmail: z.string().max(320).optional() });
+export const contactRequest = z.extend(contactForm, { adminEmail: z.optional(z.string().check(z.maxLength(320))) });
 export type ContactRequest = z.infer<typeof contactRequest>;
 
 export const contactReply = z.object({ message: z.string() });

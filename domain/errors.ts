@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Every refusal the API gives has this shape (DESIGN.md §4). */
 export const apiError = z.object({ message: z.string(), code: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { limits } from './limits';
 
 /**
@@ -25,13 +25,13 @@ export const typingFilters = {
 
 /** A required text field: `requiredMessage` when blank, then the given checks in order. */
 export function requiredText(requiredMessage: string) {
-  return z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage });
+  return z.string({ error: requiredMessage }).check(z.trim(), z.minLength(1, { error: requiredMessage }));
 }
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
 /** First message per field of a failed parse, for forms. */
-export function fieldErrors<T extends z.ZodType>(schema: T, values: unknown): FieldErrors {
+export function fieldErrors(schema: z.ZodMiniType, values: unknown): FieldErrors {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: FieldErrors = {};
@@ -54,7 +54,5 @@ export const maxRowId = 2_147_483_647;
 export function rowIdOf(message: string) {
   return z.coerce
     .number({ error: message })
-    .int({ error: message })
-    .positive({ error: message })
-    .max(maxRowId, { error: message });
+    .check(z.int({ error: message }), z.positive({ error: message }), z.maximum(maxRowId, { error: message }));
 }

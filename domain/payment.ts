@@ -2,7 +2,7 @@
  * The checkout invoice and payment contracts (SPEC.md §7 "Checkout and payment"), shaped like Razorpay's so that the
  * sandbox and the real provider share one browser and one server code path.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiError } from './errors';
 import { rowIdOf } from './fields';
 
@@ -48,20 +48,18 @@ export type CheckoutInvoiceReply = z.infer<typeof checkoutInvoiceReply>;
 export const paymentKeyReply = z.object({ key: z.string() });
 
 /** `POST payment/failed`: the browser sends its bag lines; the server only uses who is calling. */
-export const paymentFailedRequest = z.object({ products: z.array(z.unknown()).max(100).optional() }).loose();
+export const paymentFailedRequest = z.looseObject({ products: z.optional(z.array(z.unknown()).check(z.maxLength(100))) });
 
 const providerId = (prefix: string) =>
   z
     .string({ error: `${prefix} id is required` })
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_]+$/, { error: `${prefix} id is not valid` });
+    .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_]+$/, { error: `${prefix} id is not valid` }));
 
 /** `POST payment/verify`: what the payment dialog hands back on success. */
 export const verifyPaymentRequest = z.object({
   razorpay_order_id: providerId('Order'),
   razorpay_payment_id: providerId('Payment'),
-  razorpay_signature: z.string().min(1).max(256),
+  razorpay_signature: z.string().check(z.minLength(1), z.maxLength(256)),
 });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
 export const paymentMessageReply = z.object({ message: z.string() });
@@ -69,13 +67,17 @@ export const paymentMessageReply = z.object({ message: z.string() });
 /** `POST payment/sandbox/pay` (sandbox provider only). */
 export const sandboxPayRequest = z.object({
   orderId: providerId('Order'),
-  cardNumber: z
+  cardNumber: z.pipe(
+    z.pipe(z.string(), z.transform((v: string) => v.replace(/[\s-]/g, ''))),
+    z.string().check(z.regex(/^\d{12,19}$/, { error: 'Please enter a valid card number.' })),
+  ),
+  expiry: z
     .string()
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'Please enter a valid card number.' })),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, { error: 'Please enter the expiry as MM/YY.' }),
-  cvv: z.string().regex(/^\d{3,4}$/, { error: 'Please enter a valid CVV.' }),
+    .check(z.regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, { error: 'Please enter the expiry as MM/YY.' })),
+  cvv: z.string().check(z.regex(/^\d{3,4}$/, { error: 'Please enter a valid CVV.' })),
 });
+/** The sandbox dialog's card form: the pay request without the order, which the dialog knows. */
+export const sandboxCardFields = z.omit(sandboxPayRequest, { orderId: true });
 export const sandboxPayReply = verifyPaymentRequest;
 /** A declined card (402): a refusal like any other (`message`, `code`), carrying Razorpay's own `error` object too. */
-export const sandboxDeclineReply = apiError.extend({ error: z.object({ code: z.string(), description: z.string() }) });
+export const sandboxDeclineReply = z.extend(apiError, { error: z.object({ code: z.string(), description: z.string() }) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** `GET /api/shop`: the shop's public identity and contact details, from server configuration (DESIGN.md §5). */
 export const shopInfo = z.object({

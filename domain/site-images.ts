@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The four admin-managed site images of SPEC.md §7 `heroimage`. */
 export const siteImageSlots = ['topbannerimg', 'topbannermobileimg', 'bottombannerimg', 'bottombannermobileimg'] as const;

@@ -3,7 +3,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { FieldErrors } from '../domain/fields';
 import { fieldErrors, typingFilters } from '../domain/fields';
-import { paymentMessages, sandboxPayRequest } from '../domain/payment';
+import { paymentMessages, sandboxCardFields, sandboxPayRequest } from '../domain/payment';
 import type { VerifyPaymentRequest } from '../domain/payment';
 
 export type SandboxCardField = 'cardNumber' | 'expiry' | 'cvv';
@@ -53,11 +53,9 @@ export function filterSandboxCardField(field: SandboxCardField, value: string): 
   return filters[field](value);
 }
 
-const cardForm = sandboxPayRequest.omit({ orderId: true });
-
-/** The dialog's field messages (domain/payment.ts sandboxPayRequest's words); the view shows them per SPEC.md §5. */
+/** The dialog's field messages (domain/payment.ts sandboxCardFields' words); the view shows them per SPEC.md §5. */
 export function sandboxCardErrors(context: Pick<SandboxPaymentContext, SandboxCardField>): FieldErrors<SandboxCardField> {
-  return fieldErrors(cardForm, { cardNumber: context.cardNumber, expiry: context.expiry, cvv: context.cvv });
+  return fieldErrors(sandboxCardFields, { cardNumber: context.cardNumber, expiry: context.expiry, cvv: context.cvv });
 }
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));

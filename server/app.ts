@@ -14,6 +14,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
@@ -137,6 +138,8 @@ async function assemble(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // domain/'s schemas are zod/mini, which loads no messages: a refusal without a message of its own answers zod's English.
+  z.config(z.locales.en());
 
   // One instance at a time: servers starting together on one PostgreSQL would both seed, or both create the admin.
   await database.exclusively(async () => {

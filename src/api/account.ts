@@ -3,7 +3,7 @@
 import { HTTPError } from 'ky';
 import { accountOrders, updateUserDetailsReply, userDetails } from '../../domain/account';
 import type { AccountOrder, ProfileFields, UpdateUserDetailsReply, UserDetails } from '../../domain/account';
-import { address, updateAddressReply } from '../../domain/address';
+import { address, addressList, updateAddressReply } from '../../domain/address';
 import type { Address, AddressFields, UpdateAddressReply } from '../../domain/address';
 import { api } from './client';
 
@@ -28,7 +28,7 @@ export async function getUserOrders(userExtId: string): Promise<AccountOrder[]> 
 
 /** `GET getuseraddresses?id={userExtId}`: saved addresses, newest first. */
 export async function getUserAddresses(userExtId: string): Promise<Address[]> {
-  return address.array().parse(await api.get('getuseraddresses', { searchParams: { id: userExtId } }).json());
+  return addressList.parse(await api.get('getuseraddresses', { searchParams: { id: userExtId } }).json());
 }
 
 /** `GET getsingleuseraddressdetails?id={addressId}` */

@@ -1,7 +1,7 @@
 // Sign-in, sign-up, forgot-password and logout calls (SPEC.md §7 "Session", "Sign up and password"). Replies are
 // parsed with the domain/ contracts; every failure becomes an ApiCallError (call-error.ts) carrying the status and the server's
 // `{ message, code }`, so that the machines can pick the spec's message without knowing about HTTP clients.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { userDetails } from '../../domain/account';
 import type { UserDetails } from '../../domain/account';
 import {

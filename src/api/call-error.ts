@@ -2,7 +2,7 @@
 // `{ message, code }`, which machines read with machines/call-failure.ts without knowing about HTTP clients.
 import { HTTPError } from 'ky';
 import type { Options } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiError } from '../../domain/errors';
 import type { ApiCallContext } from './client';
 
@@ -41,7 +41,7 @@ export async function toCallError(error: unknown): Promise<ApiCallError> {
 }
 
 /** Runs a request and parses its reply; any failure, including a reply that breaks the contract, is an ApiCallError. */
-export async function call<T extends z.ZodType>(request: () => Promise<unknown>, reply: T): Promise<z.infer<T>> {
+export async function call<T extends z.ZodMiniType>(request: () => Promise<unknown>, reply: T): Promise<z.infer<T>> {
   try {
     return reply.parse(await request());
   } catch (error) {

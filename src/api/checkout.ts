@@ -1,6 +1,6 @@
 // Checkout before payment (SPEC.md §7 "Checkout and payment", "Profile, orders, addresses"): one function per
 // endpoint, replies parsed with domain/checkout.ts; failures are ApiCallErrors (call-error.ts).
-import { address } from '../../domain/address';
+import { address, addressList } from '../../domain/address';
 import type { Address, AddressFields } from '../../domain/address';
 import { messageReply, verifyOtpRequest } from '../../domain/auth';
 import type { MessageReply } from '../../domain/auth';
@@ -47,7 +47,7 @@ export function verifyGuestCheckoutOtp(body: { email: string; otp: string }): Pr
 
 /** `GET getguestuseraddress?id={sessionId}`: the verified guest's addresses, newest first. */
 export function getGuestUserAddresses(sessionId: string): Promise<Address[]> {
-  return call(() => api.get('getguestuseraddress', { searchParams: { id: sessionId } }).json(), address.array());
+  return call(() => api.get('getguestuseraddress', { searchParams: { id: sessionId } }).json(), addressList);
 }
 
 /** `POST createguestaddress` */

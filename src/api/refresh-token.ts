@@ -1,11 +1,11 @@
 // POST refresh (SPEC.md §7 "Session"): the only call that may turn a 401 into a fresh access token. It goes out on
 // its own, without the authenticated client's hooks, so a failing refresh can never trigger another refresh.
 import ky from 'ky';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const tokenRegeneratedMessage = 'Token regenerated successfully.';
 
-const refreshReply = z.object({ message: z.literal(tokenRegeneratedMessage), authorization: z.string().min(1) });
+const refreshReply = z.object({ message: z.literal(tokenRegeneratedMessage), authorization: z.string().check(z.minLength(1)) });
 
 export class RefreshFailed extends Error {
   override name = 'RefreshFailed';

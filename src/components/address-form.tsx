@@ -3,7 +3,7 @@
 // after a submit. The caller owns the values (its machine applies the typing filters) and the rules (`schema`).
 import type { ChangeEvent } from 'react';
 import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { addressFields } from '../../domain/address';
 import type { AddressField, AddressFormValues } from '../../domain/address';
 import { fieldErrors } from '../../domain/fields';
@@ -13,7 +13,7 @@ interface AddressFormProps {
   values: AddressFormValues;
   onFieldChange: (field: AddressField, value: string) => void;
   /** The rules to show messages from: checkout's `addressFields` (default) or the edit screen's `editAddressFields`. */
-  schema?: z.ZodType;
+  schema?: z.ZodMiniType;
   /** After a refused submit every field shows its message, not only the non-empty ones. */
   showAllErrors: boolean;
   disabled?: boolean;

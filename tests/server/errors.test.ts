@@ -29,6 +29,17 @@ describe('every refusal is JSON { message, code }', () => {
     expect(res.json()).toEqual({ message: 'Full Name is required!', code: 'BAD_REQUEST' });
   });
 
+  it("400 with zod's English message where the domain schema words none (zod/mini loads no messages itself)", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/contactapi',
+      remoteAddress: '10.9.9.10',
+      payload: { ...validContact, adminEmail: 'a'.repeat(321) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Too big: expected string to have <=320 characters', code: 'BAD_REQUEST' });
+  });
+
   it('400 for a body that is not valid JSON', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -13,7 +13,7 @@ import {
   userDetails,
   userIdQuery,
 } from '../../../domain/account';
-import { address, updateAddressQuery, updateAddressReply, updateAddressRequest } from '../../../domain/address';
+import { address, addressList, updateAddressQuery, updateAddressReply, updateAddressRequest } from '../../../domain/address';
 import { apiError } from '../../../domain/errors';
 import { requireSelf, requireUser } from '../auth/caller';
 import {
@@ -97,7 +97,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: "The caller's saved addresses, newest first",
         querystring: userIdQuery,
-        response: { 200: address.array(), ...refusals },
+        response: { 200: addressList, ...refusals },
       },
     },
     async (request) => listUserAddresses(app.db, requireSelf(request, request.query.id).externalId),

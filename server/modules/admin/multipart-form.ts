@@ -3,12 +3,12 @@
  * clear 413, and the text fields validated with the same domain/ schemas JSON bodies use.
  */
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { BadRequest, HttpError, PayloadTooLarge } from '../../errors';
 import { refuseUnstorableValue } from '../../text-guard';
 
 /** The first message of a failed parse as a 400, as the error handler does for JSON bodies. */
-export function parseOr400<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+export function parseOr400<T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw new BadRequest(result.error.issues[0]?.message ?? 'The request is not valid.');
   return result.data;

@@ -7,7 +7,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { compression } from '../../compression';
 import type { Cached } from './catalog.cache';
 
@@ -58,7 +58,7 @@ export async function sendCatalogBytes<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: Cached<T>,
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   shape: (value: T) => unknown,
 ): Promise<FastifyReply> {
   const encoded = encodedOf(entry, () => schema.parse(shape(entry.value)));

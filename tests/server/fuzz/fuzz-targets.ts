@@ -31,7 +31,7 @@ export interface FuzzTarget {
   path: string;
   id?: IdMeaning;
   /** A multipart form: the zod schema its text fields are parsed with, and the size limit of one file. */
-  form?: { fields: z.ZodType; maxFileBytes: number };
+  form?: { fields: z.core.$ZodType; maxFileBytes: number };
   /** Credentials that travel outside the body and query. */
   credentials?: 'refreshToken' | 'webhookSignature';
   /** The caller the route is for, sent most often so that requests get past the access checks; else all alike. */
