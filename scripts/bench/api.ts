@@ -127,7 +127,7 @@ export const runApi: BenchPart = async (context) => {
     const audit = await auditStock({ kind: 'pglite', dataDir: dataDir.path }, shop.initialStock);
     figures.push(
       ...invoiceFigures('PGlite', pglite, invoiceBudget.pglite, audit.oversoldUnits, {
-        label: "PGlite alone: an invoice's 3 writes per transaction, in-process, no HTTP, no reads",
+        label: "PGlite alone: an invoice's 3 writes per transaction, through its worker thread as the server uses it, no HTTP, no reads",
         value: round(floor, 0),
       }),
     );
