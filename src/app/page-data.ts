@@ -20,9 +20,21 @@ function readEmbedded(): PageReplies {
 let replies: PageReplies | undefined;
 
 /** The embedded reply for `key`, or undefined. Reading does not use it up (renders may repeat). */
-export function pageReply(key: string): unknown {
+function pageReply(key: string): unknown {
   replies ??= readEmbedded();
   return Object.hasOwn(replies, key) ? replies[key] : undefined;
+}
+
+/** The embedded reply for `key` as `read` makes it; undefined when there is none, or when it breaks the contract
+ * (`read` throws): the caller then asks the API as if none had come. */
+export function readPageReply<T>(key: string, read: (reply: unknown) => T): T | undefined {
+  const reply = pageReply(key);
+  if (reply === undefined) return undefined;
+  try {
+    return read(reply);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Called once the reply is on screen: later mounts ask the API. */

@@ -5,22 +5,13 @@ import { useSyncExternalStore } from 'react';
 import { pageDataKeys } from '../../domain/page-data';
 import type { ShopInfo } from '../../domain/shop';
 import { getShopInfo, readShopInfo } from '../api/shop';
-import { pageReply } from './page-data';
+import { readPageReply } from './page-data';
 
 let current: ShopInfo | undefined;
 let request: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
-/** The shop's details the page arrived with; a reply that breaks the contract counts as none. */
-function embedded(): ShopInfo | undefined {
-  const reply = pageReply(pageDataKeys.shopInfo);
-  if (reply === undefined) return undefined;
-  try {
-    return readShopInfo(reply);
-  } catch {
-    return undefined;
-  }
-}
+const embedded = () => readPageReply(pageDataKeys.shopInfo, readShopInfo);
 
 function load(): void {
   current ??= embedded();

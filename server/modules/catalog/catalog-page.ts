@@ -5,6 +5,7 @@
  * render. Other pages, and pages whose data cannot be read (an unknown product), go out as they are built.
  */
 import { allFlowersQuery, externalIdParam } from '../../../domain/catalog';
+import { firstProductOf } from '../../../domain/catalog-selectors';
 import { landingCategory } from '../../../domain/limits';
 import { pageDataKeys } from '../../../domain/page-data';
 import type { PageReplies } from '../../../domain/page-data';
@@ -78,10 +79,8 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
   if (route.page === 'category') {
     const catalogue = (await getAllFlowers(db, route.lookupName)).value;
     replies[pageDataKeys.allFlowers(route.categoryName)] = catalogue;
-    // As the category page finds them (src/features/catalog/catalog-selectors.ts): by exact names.
-    const first = catalogue.products
-      .find((category) => category.categoryName === route.categoryName)
-      ?.SubProductCategories.find((sub) => sub.subCategoryName === route.subCategoryName)?.ProductSubProducts[0]?.ProductDatum;
+    // The category page's first product, found the way the page finds it.
+    const first = firstProductOf(catalogue.products, route.categoryName, route.subCategoryName);
     return { replies, ...(first ? { lcpImage: productPicture(first.itemCode, productImageSizes.card) } : {}) };
   }
 

@@ -12,8 +12,8 @@ import { formatRupees } from '../../../domain/money';
 import { paths } from '../../app/paths';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { ProductImage } from '../../components/product-image';
-import { firstSubCategoryName, inSlides, subCategoryCards } from './catalog-selectors';
-import type { SubCategoryCard } from './catalog-selectors';
+import { firstSubCategoryName, inSlides, subCategoryCards } from '../../../domain/catalog-selectors';
+import type { SubCategoryCard } from '../../../domain/catalog-selectors';
 import type { CarouselSlidesProps } from './carousel-motion';
 
 const CarouselSlides = lazy(() => import('./carousel-motion').then((module) => ({ default: module.CarouselSlides })));

@@ -4,7 +4,7 @@ import { Box, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@
 import { useNavigate, useParams } from 'react-router-dom';
 import { ProductCard } from '../../components/product-card';
 import { paths } from '../../app/paths';
-import { findCategory, productsOf } from './catalog-selectors';
+import { findCategory, productsOf } from '../../../domain/catalog-selectors';
 import { useCatalog } from './use-catalog';
 import { useDocumentTitle } from '../../app/use-document-title';
 

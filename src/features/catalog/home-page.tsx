@@ -4,7 +4,7 @@ import { paths } from '../../app/paths';
 import { CategoryCarousel } from './category-carousel';
 import { CategoryTiles, freshFlowersTarget } from './category-tiles';
 import type { CategoryTile } from './category-tiles';
-import { dryFlowersTarget, firstProductOf } from './catalog-selectors';
+import { dryFlowersTarget, firstProductOf } from '../../../domain/catalog-selectors';
 import { HomeHero } from './home-hero';
 import { SitePicture } from './site-picture';
 import { useCatalog } from './use-catalog';

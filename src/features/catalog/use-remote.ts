@@ -1,7 +1,7 @@
 // A small data hook: load something for a key, expose loading / ready / error, ignore answers for a stale key. A
 // reply the server embedded in the page for this key (src/app/page-data.ts) makes the first render ready at once.
 import { useEffect, useRef, useState } from 'react';
-import { pageReply, spendPageReply } from '../../app/page-data';
+import { readPageReply, spendPageReply } from '../../app/page-data';
 
 export type Remote<T> =
   | { status: 'loading' }
@@ -12,14 +12,8 @@ export type Remote<T> =
 export type ReadReply<T> = (reply: unknown) => T;
 
 function embedded<T>(key: string, readReply: ReadReply<T> | undefined): Remote<T> | undefined {
-  const reply = readReply ? pageReply(key) : undefined;
-  if (reply === undefined || !readReply) return undefined;
-  try {
-    return { status: 'ready', data: readReply(reply) };
-  } catch {
-    // A reply that breaks the contract is ignored: the API is asked as if none had come.
-    return undefined;
-  }
+  const data = readReply ? readPageReply(key, readReply) : undefined;
+  return data === undefined ? undefined : { status: 'ready', data };
 }
 
 export function useRemote<T>(key: string, load: () => Promise<T>, readReply?: ReadReply<T>): Remote<T> {

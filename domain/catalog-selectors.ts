@@ -1,6 +1,7 @@
 // What the catalogue screens derive from the API's nested catalogue (products → SubProductCategories →
-// ProductSubProducts → ProductDatum), kept out of the views.
-import type { CatalogCategory, CatalogSubCategory, ProductSummary } from '../../../domain/catalog';
+// ProductSubProducts → ProductDatum), kept out of the views; the server finds a category page's first picture with
+// them too (server/modules/catalog/catalog-page.ts).
+import type { CatalogCategory, CatalogSubCategory, ProductSummary } from './catalog';
 
 export function findCategory(categories: CatalogCategory[], categoryName: string): CatalogCategory | undefined {
   return categories.find((category) => category.categoryName === categoryName);
