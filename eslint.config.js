@@ -14,7 +14,7 @@ const restrictImports = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'data/**', 'coverage/**', 'node_modules/**', 'bench-results/**', 'server/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'dist-render/**', 'data/**', 'coverage/**', 'node_modules/**', 'bench-results/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

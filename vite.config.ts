@@ -26,30 +26,124 @@ function preloadHintsFirst(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), preloadHintsFirst()],
-  build: {
-    outDir: 'dist',
-    assetsDir: 'static',
-    sourcemap: false,
-    rolldownOptions: {
-      input: { index: 'index.html', 'preload-hints': 'src/preload-hints.ts' },
-      output: {
-        entryFileNames: 'static/js/[name]-[hash].js',
-        chunkFileNames: 'static/js/[name]-[hash].js',
-        assetFileNames: (asset) => {
-          const name = asset.names[0] ?? '';
-          if (name.endsWith('.css')) return 'static/css/[name]-[hash][extname]';
-          if (/\.(woff2?|ttf|otf)$/.test(name)) return 'static/fonts/[name]-[hash][extname]';
-          return 'static/media/[name]-[hash][extname]';
-        },
+/**
+ * A catalogue page arrives drawn by the server, so the app's script only makes it interactive: it and its chunks load
+ * at low priority, and the page's largest picture and styles go first on a slow connection.
+ */
+function appScriptsAfterThePicture(): Plugin {
+  const appEntry = /<script type="module"([^>]*) src="\/static\/js\/index-/;
+  return {
+    name: 'shop:app-scripts-after-the-picture',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!appEntry.test(html)) throw new Error("The app's entry script is missing from the built page.");
+        return html
+          .replace(appEntry, '<script type="module" fetchpriority="low"$1 src="/static/js/index-')
+          .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
       },
     },
-  },
+  };
+}
+
+/**
+ * The app's one stylesheet is its @font-face rules (under 1 KiB; every other style is emotion's, which a page the server
+ * drew carries in <head>): inline, so that the first paint waits for no request at all.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'shop:inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return html.replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (tag, fileName: string) => {
+          const asset = context.bundle?.[fileName];
+          if (asset?.type !== 'asset') throw new Error(`${fileName}, linked from index.html, is not in the build.`);
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
+ * Chakra's createSystem computes its global styles (reset, base, every token as a CSS variable) as soon as it runs:
+ * the largest part of its start-up work, a long task on a slow phone. Here they are computed when first read instead,
+ * so that a page the server drew, which carries them in its <head> already, never computes them
+ * (src/app/app-providers.tsx). Pinned to @chakra-ui/react 3.37.0's code: the build fails if that code changes.
+ */
+function chakraGlobalStylesOnDemand(): Plugin {
+  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+  return {
+    name: 'shop:chakra-global-styles-on-demand',
+    transform: {
+      filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/ },
+      handler(code) {
+        if (!code.includes(eager) || !code.includes('\n    _global,\n')) {
+          throw new Error("@chakra-ui/react's createSystem changed: review vite.config.ts's chakraGlobalStylesOnDemand.");
+        }
+        return code
+          .replace(eager, 'let _global;')
+          .replace('\n    _global,\n', '\n    get _global() {\n      return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n    },\n');
+      },
+    },
+  };
+}
+
+/** src/preload-hints.ts and what it imports. */
+const preloadHintsModules = /src[\\/](preload-hints|api[\\/]image-urls|api[\\/]api-base|app[\\/]paths)\.ts$|domain[\\/](product-images|site-images)\.ts$/;
+
+/** `vite build --ssr`: the storefront's server render (src/entry-server.tsx) as dist-render/entry-server.js. */
+const pageRendererBuild = {
+  outDir: 'dist-render',
+  sourcemap: false,
+  minify: false,
+  copyPublicDir: false,
+  rolldownOptions: { output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
+} as const;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server render bundles the packages it uses, tree-shaken as the browser's are: importing Chakra's whole package
+  // on the server instead held 100 MB more memory.
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
+  plugins: [react(), ...(isSsrBuild ? [] : [preloadHintsFirst(), appScriptsAfterThePicture(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
+  build: isSsrBuild
+    ? pageRendererBuild
+    : {
+        outDir: 'dist',
+        assetsDir: 'static',
+        sourcemap: false,
+        // The first visit's script is one chunk on purpose (below); its size budget is checked by `npm run bench`.
+        chunkSizeWarningLimit: 1024,
+        rolldownOptions: {
+          input: { index: 'index.html', 'preload-hints': 'src/preload-hints.ts' },
+          output: {
+            // What a first visit runs comes as one script, not a score of small chunks that each wait their turn on a
+            // slow connection (lazy pages still split). The modules the preload-hints entry shares form a chunk of
+            // their own, so that entry stays about 1 KiB.
+            codeSplitting: {
+              groups: [
+                { name: 'page-hints', test: preloadHintsModules, priority: 1 },
+                { name: 'app', tags: ['$initial'] },
+              ],
+            },
+            entryFileNames: 'static/js/[name]-[hash].js',
+            chunkFileNames: 'static/js/[name]-[hash].js',
+            assetFileNames: (asset) => {
+              const name = asset.names[0] ?? '';
+              if (name.endsWith('.css')) return 'static/css/[name]-[hash][extname]';
+              if (/\.(woff2?|ttf|otf)$/.test(name)) return 'static/fonts/[name]-[hash][extname]';
+              return 'static/media/[name]-[hash][extname]';
+            },
+          },
+        },
+      },
   server: {
     port: 3000,
     strictPort: true,
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/dev': `http://127.0.0.1:${apiPort}` },
   },
   preview: { port: 3000 },
-});
+}));

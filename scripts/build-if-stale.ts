@@ -1,6 +1,7 @@
 /**
- * Builds the browser app (dist/) and the server bundle (dist-server/) when either is missing or older than any of its
- * sources: `npm start`, `npm run screenshots` and `npm run bench` all run the built shop and must never run a stale one.
+ * Builds the browser app (dist/), its server render (dist-render/) and the server bundle (dist-server/) when one is
+ * missing or older than any of its sources: `npm start`, `npm run screenshots` and `npm run bench` all run the built
+ * shop and must never run a stale one.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -23,6 +24,12 @@ const builds: Build[] = [
     stamp: 'dist/index.html',
     sources: ['src', 'machines', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'],
     command: [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+  },
+  {
+    what: "the storefront's server render",
+    stamp: 'dist-render/entry-server.js',
+    sources: ['src', 'machines', 'domain', 'vite.config.ts', 'package-lock.json'],
+    command: [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--ssr', 'src/entry-server.tsx', '--logLevel', 'warn'],
   },
   {
     what: 'the server',

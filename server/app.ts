@@ -50,6 +50,7 @@ import { startReservationJob } from './modules/orders/reservation-job';
 import { createPaymentProvider, usesRazorpay } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
+import { pageRenderer } from './modules/web/page-renderer';
 import { registerWeb } from './modules/web/web';
 import { catalogPage } from './modules/catalog/catalog-page';
 import { publicShopInfo } from './modules/shop/shop.service';
@@ -235,6 +236,7 @@ async function assemble(
 
   const web = await registerWeb(app, {
     distDir: config.distDir,
+    ...(config.pageRendererFile ? { renderer: pageRenderer(config.pageRendererFile) } : {}),
     catalogPage: async (pathname) => {
       const page = await catalogPage(app.db, pathname);
       // The footer's contact details come along too: the page then asks the API for nothing to show itself.

@@ -59,6 +59,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** The built browser app (vite build output). */
   distDir: string;
+  /** The storefront's server render (`vite build --ssr` output); null: the browser draws every page. */
+  pageRendererFile: string | null;
   rateLimits: RateLimits;
   /** How long an unpaid invoice holds its stock before the reservation sweep gives it back (RESERVATION_MINUTES). */
   reservationMinutes: number;
@@ -118,6 +120,7 @@ export const defaultShop: ShopConfig = {
 };
 
 export const defaultDistDir = resolve(projectRoot, 'dist');
+export const defaultPageRendererFile = resolve(projectRoot, 'dist-render', 'entry-server.js');
 
 type Env = Record<string, string | undefined>;
 
@@ -281,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: v.REDIS_URL ?? null,
     redisKeyPrefix: v.REDIS_KEY_PREFIX ?? defaultRedisKeyPrefix,
     distDir: defaultDistDir,
+    pageRendererFile: defaultPageRendererFile,
     rateLimits: { ...defaultRateLimits },
     reservationMinutes: v.RESERVATION_MINUTES ?? reservationMinutes,
   };
@@ -314,6 +318,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: null,
     redisKeyPrefix: defaultRedisKeyPrefix,
     distDir: defaultDistDir,
+    // Server tests check the page's data and preload; the render itself is the browser tests' part.
+    pageRendererFile: null,
     rateLimits: { ...defaultRateLimits },
     reservationMinutes,
   };

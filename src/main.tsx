@@ -3,7 +3,7 @@ import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
 import './app/fonts.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/app-providers';
 import { refreshCartCount } from './app/cart-owner';
@@ -16,16 +16,21 @@ setNavigator((path) => void router.navigate(path));
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
-// for the whole page: on a slow phone a tap or a scroll during start-up is answered at once (Total Blocking Time).
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+// A catalogue page arrives drawn by the server (src/entry-server.tsx): the app takes over that HTML (hydration) instead
+// of drawing it again. As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page: on a slow phone a tap or a scroll during start-up is answered at once
+// (Total Blocking Time).
 startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 });
 
 // SPEC.md §7: the bag's count is fetched at app start (here, once, rather than in an effect StrictMode would repeat).

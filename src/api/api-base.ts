@@ -9,3 +9,9 @@ export function resolveApiBase(base: string, origin: string | undefined): string
 }
 
 export const apiBaseUrl = resolveApiBase(configured, typeof window === 'undefined' ? undefined : window.location.origin);
+
+/**
+ * The API's address in <img> tags and image preloads, as configured (by default the path `/api`): the server's render of
+ * a page (src/entry-server.tsx) and the browser's hydration of it must write the same addresses.
+ */
+export const imageBaseUrl = configured.replace(/\/+$/, '');

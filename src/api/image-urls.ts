@@ -2,11 +2,11 @@
 // home page's first-paint hints (src/preload-hints.ts) use them without pulling the app's libraries into their entry.
 import { flowerImagePath } from '../../domain/product-images';
 import type { SiteImageSlot } from '../../domain/site-images';
-import { apiBaseUrl } from './api-base';
+import { imageBaseUrl } from './api-base';
 
 /** `GET flowerimage?sys_name={itemCode}[&w=]`: an <img> address, optionally a resized variant for srcset. */
 export function flowerImageUrl(itemCode: string, width?: number): string {
-  return `${apiBaseUrl}/${flowerImagePath(itemCode, width)}`;
+  return `${imageBaseUrl}/${flowerImagePath(itemCode, width)}`;
 }
 
 /** From Chakra's md breakpoint up a banner shows its desktop picture (site-picture.tsx, and the hero's preload). */
@@ -14,5 +14,5 @@ export const desktopPictureMedia = '(min-width: 48em)';
 
 /** `GET heroimage?image={slot}`: the admin-managed hero and bottom banner images. */
 export function heroImageUrl(slot: SiteImageSlot): string {
-  return `${apiBaseUrl}/heroimage?image=${encodeURIComponent(slot)}`;
+  return `${imageBaseUrl}/heroimage?image=${encodeURIComponent(slot)}`;
 }

@@ -7,9 +7,22 @@ import type { ReactNode } from 'react';
 import { AppToaster } from './app-toaster';
 import { system } from './theme';
 
+/**
+ * A page the server drew (src/entry-server.tsx) carries Chakra's global styles in its <head> already, and they stay
+ * there for every later screen: the app then leaves them out instead of computing them again, the largest part of
+ * Chakra's start-up work (vite.config.ts makes that work wait until the styles are read).
+ */
+const pageHasGlobalStyles = typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global "]') !== null;
+const providedSystem = pageHasGlobalStyles
+  ? (Object.create(system, {
+      _global: { value: [] },
+      _config: { value: { ...system._config, disableLayers: true } },
+    }) as typeof system)
+  : system;
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={providedSystem}>
       {children}
       <AppToaster />
     </ChakraProvider>

@@ -22,5 +22,6 @@ export const cartCountStore = {
 };
 
 export function useCartCount(): number {
-  return useSyncExternalStore(cartCountStore.subscribe, cartCountStore.get, cartCountStore.get);
+  // The server draws every page with an empty bag: hydration starts from that, then shows the count.
+  return useSyncExternalStore(cartCountStore.subscribe, cartCountStore.get, () => 0);
 }

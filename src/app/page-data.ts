@@ -37,6 +37,20 @@ export function readPageReply<T>(key: string, read: (reply: unknown) => T): T | 
   }
 }
 
+/**
+ * Renders on the server with `pageReplies` as the page's embedded replies, the very ones it will carry: the browser's
+ * first render then reads the same data and draws the same HTML (hydration). Renders are synchronous, so one page's
+ * replies never leak into another's.
+ */
+export function withPageReplies<T>(pageReplies: PageReplies, render: () => T): T {
+  replies = { ...pageReplies };
+  try {
+    return render();
+  } finally {
+    replies = undefined;
+  }
+}
+
 /** Called once the reply is on screen: later mounts ask the API. */
 export function spendPageReply(key: string): void {
   if (replies) delete replies[key];

@@ -169,6 +169,9 @@ export function forgetGuestSessionId(): void {
   }
 }
 
+/** What the server draws a page with (it cannot see the browser's storage), and so what hydration starts from. */
+const signedOut: SessionSnapshot = { isLoggedIn: false, userId: null, userExtId: null, email: null, hasDashboardAccess: false };
+
 export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, sessionStore.getSnapshot);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot, () => signedOut);
 }

@@ -6,13 +6,14 @@ import { productImageSizes } from '../../domain/product-images';
 import { paths } from '../app/paths';
 import { Price } from './price';
 import { ProductImage } from './product-image';
+import type { ImageLoad } from './product-image';
 
 interface ProductCardProps {
   product: ProductSummary;
-  eager?: boolean;
+  imageLoad?: ImageLoad;
 }
 
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, imageLoad = 'lazy' }: ProductCardProps) {
   return (
     <LinkBox as="article" className="group" data-testid="product-card">
       <Stack gap="3">
@@ -20,7 +21,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
           itemCode={product.itemCode}
           alt={product.productName}
           sizes={productImageSizes.card}
-          eager={eager}
+          load={imageLoad}
           zoomOnHover
         />
         <Box px="0.5">

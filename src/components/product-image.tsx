@@ -1,7 +1,7 @@
 // A product photo: square, soft corners, fixed aspect ratio (no layout shift), resized variants through srcset.
 import { Box } from '@chakra-ui/react';
 import { defaultImageWidth, productImageSrcSet } from '../../domain/product-images';
-import { apiBaseUrl } from '../api/api-base';
+import { imageBaseUrl } from '../api/api-base';
 import { flowerImageUrl } from '../api/image-urls';
 
 interface ProductImageProps {
@@ -9,12 +9,17 @@ interface ProductImageProps {
   alt: string;
   /** The rendered width the browser picks a variant for, e.g. "(min-width: 62em) 25vw, 50vw". */
   sizes: string;
-  /** Above the fold: load at once and with priority. */
-  eager?: boolean;
+  /**
+   * `first`: the page's largest picture, loaded at once and ahead of everything else; `eager`: above the fold, loaded at
+   * once; `lazy`: when scrolled near.
+   */
+  load?: ImageLoad;
   zoomOnHover?: boolean;
 }
 
-export function ProductImage({ itemCode, alt, sizes, eager = false, zoomOnHover = false }: ProductImageProps) {
+export type ImageLoad = 'first' | 'eager' | 'lazy';
+
+export function ProductImage({ itemCode, alt, sizes, load = 'lazy', zoomOnHover = false }: ProductImageProps) {
   return (
     <Box position="relative" aspectRatio="1" overflow="hidden" rounded="xl" bg="brand.roseSoft">
       <Box
@@ -29,14 +34,14 @@ export function ProductImage({ itemCode, alt, sizes, eager = false, zoomOnHover 
       >
         <img
           src={flowerImageUrl(itemCode, defaultImageWidth)}
-          srcSet={productImageSrcSet(apiBaseUrl, itemCode)}
+          srcSet={productImageSrcSet(imageBaseUrl, itemCode)}
           sizes={sizes}
           alt={alt}
           width={640}
           height={640}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : 'auto'}
-          decoding="async"
+          loading={load === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={load === 'first' ? 'high' : 'auto'}
+          decoding={load === 'first' ? 'sync' : 'async'}
         />
       </Box>
     </Box>

@@ -64,6 +64,43 @@ describe('a shopper browsing the catalogue', () => {
     await context.close();
   });
 
+  it('a category page arrives drawn by the server, and the app takes over that very page', async () => {
+    // Without JavaScript the products, prices and links are all there.
+    const still = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    const bare = await still.newPage();
+    await bare.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    expect(await bare.getByRole('heading', { level: 1, name: 'Everlasting Dry Flowers' }).isVisible()).toBe(true);
+    expect(await bare.locator('main a[href^="/flower/"]').count()).toBeGreaterThanOrEqual(6);
+    expect(await bare.locator('main [data-testid="product-card"]').first().innerText()).toMatch(/Rs\. [\d,]+/);
+    await still.close();
+
+    // With it, hydration keeps the server's nodes (a failed hydration would draw new ones) and reports no mismatch.
+    const { page, errors, context } = await newPage(browser, server.url);
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { drawnCard?: Element | null }).drawnCard = document.querySelector('[data-testid="product-card"]');
+        }
+      });
+    });
+    await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => {
+      const drawn = (window as unknown as { drawnCard?: Element | null }).drawnCard;
+      return Boolean(drawn) && drawn === document.querySelector('[data-testid="product-card"]');
+    })).toBe(true);
+    // The app is live: opening a product is the router's navigation, not a new page from the server.
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.locator('main a[href^="/flower/"]').first().click();
+    await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
+    expect(documents).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('switches sub-category with the pills and opens a product’s detail page', async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     await page.goto('/category/Everlasting%20Dry%20Flowers/Side');

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
 import { media } from '../../server/db/schema';
-import { LruCache } from '../../server/modules/media/lru-cache';
+import { LruCache } from '../../server/lru-cache';
 import { chooseVariant, contentHash, storeImage, UnsupportedImage } from '../../server/modules/media/media.service';
 
 let database: OpenDatabase;

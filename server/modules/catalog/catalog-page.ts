@@ -27,12 +27,14 @@ export interface ImagePreload {
 export interface CatalogPage {
   replies: PageReplies;
   lcpImage?: ImagePreload;
+  /** Whether the server draws the page (modules/web/page-renderer.ts): not `/`, which the browser sends on at once. */
+  serverRender: boolean;
 }
 
 type CatalogRoute =
   | { page: 'home' }
   /** `categoryName` as the address has it (the browser's key), `lookupName` as the API reads it (trimmed). */
-  | { page: 'category'; categoryName: string; lookupName: string; subCategoryName: string }
+  | { page: 'category'; categoryName: string; lookupName: string; subCategoryName: string; landing?: true }
   | { page: 'flower'; flowerExtId: string };
 
 /** The storefront routes of src/app/router.tsx that show catalogue data; like the browser router, case-insensitive. */
@@ -49,7 +51,7 @@ export function matchCatalogRoute(pathname: string): CatalogRoute | null {
   const head = first?.toLowerCase();
   if (segments.length === 0) {
     const { category, subCategory } = landingCategory;
-    return { page: 'category', categoryName: category, lookupName: category, subCategoryName: subCategory };
+    return { page: 'category', categoryName: category, lookupName: category, subCategoryName: subCategory, landing: true };
   }
   if (head === 'home' && rest.length === 0) return { page: 'home' };
   const query = head === 'category' && rest.length === 2 ? allFlowersQuery.safeParse({ category_name: rest[0] }) : undefined;
@@ -73,7 +75,7 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
   if (route.page === 'home') {
     // The home page's largest picture is its hero, which src/preload-hints.ts already asks for.
     replies[pageDataKeys.allFlowers()] = (await getAllFlowers(db)).value;
-    return { replies };
+    return { replies, serverRender: true };
   }
 
   if (route.page === 'category') {
@@ -81,16 +83,20 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
     replies[pageDataKeys.allFlowers(route.categoryName)] = catalogue;
     // The category page's first product, found the way the page finds it.
     const first = firstProductOf(catalogue.products, route.categoryName, route.subCategoryName);
-    return { replies, ...(first ? { lcpImage: productPicture(first.itemCode, productImageSizes.card) } : {}) };
+    return {
+      replies,
+      ...(first ? { lcpImage: productPicture(first.itemCode, productImageSizes.card) } : {}),
+      serverRender: !route.landing,
+    };
   }
 
   try {
     const flower = await getFlowerDetail(db, route.flowerExtId);
     replies[pageDataKeys.flowerDetail(route.flowerExtId)] = flowerDetailBody(flower);
-    return { replies, lcpImage: productPicture(flower.itemCode, productImageSizes.detail) };
+    return { replies, lcpImage: productPicture(flower.itemCode, productImageSizes.detail), serverRender: true };
   } catch (error) {
     // An unknown product: the page asks the API itself and shows its not-found view.
-    if (error instanceof NotFound) return { replies };
+    if (error instanceof NotFound) return { replies, serverRender: false };
     throw error;
   }
 }

@@ -10,7 +10,7 @@ import { flowerImageQuery } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
 import { siteImageSlot } from '../../../domain/site-images';
 import { NotFound } from '../../errors';
-import { LruCache } from './lru-cache';
+import { LruCache } from '../../lru-cache';
 import {
   chooseVariant,
   findProductImageHash,

@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageDataElementId } from '../../../domain/page-data';
 import type { CatalogPage, ImagePreload } from '../catalog/catalog-page';
+import type { PageRenderer, RenderedPage } from './page-renderer';
 
 const immutableFolders = ['js', 'css', 'fonts', 'media'].map((folder) => `static${sep}${folder}${sep}`);
 
@@ -27,10 +28,12 @@ export interface WebOptions {
   distDir: string;
   /** What a page at this address carries beyond index.html; null for none. */
   catalogPage?: (pathname: string) => Promise<CatalogPage | null>;
+  /** Draws a catalogue page's HTML on the server from the replies it carries; without it the browser draws it. */
+  renderer?: PageRenderer;
 }
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<Web> {
-  const { distDir, catalogPage } = options;
+  const { distDir, catalogPage, renderer } = options;
   const indexFile = join(distDir, 'index.html');
   const template = builtPageReader(indexFile);
   await app.register(fastifyStatic, {
@@ -60,11 +63,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       request.log.warn({ err: error }, 'The page went out without its catalogue data');
       return null;
     });
-    return reply
-      .code(200)
-      .header('cache-control', cacheControl.page)
-      .type('text/html; charset=utf-8')
-      .send(page ? withCatalogPage(html, page) : html);
+    const body = page ? withCatalogPage(html, page, await renderedPage(request, page)) : html;
+    return reply.code(200).header('cache-control', cacheControl.page).type('text/html; charset=utf-8').send(body);
+  }
+
+  async function renderedPage(request: FastifyRequest, page: CatalogPage): Promise<RenderedPage | null> {
+    if (!renderer || !page.serverRender) return null;
+    try {
+      return await renderer.render(new URL(request.url, 'http://shop.invalid'), page.replies, JSON.stringify(page.replies));
+    } catch (error) {
+      // The browser draws the page itself from the same data, as it does for every other page.
+      request.log.warn({ err: error }, 'The page went out without its server render');
+      return null;
+    }
   }
 
   app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
@@ -92,6 +103,8 @@ function builtPageReader(file: string): () => string | null {
   };
 }
 
+const emptyRoot = '<div id="root"></div>';
+
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** JSON inside <script> must not close it: every '<' is escaped (JSON.parse reads \u003c back as '<'). */
@@ -105,17 +118,22 @@ function imagePreloadTag(image: ImagePreload): string {
 
 /**
  * The picture's preload goes ahead of the page's first script, so the browser's preload scanner starts it at once;
- * the replies go at the end of <body>, read by the app's script after the document is parsed.
+ * the server's render of the page, if any, goes into #root (its styles into <head>), which the app then hydrates; the
+ * replies go at the end of <body>, read by the app's script after the document is parsed.
  */
-export function withCatalogPage(html: string, page: CatalogPage): string {
+export function withCatalogPage(html: string, page: CatalogPage, rendered: RenderedPage | null = null): string {
   let result = html;
   if (page.lcpImage) {
     const at = result.search(/<script\b/i);
     const tag = imagePreloadTag(page.lcpImage);
-    result = at === -1 ? result.replace('</head>', `${tag}</head>`) : `${result.slice(0, at)}${tag}\n    ${result.slice(at)}`;
+    result = at === -1 ? result.replace('</head>', () => `${tag}</head>`) : `${result.slice(0, at)}${tag}\n    ${result.slice(at)}`;
+  }
+  if (rendered !== null) {
+    result = result.replace('</head>', () => `${rendered.head}</head>`).replace(emptyRoot, () => `<div id="root">${rendered.body}</div>`);
   }
   const data = `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(page.replies)}</script>`;
-  return result.replace('</body>', `${data}</body>`);
+  // Replacers as functions: a '$&' in a product's name is text, not a replacement pattern.
+  return result.replace('</body>', () => `${data}</body>`);
 }
 
 /** A browser navigation asks for HTML; a bare client (curl) asking for anything gets a page for extension-less paths. */

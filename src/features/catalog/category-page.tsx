@@ -110,7 +110,7 @@ export function CategoryPage() {
         <SimpleGrid as="ul" listStyleType="none" columns={gridColumns} columnGap={{ base: '4', md: '8' }} rowGap={{ base: '8', md: '12' }}>
           {products.map((product, index) => (
             <li key={product.externalId}>
-              <ProductCard product={product} eager={index < firstRow} />
+              <ProductCard product={product} imageLoad={index === 0 ? 'first' : index < firstRow ? 'eager' : 'lazy'} />
             </li>
           ))}
         </SimpleGrid>

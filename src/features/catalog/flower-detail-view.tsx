@@ -44,7 +44,7 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
       alignItems="start"
     >
       <Box position={{ md: 'sticky' }} top={{ md: '28' }}>
-        <ProductImage itemCode={flower.itemCode} alt={flower.productName} sizes={productImageSizes.detail} eager />
+        <ProductImage itemCode={flower.itemCode} alt={flower.productName} sizes={productImageSizes.detail} load="first" />
       </Box>
 
       <Stack gap="5">

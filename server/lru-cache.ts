@@ -1,6 +1,6 @@
 /**
- * A small least-recently-used cache: recently served image variants stay in memory, everything else stays in the
- * database. Bounded by entries and by bytes so a few large originals cannot crowd memory.
+ * A small least-recently-used cache, bounded by entries and by bytes so a few large values cannot crowd memory: recently
+ * served image variants (modules/media) and server-rendered pages (modules/web/page-renderer.ts) stay in memory.
  */
 export class LruCache<V> {
   private readonly entries = new Map<string, { value: V; size: number }>();
@@ -36,6 +36,11 @@ export class LruCache<V> {
       this.entries.delete(oldest);
       this.bytes -= entry.size;
     }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
   }
 
   get size(): number {

@@ -1,0 +1,70 @@
+// The storefront drawn on the server (server/modules/web/page-renderer.ts loads this module's build, dist-render/): a
+// catalogue page's HTML arrives with its header, products and pictures in it, so the browser paints it before the
+// app's script has even downloaded (LCP), and the app then hydrates that HTML instead of drawing the page again.
+import createCache from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import type { PageReplies } from '../domain/page-data';
+import { AppProviders } from './app/app-providers';
+import { withPageReplies } from './app/page-data';
+import { appRoutes } from './app/router';
+
+const handler = createStaticHandler(appRoutes);
+
+export interface RenderedPage {
+  /** The page's styles, for <head>. */
+  head: string;
+  /** The HTML inside #root. */
+  body: string;
+}
+
+/**
+ * The page at `url`, drawn from `replies` as the browser draws it from the same replies; null when the page cannot
+ * be drawn without the browser (a redirect).
+ */
+export async function renderPage(url: URL, replies: PageReplies): Promise<RenderedPage | null> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const cache = createCache({ key: 'css' });
+  // Styles are collected, not written beside each element: the page's styles go to <head> in a few <style> tags.
+  cache.compat = true;
+  const body = withPageReplies(replies, () =>
+    renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <AppProviders>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </CacheProvider>
+      </StrictMode>,
+    ),
+  );
+  return { head: styleTags(cache, body), body };
+}
+
+/**
+ * The styles the page used, as emotion's own server tooling writes them (@emotion/server's extractCriticalToChunks):
+ * the global styles one tag each, the class styles the HTML names in one tag. The browser's emotion takes these over
+ * by their data-emotion names instead of writing the rules again.
+ */
+function styleTags(cache: EmotionCache, html: string): string {
+  const usedIds = new Set([...html.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9-_]+)`, 'g'))].map((match) => match[1]));
+  const tags: string[] = [];
+  const classIds: string[] = [];
+  let classCss = '';
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (typeof css !== 'string') continue;
+    const isClass = cache.registered[`${cache.key}-${id}`] !== undefined;
+    if (!isClass) tags.push(`<style data-emotion="${cache.key}-global ${id}">${css}</style>`);
+    else if (usedIds.has(id)) {
+      classIds.push(id);
+      classCss += css;
+    }
+  }
+  tags.push(`<style data-emotion="${cache.key} ${classIds.join(' ')}">${classCss}</style>`);
+  return tags.join('');
+}

@@ -1,0 +1,140 @@
+// A catalogue page arrives drawn by the server: the built server render (dist-render/, here a stand-in module that
+// records what it was asked) fills #root from the very replies the page carries. A page is drawn once per address and
+// data, a failed render still sends the page, and pages the browser must draw go out as built.
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { pageDataElementId } from '../../domain/page-data';
+import { pageRenderer } from '../../server/modules/web/page-renderer';
+import { aCategory, aProduct, aSubCategory } from './helpers/factories';
+import type { ProductRow } from './helpers/factories';
+import { buildTestApp } from './helpers/app';
+
+const indexHtml = `<!doctype html><html><head><title>Petals</title>
+    <script type="module" crossorigin src="/static/js/preload-hints-1.js"></script>
+  </head><body><div id="root"></div></body></html>`;
+const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+interface RenderCall {
+  path: string;
+  replies: Record<string, unknown>;
+}
+declare global {
+  var pageRenderCalls: RenderCall[] | undefined;
+}
+
+/** A stand-in for dist-render/entry-server.js: records each call; `/category/Broken/…` throws as a failed render would. */
+const standInRenderer = (label: string) => `
+export async function renderPage(url, replies) {
+  (globalThis.pageRenderCalls ??= []).push({ path: url.pathname, replies });
+  if (url.pathname.startsWith('/category/Broken/')) throw new Error('the render failed');
+  return { head: '<style data-render="${label}"></style>', body: '<main data-render="${label}">' + decodeURIComponent(url.pathname) + ' $& $1</main>' };
+}
+`;
+
+const rootOf = (body: string) => /<div id="root">(.*?)<\/div>/s.exec(body)?.[1] ?? null;
+const embeddedReplies = (body: string) =>
+  JSON.parse(new RegExp(`<script type="application/json" id="${pageDataElementId}">(.*?)</script>`, 's').exec(body)![1]!) as Record<string, unknown>;
+
+let folder: string;
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'fs-render-'));
+  writeFileSync(join(folder, 'index.html'), indexHtml);
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+beforeEach(() => {
+  globalThis.pageRenderCalls = [];
+});
+
+describe('catalogue pages arrive drawn by the server', () => {
+  let app: FastifyInstance;
+  let flower: ProductRow;
+  const categoryPage = `/category/${encodeURIComponent('Everlasting Dry Flowers')}/Side`;
+
+  beforeAll(async () => {
+    const rendererFile = join(folder, 'app-renderer.mjs');
+    writeFileSync(rendererFile, standInRenderer('app'));
+    app = await buildTestApp({ distDir: folder, pageRendererFile: rendererFile });
+    const category = await aCategory(app.db, { name: 'Everlasting Dry Flowers' });
+    const side = await aSubCategory(app.db, { categoryId: category.id, name: 'Side' });
+    flower = await aProduct(app.db, { subCategory: side });
+    const broken = await aCategory(app.db, { name: 'Broken' });
+    await aSubCategory(app.db, { categoryId: broken.id, name: 'Side' });
+  });
+  afterAll(() => app.close());
+
+  it('a category page: #root holds the render, drawn from exactly the replies the page carries', async () => {
+    const res = await app.inject({ method: 'GET', url: categoryPage, headers: html });
+    expect(res.statusCode).toBe(200);
+    // Inserted as it came: '$&' in a render is text, not a replacement pattern.
+    expect(rootOf(res.body)).toBe('<main data-render="app">/category/Everlasting Dry Flowers/Side $& $1</main>');
+    expect(res.body).toContain('<style data-render="app"></style></head>');
+    expect(globalThis.pageRenderCalls).toEqual([{ path: categoryPage, replies: embeddedReplies(res.body) }]);
+  });
+
+  it('the home and product pages are drawn too', async () => {
+    for (const url of ['/home', `/flower/${flower.externalId}`]) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(rootOf(res.body), url).toContain('data-render="app"');
+    }
+  });
+
+  it('a page already drawn for the same data is not drawn again', async () => {
+    const first = await app.inject({ method: 'GET', url: '/HOME', headers: html });
+    const second = await app.inject({ method: 'GET', url: '/HOME', headers: html });
+    expect(second.body).toBe(first.body);
+    expect(globalThis.pageRenderCalls).toHaveLength(1);
+  });
+
+  it.each([
+    ['/', 'the root address, which the browser sends on to the landing category at once'],
+    ['/flower/no-such-flower', 'an unknown product, whose not-found view needs the API'],
+    ['/cart', 'a page that is not a catalogue page'],
+  ])('%s goes out with an empty #root: %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toBe('');
+    expect(globalThis.pageRenderCalls).toEqual([]);
+  });
+
+  it('a render that fails still sends the page, with its data, for the browser to draw', async () => {
+    const res = await app.inject({ method: 'GET', url: '/category/Broken/Side', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toBe('');
+    expect(Object.keys(embeddedReplies(res.body))).toContain('allflowers:Broken');
+  });
+});
+
+describe('the page renderer', () => {
+  const url = new URL('http://shop.invalid/home');
+  const replies = { 'allflowers:*': { products: [] } };
+
+  it('draws a page again when its data changed, and for each address', async () => {
+    const file = join(folder, 'renderer-data.mjs');
+    writeFileSync(file, standInRenderer('data'));
+    const renderer = pageRenderer(file);
+    await renderer.render(url, replies, JSON.stringify(replies));
+    await renderer.render(url, replies, JSON.stringify(replies));
+    const changed = { 'allflowers:*': { products: [{ name: 'new' }] } };
+    await renderer.render(url, changed, JSON.stringify(changed));
+    await renderer.render(new URL('http://shop.invalid/home?from=mail'), replies, JSON.stringify(replies));
+    expect(globalThis.pageRenderCalls?.map((call) => call.replies)).toEqual([replies, changed, replies]);
+  });
+
+  it('loads a new build of the render when one replaces it', async () => {
+    const file = join(folder, 'renderer-rebuilt.mjs');
+    writeFileSync(file, standInRenderer('before'));
+    const renderer = pageRenderer(file);
+    expect((await renderer.render(url, replies, '{}'))?.body).toContain('data-render="before"');
+    writeFileSync(file, standInRenderer('after'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(file, later, later);
+    expect((await renderer.render(url, replies, '{}'))?.body).toContain('data-render="after"');
+  });
+
+  it('leaves every page to the browser while there is no build', async () => {
+    expect(await pageRenderer(join(folder, 'not-built.mjs')).render(url, replies, '{}')).toBeNull();
+  });
+});
