@@ -58,3 +58,6 @@ export const defaultAdminPageSize = 5;
 
 /** The category and sub-category `/` redirects to (SPEC.md §2). */
 export const landingCategory = { category: 'Everlasting Dry Flowers', subCategory: 'Side' } as const;
+
+/** Their page's address: the server redirects `/` there, and the browser's router does for a link to `/`. */
+export const landingPath = `/category/${encodeURIComponent(landingCategory.category)}/${encodeURIComponent(landingCategory.subCategory)}`;

@@ -54,6 +54,7 @@ import { pageRenderer } from './modules/web/page-renderer';
 import { registerWeb } from './modules/web/web';
 import { catalogPage } from './modules/catalog/catalog-page';
 import { publicShopInfo } from './modules/shop/shop.service';
+import { landingPath } from '../domain/limits';
 import { pageDataKeys } from '../domain/page-data';
 
 export interface AppDeps {
@@ -236,6 +237,7 @@ async function assemble(
 
   const web = await registerWeb(app, {
     distDir: config.distDir,
+    rootRedirect: landingPath,
     ...(config.pageRendererFile ? { renderer: pageRenderer(config.pageRendererFile) } : {}),
     catalogPage: async (pathname) => {
       const page = await catalogPage(app.db, pathname);

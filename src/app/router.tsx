@@ -2,7 +2,7 @@
 // pages, are lazy chunks loaded with the spec's time-out; the storefront bundle never holds admin code.
 import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { landingCategory } from '../../domain/limits';
+import { landingPath } from '../../domain/limits';
 import { CartPage } from '../features/cart/cart-page';
 import { CategoryPage } from '../features/catalog/category-page';
 import { FlowerDetailPage } from '../features/catalog/flower-detail-page';
@@ -81,7 +81,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: paths.root,
-            element: <Navigate to={paths.category(landingCategory.category, landingCategory.subCategory)} replace />,
+            element: <Navigate to={landingPath} replace />,
           },
           { path: paths.home, element: <HomePage /> },
           { path: '/category/:category_name/:sub_category_name', element: <CategoryPage /> },

@@ -88,6 +88,21 @@ function withoutUnusedPalettes<T extends Record<string, unknown>>(colors: T): T 
   return Object.fromEntries(Object.entries(colors).filter(([name]) => !unusedPalettes.has(name))) as T;
 }
 
+/**
+ * The shop has one colour scheme. Chakra's semantic tokens name a light and a dark value each, which createSystem turns
+ * into two more blocks of CSS variables (for `:root, .light` and for `.dark`) that a page parses before its first
+ * paint; here each keeps its light value only.
+ */
+function lightOnly<T>(tokens: T): T {
+  if (!tokens || typeof tokens !== 'object') return tokens;
+  return Object.fromEntries(
+    Object.entries(tokens).map(([key, token]) => {
+      if (key === 'value' && token && typeof token === 'object' && '_light' in token) return [key, token._light];
+      return [key, lightOnly(token)];
+    }),
+  ) as T;
+}
+
 const shopConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -125,7 +140,7 @@ const shopConfig = defineConfig({
         body: { value: '"Inter Variable", Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif' },
       },
     },
-    semanticTokens: {
+    semanticTokens: lightOnly({
       ...semanticTokens,
       colors: {
         ...withoutUnusedPalettes(semanticTokens.colors),
@@ -152,7 +167,7 @@ const shopConfig = defineConfig({
           focusRing: { value: '{colors.brand.roseDeep}' },
         },
       },
-    },
+    }),
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,

@@ -73,9 +73,11 @@ describe('catalogue pages carry their data', () => {
     expect(JSON.stringify(embeddedReplies(res.body))).toContain(firstFlower.name);
   });
 
-  it('the shop\'s root address carries the landing category', async () => {
+  it('the shop\'s root address sends the shopper to the landing category, whose page carries its data', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: html });
-    expect(Object.keys(embeddedReplies(res.body) ?? {}).sort()).toEqual(
+    expect(res.statusCode).toBe(302);
+    const landing = await app.inject({ method: 'GET', url: res.headers.location as string, headers: html });
+    expect(Object.keys(embeddedReplies(landing.body) ?? {}).sort()).toEqual(
       [pageDataKeys.categoryHeader, pageDataKeys.allFlowers(categoryName), pageDataKeys.shopInfo].sort(),
     );
   });

@@ -89,7 +89,6 @@ describe('catalogue pages arrive drawn by the server', () => {
   });
 
   it.each([
-    ['/', 'the root address, which the browser sends on to the landing category at once'],
     ['/flower/no-such-flower', 'an unknown product, whose not-found view needs the API'],
     ['/cart', 'a page that is not a catalogue page'],
   ])('%s goes out with an empty #root: %s', async (url) => {

@@ -47,7 +47,7 @@ describe('serving the built app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it.each(['/', '/category/Everlasting%20Dry%20Flowers/Side', '/flower/prod-1', '/account/orders'])(
+  it.each(['/home', '/category/Everlasting%20Dry%20Flowers/Side', '/flower/prod-1', '/account/orders'])(
     'answers the page %s with index.html, never cached (history fallback)',
     async (url) => {
       const res = await app.inject({ method: 'GET', url, headers: html });
@@ -59,8 +59,15 @@ describe('serving the built app', () => {
     },
   );
 
+  it('sends `/` on to the landing category (SPEC.md §2), with its query', async () => {
+    const res = await app.inject({ method: 'GET', url: '/?utm_source=mail&x=%20y', headers: html });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/category/Everlasting%20Dry%20Flowers/Side?utm_source=mail&x=%20y');
+    expect((await app.inject({ method: 'GET', url: '/' })).headers.location).toBe('/category/Everlasting%20Dry%20Flowers/Side');
+  });
+
   it('sends strict security headers with the page', async () => {
-    const res = await app.inject({ method: 'GET', url: '/', headers: html });
+    const res = await app.inject({ method: 'GET', url: '/home', headers: html });
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -95,7 +102,7 @@ describe('before the app is built', () => {
     const empty = mkdtempSync(join(tmpdir(), 'fs-nodist-'));
     const app = await buildTestApp({ distDir: join(empty, 'dist') });
     try {
-      const res = await app.inject({ method: 'GET', url: '/', headers: html });
+      const res = await app.inject({ method: 'GET', url: '/home', headers: html });
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('npm run build');

@@ -1,12 +1,10 @@
 /**
- * What the server adds to a catalogue page it sends (home, a category, a product, and `/`, which shows the landing
- * category): the API replies its first render needs (domain/page-data.ts) and its largest picture as a preload, so
+ * What the server adds to a catalogue page it sends (home, a category, a product): the API replies its first render needs (domain/page-data.ts) and its largest picture as a preload, so
  * the browser fetches that picture alongside the app's script instead of after the script, the API call and the
  * render. Other pages, and pages whose data cannot be read (an unknown product), go out as they are built.
  */
 import { allFlowersQuery, externalIdParam } from '../../../domain/catalog';
 import { firstProductOf } from '../../../domain/catalog-selectors';
-import { landingCategory } from '../../../domain/limits';
 import { pageDataKeys } from '../../../domain/page-data';
 import type { PageReplies } from '../../../domain/page-data';
 import { defaultImageWidth, flowerImagePath, productImageSizes, productImageSrcSet } from '../../../domain/product-images';
@@ -27,14 +25,14 @@ export interface ImagePreload {
 export interface CatalogPage {
   replies: PageReplies;
   lcpImage?: ImagePreload;
-  /** Whether the server draws the page (modules/web/page-renderer.ts): not `/`, which the browser sends on at once. */
+  /** Whether the server draws the page (modules/web/page-renderer.ts): not an unknown product's, which needs the API. */
   serverRender: boolean;
 }
 
 type CatalogRoute =
   | { page: 'home' }
   /** `categoryName` as the address has it (the browser's key), `lookupName` as the API reads it (trimmed). */
-  | { page: 'category'; categoryName: string; lookupName: string; subCategoryName: string; landing?: true }
+  | { page: 'category'; categoryName: string; lookupName: string; subCategoryName: string }
   | { page: 'flower'; flowerExtId: string };
 
 /** The storefront routes of src/app/router.tsx that show catalogue data; like the browser router, case-insensitive. */
@@ -49,10 +47,6 @@ export function matchCatalogRoute(pathname: string): CatalogRoute | null {
   if (segments.some(unstorable)) return null;
   const [first, ...rest] = segments;
   const head = first?.toLowerCase();
-  if (segments.length === 0) {
-    const { category, subCategory } = landingCategory;
-    return { page: 'category', categoryName: category, lookupName: category, subCategoryName: subCategory, landing: true };
-  }
   if (head === 'home' && rest.length === 0) return { page: 'home' };
   const query = head === 'category' && rest.length === 2 ? allFlowersQuery.safeParse({ category_name: rest[0] }) : undefined;
   if (query?.success && query.data.category_name) {
@@ -86,7 +80,7 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
     return {
       replies,
       ...(first ? { lcpImage: productPicture(first.itemCode, productImageSizes.card) } : {}),
-      serverRender: !route.landing,
+      serverRender: true,
     };
   }
 

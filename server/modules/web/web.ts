@@ -26,6 +26,8 @@ export interface Web {
 
 export interface WebOptions {
   distDir: string;
+  /** Where `/` sends a visitor (SPEC.md §2), so that the first page a shopper sees arrives drawn like any other. */
+  rootRedirect?: string;
   /** What a page at this address carries beyond index.html; null for none. */
   catalogPage?: (pathname: string) => Promise<CatalogPage | null>;
   /** Draws a catalogue page's HTML on the server from the replies it carries; without it the browser draws it. */
@@ -33,7 +35,7 @@ export interface WebOptions {
 }
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<Web> {
-  const { distDir, catalogPage, renderer } = options;
+  const { distDir, rootRedirect, catalogPage, renderer } = options;
   const indexFile = join(distDir, 'index.html');
   const template = builtPageReader(indexFile);
   await app.register(fastifyStatic, {
@@ -78,7 +80,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     }
   }
 
-  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+  app.get('/', { schema: { hide: true } }, (request, reply) => {
+    if (!rootRedirect) return sendPage(request, reply, '/');
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? rootRedirect : `${rootRedirect}${request.url.slice(query)}`, 302);
+  });
 
   return {
     async servePage(request, reply) {
