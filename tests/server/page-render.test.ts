@@ -98,6 +98,12 @@ describe('catalogue pages arrive drawn by the server', () => {
     expect(globalThis.pageRenderCalls).toEqual([]);
   });
 
+  it.each(['//home', '/\\home', '/\\/home'])('%s, an address that reads as another host\'s, is never drawn', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(globalThis.pageRenderCalls).toEqual([]);
+  });
+
   it('a render that fails still sends the page, with its data, for the browser to draw', async () => {
     const res = await app.inject({ method: 'GET', url: '/category/Broken/Side', headers: html });
     expect(res.statusCode).toBe(200);
