@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API server serves dist/: hashed scripts under /static/js and styles under /static/css get immutable caching.
@@ -17,9 +17,11 @@ function preloadHintsFirst(): Plugin {
       order: 'post',
       handler(_html, context) {
         const entry = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.isEntry && output.name === 'preload-hints',
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry && output.name === 'preload-hints',
         );
         if (!entry) throw new Error('The preload-hints entry is missing from the build.');
+        // What it imports must be listed in preloadHintsModules, or it would wait for the app's whole chunk.
+        if (entry.imports.length > 0) throw new Error(`preload-hints imports ${entry.imports.join(', ')}: list its modules in preloadHintsModules.`);
         return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${entry.fileName}` }, injectTo: 'head-prepend' }];
       },
     },

@@ -14,4 +14,4 @@ export const apiBaseUrl = resolveApiBase(configured, typeof window === 'undefine
  * The API's address in <img> tags and image preloads, as configured (by default the path `/api`): the server's render of
  * a page (src/entry-server.tsx) and the browser's hydration of it must write the same addresses.
  */
-export const imageBaseUrl = configured.replace(/\/+$/, '');
+export const imageBaseUrl = resolveApiBase(configured, undefined);

@@ -61,7 +61,8 @@ describe('catalogue pages arrive drawn by the server', () => {
     const side = await aSubCategory(app.db, { categoryId: category.id, name: 'Side' });
     flower = await aProduct(app.db, { subCategory: side });
     const broken = await aCategory(app.db, { name: 'Broken' });
-    await aSubCategory(app.db, { categoryId: broken.id, name: 'Side' });
+    await aProduct(app.db, { subCategory: await aSubCategory(app.db, { categoryId: broken.id, name: 'Side' }) });
+    await aSubCategory(app.db, { categoryId: category.id, name: 'Empty' });
   });
   afterAll(() => app.close());
 
@@ -81,16 +82,18 @@ describe('catalogue pages arrive drawn by the server', () => {
     }
   });
 
-  it('a page already drawn for the same data is not drawn again', async () => {
+  it('a page already drawn for the same data is not drawn again, whatever its query', async () => {
     const first = await app.inject({ method: 'GET', url: '/HOME', headers: html });
-    const second = await app.inject({ method: 'GET', url: '/HOME', headers: html });
-    expect(second.body).toBe(first.body);
-    expect(globalThis.pageRenderCalls).toHaveLength(1);
+    const second = await app.inject({ method: 'GET', url: '/HOME?utm_source=mail', headers: html });
+    expect(rootOf(second.body)).toBe(rootOf(first.body));
+    expect(globalThis.pageRenderCalls).toEqual([{ path: '/HOME', replies: embeddedReplies(first.body) }]);
   });
 
   it.each([
     ['/flower/no-such-flower', 'an unknown product, whose not-found view needs the API'],
     ['/cart', 'a page that is not a catalogue page'],
+    ['/category/Nowhere/Side', 'a category the catalogue does not have'],
+    [`/category/${encodeURIComponent('Everlasting Dry Flowers')}/Empty`, 'a sub-category without products'],
   ])('%s goes out with an empty #root: %s', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);
@@ -124,7 +127,7 @@ describe('the page renderer', () => {
     await renderer.render(url, replies, JSON.stringify(replies));
     const changed = { 'allflowers:*': { products: [{ name: 'new' }] } };
     await renderer.render(url, changed, JSON.stringify(changed));
-    await renderer.render(new URL('http://shop.invalid/home?from=mail'), replies, JSON.stringify(replies));
+    await renderer.render(new URL('http://shop.invalid/HOME'), replies, JSON.stringify(replies));
     expect(globalThis.pageRenderCalls?.map((call) => call.replies)).toEqual([replies, changed, replies]);
   });
 

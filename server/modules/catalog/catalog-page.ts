@@ -1,6 +1,6 @@
 /**
- * What the server adds to a catalogue page it sends (home, a category, a product): the API replies its first render needs (domain/page-data.ts) and its largest picture as a preload, so
- * the browser fetches that picture alongside the app's script instead of after the script, the API call and the
+ * What the server adds to a catalogue page it sends (home, a category, a product): the API replies its first render
+ * needs (domain/page-data.ts) and its largest picture as a preload, so the browser fetches that picture alongside the app's script instead of after the script, the API call and the
  * render. Other pages, and pages whose data cannot be read (an unknown product), go out as they are built.
  */
 import { allFlowersQuery, externalIdParam } from '../../../domain/catalog';
@@ -25,7 +25,10 @@ export interface ImagePreload {
 export interface CatalogPage {
   replies: PageReplies;
   lcpImage?: ImagePreload;
-  /** Whether the server draws the page (modules/web/page-renderer.ts): not an unknown product's, which needs the API. */
+  /**
+   * Whether the server draws the page (modules/web/page-renderer.ts): not for an unknown product, nor a category or
+   * sub-category without products, whose views the browser draws; so only the catalogue's own pages are ever drawn.
+   */
   serverRender: boolean;
 }
 
@@ -80,7 +83,7 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
     return {
       replies,
       ...(first ? { lcpImage: productPicture(first.itemCode, productImageSizes.card) } : {}),
-      serverRender: true,
+      serverRender: first !== undefined,
     };
   }
 

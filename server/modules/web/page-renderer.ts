@@ -46,7 +46,7 @@ export function pageRenderer(file: string): PageRenderer {
     async render(url, replies, repliesJson) {
       const renderPage = current();
       if (!renderPage) return null;
-      const key = createHash('sha256').update(url.pathname + url.search).update('\0').update(repliesJson).digest('base64url');
+      const key = createHash('sha256').update(url.pathname).update('\0').update(repliesJson).digest('base64url');
       const kept = pages.get(key);
       if (kept !== undefined) return kept;
       const page = await (await renderPage)(url, replies);

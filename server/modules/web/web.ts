@@ -65,14 +65,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       request.log.warn({ err: error }, 'The page went out without its catalogue data');
       return null;
     });
-    const body = page ? withCatalogPage(html, page, await renderedPage(request, page)) : html;
+    const repliesJson = page ? JSON.stringify(page.replies) : '';
+    const body = page ? withCatalogPage(html, page, repliesJson, await renderedPage(request, page, repliesJson)) : html;
     return reply.code(200).header('cache-control', cacheControl.page).type('text/html; charset=utf-8').send(body);
   }
 
-  async function renderedPage(request: FastifyRequest, page: CatalogPage): Promise<RenderedPage | null> {
+  async function renderedPage(request: FastifyRequest, page: CatalogPage, repliesJson: string): Promise<RenderedPage | null> {
     if (!renderer || !page.serverRender) return null;
+    // No catalogue page reads its query: drawn without it, `?utm_source=…` shares the page already drawn.
+    const { pathname } = new URL(request.url, 'http://shop.invalid');
     try {
-      return await renderer.render(new URL(request.url, 'http://shop.invalid'), page.replies, JSON.stringify(page.replies));
+      return await renderer.render(new URL(pathname, 'http://shop.invalid'), page.replies, repliesJson);
     } catch (error) {
       // The browser draws the page itself from the same data, as it does for every other page.
       request.log.warn({ err: error }, 'The page went out without its server render');
@@ -114,7 +117,7 @@ const emptyRoot = '<div id="root"></div>';
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** JSON inside <script> must not close it: every '<' is escaped (JSON.parse reads \u003c back as '<'). */
-const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const scriptSafeJson = (json: string) => json.replace(/</g, '\\u003c');
 
 function imagePreloadTag(image: ImagePreload): string {
   return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}" imagesrcset="${escapeAttribute(
@@ -127,7 +130,7 @@ function imagePreloadTag(image: ImagePreload): string {
  * the server's render of the page, if any, goes into #root (its styles into <head>), which the app then hydrates; the
  * replies go at the end of <body>, read by the app's script after the document is parsed.
  */
-export function withCatalogPage(html: string, page: CatalogPage, rendered: RenderedPage | null = null): string {
+export function withCatalogPage(html: string, page: CatalogPage, repliesJson: string, rendered: RenderedPage | null): string {
   let result = html;
   if (page.lcpImage) {
     const at = result.search(/<script\b/i);
@@ -137,7 +140,7 @@ export function withCatalogPage(html: string, page: CatalogPage, rendered: Rende
   if (rendered !== null) {
     result = result.replace('</head>', () => `${rendered.head}</head>`).replace(emptyRoot, () => `<div id="root">${rendered.body}</div>`);
   }
-  const data = `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(page.replies)}</script>`;
+  const data = `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(repliesJson)}</script>`;
   // Replacers as functions: a '$&' in a product's name is text, not a replacement pattern.
   return result.replace('</body>', () => `${data}</body>`);
 }
