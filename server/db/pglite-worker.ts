@@ -9,7 +9,8 @@ import { parserSets } from './pglite-protocol';
 import type { FromWorker, SerializedError, ToWorker, WorkerStart } from './pglite-protocol';
 
 interface OpenTransaction {
-  tx: Transaction;
+  /** PGlite's transaction once it has begun: statements sent right behind the begin wait for it. */
+  began: Promise<Transaction>;
   end(request: { op: 'commit' | 'rollback'; id: number }): void;
 }
 
@@ -33,9 +34,9 @@ pg.waitReady.then(
 port.on('message', (request: ToWorker) => {
   switch (request.op) {
     case 'query':
-      return void answer(request.id, () => runnerOf(request.transaction).query(request.sql, request.params, optionsOf(request)));
+      return void answer(request.id, async () => (await runnerOf(request.transaction)).query(request.sql, request.params, optionsOf(request)));
     case 'exec':
-      return void answer(request.id, () => runnerOf(request.transaction).exec(request.sql, optionsOf(request)));
+      return void answer(request.id, async () => (await runnerOf(request.transaction)).exec(request.sql, optionsOf(request)));
     case 'begin':
       return begin(request.id, request.transaction);
     case 'commit':
@@ -58,11 +59,11 @@ async function answer(id: number, run: () => Promise<unknown>): Promise<void> {
   }
 }
 
-function runnerOf(transaction: number | undefined): Pick<Transaction, 'query' | 'exec'> {
+async function runnerOf(transaction: number | undefined): Promise<Pick<Transaction, 'query' | 'exec'>> {
   if (transaction === undefined) return pg;
   const open = openTransactions.get(transaction);
   if (!open) throw new Error('Transaction is closed');
-  return open.tx;
+  return open.began;
 }
 
 function optionsOf(request: { rowMode?: 'array' | 'object'; parsers?: keyof typeof parserSets }): QueryOptions {
@@ -77,8 +78,14 @@ const rollbackAsked = Symbol('rollback asked');
  */
 function begin(id: number, transaction: number): void {
   let ending: { op: 'commit' | 'rollback'; id: number } | undefined;
+  let started!: (tx: Transaction) => void;
+  let failed!: (error: unknown) => void;
+  const began = new Promise<Transaction>((resolve, reject) => ((started = resolve), (failed = reject)));
+  began.catch(() => undefined);
+  // Registered now, not once PGlite has begun: the proxy sends the first statement without waiting for this answer.
+  const ended = new Promise<NonNullable<typeof ending>>((resolve) => openTransactions.set(transaction, { began, end: resolve }));
   pg.transaction(async (tx) => {
-    const ended = new Promise<NonNullable<typeof ending>>((resolve) => openTransactions.set(transaction, { tx, end: resolve }));
+    started(tx);
     send({ kind: 'answer', id });
     ending = await ended;
     openTransactions.delete(transaction);
@@ -87,6 +94,7 @@ function begin(id: number, transaction: number): void {
     () => send({ kind: 'answer', id: ending!.id }),
     (error: unknown) => {
       openTransactions.delete(transaction);
+      failed(error);
       if (!ending) send({ kind: 'refusal', id, error: serializeError(error) });
       else if (error === rollbackAsked) send({ kind: 'answer', id: ending.id });
       else send({ kind: 'refusal', id: ending.id, error: serializeError(error) });

@@ -82,6 +82,24 @@ describe('PGlite on its worker thread', () => {
     expect(seen).toEqual(['transaction done', 'outside saw second']);
   });
 
+  it('runs transactions begun together one after the other, each statement inside its own transaction', async () => {
+    // A begin goes out without waiting for its answer, so the second transaction's first statement reaches the worker
+    // while the first transaction is still open: it must wait for its own begin, not run in the first one.
+    const counted = (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) =>
+      tx.execute(sql`select count(*)::int as n from notes where id in (10, 11)`).then((result) => rowsOf<{ n: number }>(result)[0]!.n);
+    const first = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (10, 'first')`);
+      await sleep(100);
+      return counted(tx);
+    });
+    const second = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (11, 'second')`);
+      return counted(tx);
+    });
+    const empty = database.db.transaction(async () => 'no statement at all');
+    expect(await Promise.all([first, second, empty])).toEqual([1, 2, 'no statement at all']);
+  });
+
   it('rolls a nested transaction back to its savepoint only', async () => {
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into notes values (3, 'outer')`);

@@ -22,7 +22,7 @@ export interface Mailer {
    * Keeps a mail as part of a database transaction, so that it exists exactly when the transaction commits. Only the
    * dev outbox, which lives in the database, can; null for SMTP.
    */
-  sendInTransaction: ((tx: Transaction, mail: Mail) => Promise<void>) | null;
+  sendInTransaction: ((tx: Transaction, mails: readonly Mail[]) => Promise<void>) | null;
   transport: 'smtp' | 'outbox';
   close(): Promise<void>;
 }
@@ -64,13 +64,16 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 function outboxMailer(db: Database, mailboxUrl: string, log?: MailLog): Mailer {
-  const keep = async (into: Database | Transaction, mail: Mail) => {
-    await into.insert(outboxMail).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-    log?.info(`[outbox] a mail to ${mail.to} ("${mail.subject}") is waiting at ${mailboxUrl}?to=${encodeURIComponent(mail.to)}`);
+  const keep = async (into: Database | Transaction, mails: readonly Mail[]) => {
+    if (mails.length === 0) return;
+    await into.insert(outboxMail).values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })));
+    for (const mail of mails) {
+      log?.info(`[outbox] a mail to ${mail.to} ("${mail.subject}") is waiting at ${mailboxUrl}?to=${encodeURIComponent(mail.to)}`);
+    }
   };
   return {
     transport: 'outbox',
-    send: (mail) => keep(db, mail),
+    send: (mail) => keep(db, [mail]),
     sendInTransaction: keep,
     async close() {},
   };

@@ -21,6 +21,9 @@ export async function sendOrderMails(app: MailingApp, orderId: number): Promise<
   const { db, mailer, config } = app;
   const keep = mailer.sendInTransaction;
   if (keep) {
+    // Written before the transaction (a paid order no longer changes), so that it holds the database only for the claim
+    // and the insert: on the embedded database no other request's statement runs while a transaction is open.
+    const mails = await orderMails(db, config.shop, orderId);
     return db.transaction(async (tx) => {
       // Clearing the mark is the claim: a concurrent sender waits on the row and then finds nothing due.
       const claimed = await tx
@@ -29,7 +32,7 @@ export async function sendOrderMails(app: MailingApp, orderId: number): Promise<
         .where(and(eq(orders.id, orderId), eq(orders.mailsDue, true)))
         .returning({ id: orders.id });
       if (claimed.length === 0) return false;
-      for (const mail of await orderMails(tx, config.shop, orderId)) await keep(tx, mail);
+      await keep(tx, mails);
       return true;
     });
   }
