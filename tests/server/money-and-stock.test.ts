@@ -2,10 +2,10 @@
 // payment, and every kind of wrong payment message refused without changing anything. Runs on PGlite in `npm test` and
 // on PostgreSQL in the PG pass (TEST_DATABASE_URL), where the concurrency is real: separate connections and row locks.
 import type { FastifyInstance } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMessages } from '../../domain/payment';
-import { cartItems, orderItems, orders, outboxMail, payments, products } from '../../server/db/schema';
+import { cartItems, carts, orderItems, orders, outboxMail, payments, products } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { mailsTo } from './helpers/auth';
 import {
@@ -126,6 +126,37 @@ describe('the last units', () => {
       }
     }
     expect(await app.db.select().from(cartItems).where(eq(cartItems.productId, product.id))).toHaveLength(45);
+  });
+
+  it('two-line bags in either order at once: each buyer gets both lines or neither, and no checkout waits on another for ever', async () => {
+    const roses = await aTaxedProduct(app, { stock: 3 });
+    const lilies = await aTaxedProduct(app, { stock: 5 });
+    // Half the bags hold the lilies first: the bag's order must not decide in which order the products are locked.
+    const buyers = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        const [first, second] = index % 2 === 0 ? [roses, lilies] : [lilies, roses];
+        const buyer = await aBuyer(app, first, 1, { user: { password: null } });
+        const [bag] = await app.db.select({ id: carts.id }).from(carts).where(eq(carts.userId, buyer.user.id));
+        await app.db.insert(cartItems).values({ cartId: bag!.id, productId: second.id, quantity: 1 });
+        return buyer;
+      }),
+    );
+
+    const answers = await Promise.all(buyers.map((buyer) => checkout(app, buyer)));
+
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(3);
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    expect(refused).toHaveLength(7);
+    for (const res of refused) {
+      expect(res.statusCode).toBe(409);
+      // Only the roses ran out; the lilies are not named.
+      expect(res.json<{ message: string }>().message).toBe(`${paymentMessages.shortfall}: ${roses.name} (Standard): 0 left`);
+    }
+    // The refused buyers' lilies went back with the rest of their checkout.
+    expect(await stockOf(app, roses)).toBe(0);
+    expect(await stockOf(app, lilies)).toBe(2);
+    const reserved = await app.db.select({ productId: orderItems.productId }).from(orderItems).where(inArray(orderItems.productId, [roses.id, lilies.id]));
+    expect(reserved).toHaveLength(6);
   });
 
   it('the database itself refuses a stock below zero', async () => {

@@ -3,19 +3,20 @@
  * address snapshotted, then a provider order. A double submit gets the same pending invoice back, never a second.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { addressFieldsOf } from '../../../domain/address';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
 import type { Database, Transaction } from '../../db/client';
-import { addresses, cartItems, carts, categories, orderItems, orders, products, users } from '../../db/schema';
+import { addresses, cartItems, carts, orderItems, orders, users } from '../../db/schema';
 import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import type { Buyer } from '../checkout/buyer-access';
-import { takeStock } from './stock-reservation';
+import { takeStock, takeStockUnless } from './stock-reservation';
 
 export class OutOfStockLines extends HttpError {
   constructor(readonly lines: { productName: string; size: string; available: number }[]) {
@@ -46,26 +47,29 @@ export interface AddressSnapshot {
   phoneNumber: string;
 }
 
-async function bagLines(tx: Transaction, cartId: number) {
-  return tx
-    .select({
-      productId: products.id,
-      productName: products.name,
-      itemCode: products.itemCode,
-      size: cartItems.size,
-      quantity: cartItems.quantity,
-      unitPricePaise: products.sellingPricePaise,
-      mrpPaise: products.mrpPaise,
-      isRemoved: products.isRemoved,
-      gstRateBp: categories.gstRateBp,
-    })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.productId));
+/** A line of the bag, priced from the catalogue as it is now. */
+interface BagLine {
+  productId: number;
+  productName: string;
+  itemCode: string;
+  size: (typeof cartItems.$inferSelect)['size'];
+  quantity: number;
+  unitPricePaise: number;
+  mrpPaise: number;
+  isRemoved: boolean;
+  gstRateBp: number | null;
 }
+
+/** The lines of the bag `cartId` names, as one JSON array in product id order (a subquery of lockedBuyer's statement). */
+const bagLinesOf = (cartId: SQL) => sql<BagLine[]>`(
+  select coalesce(json_agg(json_build_object(
+    'productId', p.id, 'productName', p.name, 'itemCode', p.item_code, 'size', line.size, 'quantity', line.quantity,
+    'unitPricePaise', p.selling_price_paise, 'mrpPaise', p.mrp_paise, 'isRemoved', p.is_removed, 'gstRateBp', c.gst_rate_bp
+  ) order by line.product_id, line.id), '[]'::json)
+  from cart_items line
+  join products p on p.id = line.product_id
+  left join categories c on c.id = p.category_id
+  where line.cart_id = ${cartId})`;
 
 const lineKey = (lines: readonly { productId: number; quantity: number; size: string }[]) =>
   lines
@@ -99,45 +103,47 @@ async function samePendingInvoice(tx: Transaction, userId: number, addressId: nu
 }
 
 /**
- * The user (locked: one checkout per user at a time, so that a double submit finds the first invoice instead of racing
- * it), then the saved address with the buyer's own bag — a verified guest pays for the bag of its session, under the
- * account the session is linked to. Two statements where there were four: on the embedded database every statement of
- * this transaction is time no other checkout can use.
+ * One statement: the user, locked (one checkout per user at a time, so that a double submit finds the first invoice
+ * instead of racing it), with the saved address and the buyer's own bag and its lines — a verified guest pays for the
+ * bag of its session, under the account the session is linked to. On the embedded database every statement of this
+ * transaction is time no other request can use. What the lock guards (the pending invoices) is read by the next
+ * statement, which sees what a checkout that held the lock before committed.
  */
-async function lockedBuyer(tx: Transaction, buyer: Buyer, addressId: number, now: Date) {
-  const [user] = await tx
-    .select({ id: users.id, locked: sql<unknown>`pg_advisory_xact_lock(${users.id})` })
+async function lockedBuyer(tx: Transaction, buyer: Buyer, addressId: number) {
+  const bagOwner = buyer.kind === 'guest' ? sql`${carts.guestSessionId} = ${buyer.sessionId}` : sql`${carts.userId} = ${users.id}`;
+  const cartId = sql<number | null>`(select ${carts.id} from ${carts} where ${bagOwner} limit 1)`;
+  const [row] = await tx
+    .select({
+      userId: users.id,
+      locked: sql<unknown>`pg_advisory_xact_lock(${users.id})`,
+      address: getTableColumns(addresses),
+      cartId,
+      lines: bagLinesOf(cartId),
+    })
     .from(users)
+    .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
     .where(eq(users.externalId, buyer.userExtId))
     .limit(1);
-  if (!user) throw new NotFound('This account no longer exists.');
-  const bagOwner = buyer.kind === 'guest' ? sql`${carts.guestSessionId} = ${buyer.sessionId}` : sql`${carts.userId} = ${user.id}`;
-  const [address] = await tx
-    .select({
-      ...getTableColumns(addresses),
-      cartId: sql<number | null>`(select ${carts.id} from ${carts} where ${bagOwner} limit 1)`,
-      // Whether samePendingInvoice has anything to compare: usually not, and then it costs no statement.
-      hasPending: sql<boolean>`exists (select 1 from ${orders} where ${pendingFor(user.id, addressId, now)})`,
-    })
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, user.id)))
-    .limit(1);
-  if (!address) throw new NotFound(paymentMessages.unknownAddress);
-  return { userId: user.id, address, cartId: address.cartId, hasPending: address.hasPending };
+  if (!row) throw new NotFound('This account no longer exists.');
+  if (!row.address) throw new NotFound(paymentMessages.unknownAddress);
+  return { userId: row.userId, address: row.address, cartId: row.cartId, lines: row.lines };
 }
 
 export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, addressId: number): Promise<CheckoutInvoiceReply> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const { userId, address, cartId, hasPending } = await lockedBuyer(tx, buyer, addressId, now);
-    const lines = cartId === null ? [] : await bagLines(tx, cartId);
+    const { userId, address, cartId, lines } = await lockedBuyer(tx, buyer, addressId);
     if (cartId === null || lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
     if (lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
 
-    const same = hasPending ? await samePendingInvoice(tx, userId, address.id, lineKey(lines), now) : undefined;
-    if (same) return reply(same.invoiceId, same.providerOrderId, same.totalPaise);
-
-    const short = await takeStock(tx, lines);
+    // Usually there is no pending invoice to compare with, and then the stock is taken in the same statement.
+    const pending = tx.select({ id: orders.id }).from(orders).where(pendingFor(userId, address.id, now));
+    let short = await takeStockUnless(tx, lines, pending.getSQL());
+    if (short === null) {
+      const same = await samePendingInvoice(tx, userId, address.id, lineKey(lines), now);
+      if (same) return reply(same.invoiceId, same.providerOrderId, same.totalPaise);
+      short = await takeStock(tx, lines);
+    }
     if (short.length > 0) {
       throw new OutOfStockLines(
         short.map((s) => {
@@ -163,7 +169,8 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
       if (error instanceof ProviderError) throw new NotReady('The payment service is unavailable. Please try again shortly.');
       throw error;
     });
-    const [order] = await tx
+    // The order and its items in one statement.
+    const newOrder = tx
       .insert(orders)
       .values({
         invoiceId,
@@ -179,9 +186,9 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
         updatedAt: now,
       })
       .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
+    const items = tx.insert(orderItems).values(
       priced.map(({ line, lineTotalPaise, tax }) => ({
-        orderId: order!.id,
+        orderId: sql`(select id from new_order)`,
         productId: line.productId,
         productName: line.productName,
         itemCode: line.itemCode,
@@ -194,6 +201,7 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
         ...tax,
       })),
     );
+    await tx.execute(sql`with new_order as (${newOrder.getSQL()}) ${items.getSQL()}`);
     return reply(invoiceId, providerOrder.id, totals.totalPaise);
   });
 }

@@ -2,7 +2,7 @@
  * What happens to an invoice after it is created: settled once when its money arrives (verify or webhook), or its
  * stock given back when the payment failed or the 15-minute reservation ran out.
  */
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { cartItems, carts, orderItems, orders, payments } from '../../db/schema';
 import { returnStock, takeStock } from './stock-reservation';
@@ -109,10 +109,12 @@ export async function settleOrder(
       }
     }
     // mailsDue commits with the payment: the mails go out after this transaction, and again at start after a crash.
-    await tx.update(orders).set({ paymentState: state, paidAt: now, mailsDue: true, updatedAt: now }).where(eq(orders.id, order.id));
+    const paid = tx.update(orders).set({ paymentState: state, paidAt: now, mailsDue: true, updatedAt: now }).where(eq(orders.id, order.id));
     // The bag the order was made from: a guest's session bag or the account's (older orders name no bag: the account's).
     const bag = order.cartId !== null ? eq(cartItems.cartId, order.cartId) : inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId)));
-    await tx.delete(cartItems).where(bag);
+    // One statement (PostgreSQL runs a WITH's update whether or not the rest reads it): one round trip less while the
+    // embedded database serves no one else.
+    await tx.execute(sql`with paid as (${paid.getSQL()}) ${tx.delete(cartItems).where(bag).getSQL()}`);
     return { orderId: order.id, userId: order.userId, firstTime: true, paymentState: state };
   });
 }
