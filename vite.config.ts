@@ -30,10 +30,13 @@ function preloadHintsFirst(): Plugin {
 
 /**
  * A catalogue page arrives drawn by the server, so the app's script only makes it interactive: it and its chunks load
- * at low priority, and the page's largest picture and styles go first on a slow connection.
+ * at low priority, and the page's largest picture and styles go first on a slow connection. The app's entry is not a
+ * <script> of the page but named in a <meta>: src/preload-hints.ts starts it once that picture has painted, so that
+ * neither its download (224 KiB, which a slow connection would share with the picture) nor the long task of
+ * evaluating it ever holds up the page's largest paint.
  */
 function appScriptsAfterThePicture(): Plugin {
-  const appEntry = /<script type="module"([^>]*) src="\/static\/js\/index-/;
+  const appEntry = /<script type="module"[^>]* src="(\/static\/js\/index-[^"]+\.js)"><\/script>/;
   return {
     name: 'shop:app-scripts-after-the-picture',
     apply: 'build',
@@ -42,7 +45,10 @@ function appScriptsAfterThePicture(): Plugin {
       handler(html) {
         if (!appEntry.test(html)) throw new Error("The app's entry script is missing from the built page.");
         return html
-          .replace(appEntry, '<script type="module" fetchpriority="low"$1 src="/static/js/index-')
+          .replace(
+            appEntry,
+            '<meta name="shop:app-entry" content="$1">',
+          )
           .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
       },
     },
@@ -95,7 +101,7 @@ function chakraGlobalStylesOnDemand(): Plugin {
 }
 
 /** src/preload-hints.ts and what it imports. */
-const preloadHintsModules = /src[\\/](preload-hints|api[\\/]image-urls|api[\\/]api-base|app[\\/]paths)\.ts$|domain[\\/](product-images|site-images)\.ts$/;
+const preloadHintsModules = /src[\\/](preload-hints|api[\\/]image-urls|api[\\/]api-base|app[\\/](paths|app-ready))\.ts$|domain[\\/](product-images|site-images)\.ts$/;
 
 /** `vite build --ssr`: the storefront's server render (src/entry-server.tsx) as dist-render/entry-server.js. */
 const pageRendererBuild = {

@@ -2,10 +2,11 @@
 import '@fontsource/cormorant-garamond/latin-500.css';
 import '@fontsource/cormorant-garamond/latin-600.css';
 import './app/fonts.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/app-providers';
+import { announceAppReady } from './app/app-ready';
 import { refreshCartCount } from './app/cart-owner';
 import { setNavigator } from './app/navigation';
 import { appRoutes } from './app/router';
@@ -16,11 +17,18 @@ setNavigator((path) => void router.navigate(path));
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/** Tells the page's first script that taps it held can be made again (src/preload-hints.ts). */
+function AppReady() {
+  useEffect(announceAppReady, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
+    <AppReady />
   </StrictMode>
 );
 

@@ -1,7 +1,8 @@
 // The first script a page runs: its own tiny entry in index.html, ahead of the app's bundle. On the home page it asks
 // for the hero image at once (the LCP element), so that it downloads alongside the app instead of after the app has
-// rendered; the <picture> of the hero then finds it in the memory cache.
+// rendered; the <picture> of the hero then finds it in the memory cache. Then it starts the app (below).
 import { desktopPictureMedia, heroImageUrl } from './api/image-urls';
+import { appReadyEvent } from './app/app-ready';
 import { paths } from './app/paths';
 
 if (window.location.pathname.toLowerCase() === paths.home) {
@@ -18,3 +19,63 @@ if (window.location.pathname.toLowerCase() === paths.home) {
     document.head.append(link);
   }
 }
+
+/**
+ * The built page names the app's entry in a <meta> instead of running it (vite.config.ts, appScriptsAfterThePicture):
+ * it starts here once the page's largest picture — the server-drawn page's one high-priority image — has painted, so
+ * that evaluating the app (a long task on a slow phone) never delays that paint. A page without such a picture (one
+ * the browser draws) starts the app after its next frame; a picture that takes long does not hold the app back for
+ * more than 3 s, and a hidden tab, which paints no frames, starts it all the same.
+ */
+function startAppAfterTheLargestPicture(): void {
+  const entry = document.querySelector<HTMLMetaElement>('meta[name="shop:app-entry"]')?.content;
+  if (!entry) return; // the dev server runs the app's entry itself
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  const afterItsPaint = () => {
+    requestAnimationFrame(() => setTimeout(start));
+    setTimeout(start, 100);
+  };
+  holdEarlyTaps(start);
+  const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+  if (!picture || picture.complete) return afterItsPaint();
+  picture.addEventListener('load', afterItsPaint, { once: true });
+  picture.addEventListener('error', afterItsPaint, { once: true });
+  setTimeout(start, 3000);
+}
+
+/**
+ * A tap on a drawn page's button before the app runs would do nothing (its links work: they are plain links). Such a
+ * tap starts the app at once, and is made again once the app has taken the page over: hydration keeps the server's
+ * elements, so the same button now answers it.
+ */
+function holdEarlyTaps(startNow: () => void): void {
+  const held: HTMLElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button, [role="button"]') : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!held.includes(button)) held.push(button);
+    startNow();
+  };
+  document.addEventListener('click', hold, true);
+  window.addEventListener(
+    appReadyEvent,
+    () => {
+      document.removeEventListener('click', hold, true);
+      for (const button of held) if (button.isConnected) button.click();
+    },
+    { once: true },
+  );
+}
+
+startAppAfterTheLargestPicture();

@@ -101,6 +101,31 @@ describe('a shopper browsing the catalogue', () => {
     await context.close();
   });
 
+  it("a tap on a drawn page's button before the app runs is made once the app has taken the page over", async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    // The app's script is held back until after the tap, so that the tap surely comes first.
+    let tapped!: () => void;
+    const tap = new Promise<void>((resolve) => (tapped = resolve));
+    await page.route('**/static/js/index-*.js', async (route) => {
+      await tap;
+      await route.continue();
+    });
+    await page.goto('/category/Everlasting%20Dry%20Flowers/Side', { waitUntil: 'commit' });
+    const firstProduct = page.locator('main a[href^="/flower/"]').first();
+    const productPath = await firstProduct.getAttribute('href');
+    await page.goto(productPath!, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Add To Cart' }).click();
+    tapped();
+    await page.getByText('Product added to cart').first().waitFor();
+    // Made once, not twice: the bag holds one unit.
+    const bag = page.getByRole('banner').getByRole('link', { name: /^Bag/ }).first();
+    await expect.poll(async () => (await bag.getAttribute('aria-label')) ?? '').toMatch(/\b1\b/);
+    await page.reload();
+    await expect.poll(async () => (await bag.getAttribute('aria-label')) ?? '').toMatch(/\b1\b/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('switches sub-category with the pills and opens a product’s detail page', async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
