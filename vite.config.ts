@@ -7,7 +7,8 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 
 /**
  * src/preload-hints.ts is a second entry, placed first in <head> of the built page: a few hundred bytes that start the
- * page's largest image while the app's bundle is still downloading (as part of the app's entry it would wait for it).
+ * app once the page's largest picture has painted, and hold the taps made before then (as part of the app's entry it
+ * would wait for the app's whole bundle).
  */
 function preloadHintsFirst(): Plugin {
   return {
@@ -101,7 +102,7 @@ function chakraGlobalStylesOnDemand(): Plugin {
 }
 
 /** src/preload-hints.ts and what it imports. */
-const preloadHintsModules = /src[\\/](preload-hints|api[\\/]image-urls|api[\\/]api-base|app[\\/](paths|app-ready))\.ts$|domain[\\/](product-images|site-images)\.ts$/;
+const preloadHintsModules = /src[\\/](preload-hints|app[\\/]app-ready)\.ts$/;
 
 /** `vite build --ssr`: the storefront's server render (src/entry-server.tsx) as dist-render/entry-server.js. */
 const pageRendererBuild = {

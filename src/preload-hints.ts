@@ -1,24 +1,7 @@
-// The first script a page runs: its own tiny entry in index.html, ahead of the app's bundle. On the home page it asks
-// for the hero image at once (the LCP element), so that it downloads alongside the app instead of after the app has
-// rendered; the <picture> of the hero then finds it in the memory cache. Then it starts the app (below).
-import { desktopPictureMedia, heroImageUrl } from './api/image-urls';
+// The first script a page runs: its own tiny entry in index.html, ahead of the app's bundle. It starts the app once
+// the page's largest picture has painted (the server preloads that picture in the page's <head>), and holds the taps
+// made before then.
 import { appReadyEvent } from './app/app-ready';
-import { paths } from './app/paths';
-
-if (window.location.pathname.toLowerCase() === paths.home) {
-  for (const [slot, media] of [
-    ['topbannermobileimg', `not all and ${desktopPictureMedia}`],
-    ['topbannerimg', desktopPictureMedia],
-  ] as const) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'image';
-    link.href = heroImageUrl(slot);
-    link.media = media;
-    link.fetchPriority = 'high';
-    document.head.append(link);
-  }
-}
 
 /**
  * The built page names the app's entry in a <meta> instead of running it (vite.config.ts, appScriptsAfterThePicture):
@@ -44,7 +27,8 @@ function startAppAfterTheLargestPicture(): void {
     requestAnimationFrame(() => setTimeout(start));
     setTimeout(start, 100);
   };
-  holdEarlyTaps(start);
+  // Only a page the server drew has buttons before the app runs; on any other the app draws them, and answers them.
+  if (document.getElementById('root')?.hasChildNodes()) holdEarlyTaps(start);
   const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   if (!picture || picture.complete) return afterItsPaint();
   picture.addEventListener('load', afterItsPaint, { once: true });

@@ -12,6 +12,8 @@ import { buildTestApp } from './helpers/app';
 
 const indexHtml = `<!doctype html><html><head><title>Petals</title>
     <script type="module" crossorigin src="/static/js/preload-hints-1.js"></script>
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <style>@font-face{font-family:Inter}</style>
   </head><body><div id="root"></div></body></html>`;
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -20,11 +22,21 @@ function embeddedReplies(body: string): Record<string, unknown> | null {
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
 }
 
+/** Every image preload of the page, as its attributes. */
+function preloadsOf(body: string): Record<string, string>[] {
+  return [...body.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(([tag]) =>
+    Object.fromEntries([...tag.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!.replace(/&amp;/g, '&')])),
+  );
+}
+
+/** Early for the preload scanner, but after the viewport's width is known: its media queries read the phone's width. */
+function expectPreloadRightBehindTheViewport(body: string) {
+  expect(body.indexOf('rel="preload"')).toBeGreaterThan(body.indexOf('name="viewport"'));
+  expect(body.indexOf('rel="preload"')).toBeLessThan(body.indexOf('<style>'));
+}
+
 function preloadOf(body: string): Record<string, string> | null {
-  const tag = /<link rel="preload" as="image"[^>]*>/.exec(body)?.[0];
-  if (!tag) return null;
-  const attributes = Object.fromEntries([...tag.matchAll(/(\w+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!.replace(/&amp;/g, '&')]));
-  return attributes;
+  return preloadsOf(body)[0] ?? null;
 }
 
 describe('catalogue pages carry their data', () => {
@@ -63,7 +75,7 @@ describe('catalogue pages carry their data', () => {
     expect(preload).toMatchObject({ fetchpriority: 'high', href: '/api/flowerimage?sys_name=EDF-SIDE-01&w=640' });
     expect(preload?.imagesrcset).toContain('/api/flowerimage?sys_name=EDF-SIDE-01&w=320 320w');
     // Ahead of the first script, so the browser starts it at once.
-    expect(res.body.indexOf('rel="preload"')).toBeLessThan(res.body.indexOf('<script'));
+    expectPreloadRightBehindTheViewport(res.body);
   });
 
   it('names in the data cannot end its script: "<" is escaped, and reads back unchanged', async () => {
@@ -97,9 +109,14 @@ describe('catalogue pages carry their data', () => {
     expect(preloadOf(res.body)).toBeNull();
   });
 
-  it('the home page: the whole catalogue', async () => {
+  it('the home page: the whole catalogue, and its hero preloaded, the phone picture or the desktop one by media', async () => {
     const res = await app.inject({ method: 'GET', url: '/HOME', headers: html });
     expect(embeddedReplies(res.body)?.[pageDataKeys.allFlowers()]).toEqual(await api('/api/allflowers'));
+    expect(preloadsOf(res.body)).toEqual([
+      { rel: 'preload', as: 'image', fetchpriority: 'high', href: '/api/heroimage?image=topbannermobileimg', media: 'not all and (min-width: 48em)' },
+      { rel: 'preload', as: 'image', fetchpriority: 'high', href: '/api/heroimage?image=topbannerimg', media: '(min-width: 48em)' },
+    ]);
+    expectPreloadRightBehindTheViewport(res.body);
   });
 
   it.each(['/account/orders', `/category/${'x'.repeat(80)}/Side`, '/flower/bad%20id', '/flower/a/b', '/cart'])(

@@ -8,6 +8,7 @@ import { firstProductOf } from '../../../domain/catalog-selectors';
 import { pageDataKeys } from '../../../domain/page-data';
 import type { PageReplies } from '../../../domain/page-data';
 import { defaultImageWidth, flowerImagePath, productImageSizes, productImageSrcSet } from '../../../domain/product-images';
+import { desktopPictureMedia, heroPicture, siteImagePath } from '../../../domain/site-images';
 import type { Database } from '../../db/client';
 import { NotFound } from '../../errors';
 import { unstorable } from '../../text-guard';
@@ -16,15 +17,18 @@ import { categoryHeaderBody, flowerDetailBody, getAllFlowers, getCategoryHeader,
 /** The API's address as the browser app uses it (its default VITE_API_BASE). */
 const apiBase = '/api';
 
+/** A `<link rel="preload" as="image">`: a product picture's sizes, or one of a <picture>'s sources by its media. */
 export interface ImagePreload {
   href: string;
-  srcSet: string;
-  sizes: string;
+  srcSet?: string;
+  sizes?: string;
+  media?: string;
 }
 
 export interface CatalogPage {
   replies: PageReplies;
-  lcpImage?: ImagePreload;
+  /** The page's largest picture: one preload, or one per source of a <picture>. */
+  lcpImages?: ImagePreload[];
   /**
    * Whether the server draws the page (modules/web/page-renderer.ts): not for an unknown product, nor a category or
    * sub-category without products, whose views the browser draws; so only the catalogue's own pages are ever drawn.
@@ -70,9 +74,13 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
   const replies: PageReplies = { [pageDataKeys.categoryHeader]: header };
 
   if (route.page === 'home') {
-    // The home page's largest picture is its hero, which src/preload-hints.ts already asks for.
     replies[pageDataKeys.allFlowers()] = (await getAllFlowers(db)).value;
-    return { replies, serverRender: true };
+    // The hero: its phone picture below the desktop breakpoint, its desktop picture from there up.
+    const lcpImages = [
+      { href: `${apiBase}/${siteImagePath(heroPicture.mobile)}`, media: `not all and ${desktopPictureMedia}` },
+      { href: `${apiBase}/${siteImagePath(heroPicture.desktop)}`, media: desktopPictureMedia },
+    ];
+    return { replies, lcpImages, serverRender: true };
   }
 
   if (route.page === 'category') {
@@ -82,7 +90,7 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
     const first = firstProductOf(catalogue.products, route.categoryName, route.subCategoryName);
     return {
       replies,
-      ...(first ? { lcpImage: productPicture(first.itemCode, productImageSizes.card) } : {}),
+      ...(first ? { lcpImages: [productPicture(first.itemCode, productImageSizes.card)] } : {}),
       serverRender: first !== undefined,
     };
   }
@@ -90,7 +98,7 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
   try {
     const flower = await getFlowerDetail(db, route.flowerExtId);
     replies[pageDataKeys.flowerDetail(route.flowerExtId)] = flowerDetailBody(flower);
-    return { replies, lcpImage: productPicture(flower.itemCode, productImageSizes.detail), serverRender: true };
+    return { replies, lcpImages: [productPicture(flower.itemCode, productImageSizes.detail)], serverRender: true };
   } catch (error) {
     // An unknown product: the page asks the API itself and shows its not-found view.
     if (error instanceof NotFound) return { replies, serverRender: false };

@@ -120,22 +120,29 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 const scriptSafeJson = (json: string) => json.replace(/</g, '\\u003c');
 
 function imagePreloadTag(image: ImagePreload): string {
-  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}" imagesrcset="${escapeAttribute(
-    image.srcSet,
-  )}" imagesizes="${escapeAttribute(image.sizes)}">`;
+  const optional = { imagesrcset: image.srcSet, imagesizes: image.sizes, media: image.media };
+  const more = Object.entries(optional)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value!)}"`)
+    .join('');
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}"${more}>`;
 }
 
 /**
- * The picture's preload goes ahead of the page's first script, so the browser's preload scanner starts it at once;
- * the server's render of the page, if any, goes into #root (its styles into <head>), which the app then hydrates; the
- * replies go at the end of <body>, read by the app's script after the document is parsed.
+ * The picture's preload goes right behind the viewport's <meta>, early for the browser's preload scanner and after the
+ * page's width is known (ahead of it, a media query would be read against the scanner's default 980 px, and a phone
+ * would fetch the desktop picture as well); the server's render of the page, if any, goes into #root (its styles into
+ * <head>), which the app then hydrates; the replies go at the end of <body>, read by the app's script after the
+ * document is parsed.
  */
 export function withCatalogPage(html: string, page: CatalogPage, repliesJson: string, rendered: RenderedPage | null): string {
   let result = html;
-  if (page.lcpImage) {
-    const at = result.search(/<script\b/i);
-    const tag = imagePreloadTag(page.lcpImage);
-    result = at === -1 ? result.replace('</head>', () => `${tag}</head>`) : `${result.slice(0, at)}${tag}\n    ${result.slice(at)}`;
+  if (page.lcpImages?.length) {
+    const tags = page.lcpImages.map(imagePreloadTag).join('\n    ');
+    const viewport = /<meta name="viewport"[^>]*>/i.exec(result);
+    result = viewport
+      ? `${result.slice(0, viewport.index + viewport[0].length)}\n    ${tags}${result.slice(viewport.index + viewport[0].length)}`
+      : result.replace('</head>', () => `${tags}</head>`);
   }
   if (rendered !== null) {
     result = result.replace('</head>', () => `${rendered.head}</head>`).replace(emptyRoot, () => `<div id="root">${rendered.body}</div>`);

@@ -2,6 +2,7 @@
 import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { landingCategory } from '../../../domain/limits';
+import { heroPicture } from '../../../domain/site-images';
 import { paths } from '../../app/paths';
 import { SitePicture } from './site-picture';
 
@@ -9,8 +10,8 @@ export function HomeHero() {
   return (
     <Box as="section" aria-labelledby="hero-heading" position="relative">
       <SitePicture
-        mobile="topbannermobileimg"
-        desktop="topbannerimg"
+        mobile={heroPicture.mobile}
+        desktop={heroPicture.desktop}
         alt="Everlasting dried-flower arrangements in soft blush and sage tones"
         ratio={{ base: '4 / 5', md: '12 / 5' }}
         priority

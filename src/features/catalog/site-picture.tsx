@@ -1,8 +1,9 @@
 // An admin-managed banner as a <picture>: the mobile image on narrow screens, the desktop one from md up, each in a
 // fixed aspect ratio so nothing shifts while it loads.
 import { Box } from '@chakra-ui/react';
+import { desktopPictureMedia } from '../../../domain/site-images';
 import type { SiteImageSlot } from '../../../domain/site-images';
-import { desktopPictureMedia, heroImageUrl } from '../../api/image-urls';
+import { heroImageUrl } from '../../api/image-urls';
 
 interface SitePictureProps {
   mobile: SiteImageSlot;
