@@ -56,7 +56,10 @@ function holdEarlyTaps(startNow: () => void): void {
     appReadyEvent,
     () => {
       document.removeEventListener('click', hold, true);
-      for (const button of held) if (button.isConnected) button.click();
+      // After the app's own start-up work (the event comes from inside its first effects), as a tap of its own.
+      setTimeout(() => {
+        for (const button of held) if (button.isConnected) button.click();
+      });
     },
     { once: true },
   );
