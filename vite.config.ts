@@ -6,23 +6,23 @@ import react from '@vitejs/plugin-react';
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 /**
- * src/preload-hints.ts is a second entry, placed first in <head> of the built page: a few hundred bytes that start the
- * app once the page's largest picture has painted, and hold the taps made before then (as part of the app's entry it
- * would wait for the app's whole bundle).
+ * src/start-app.ts is a second entry, placed first in <head> of the built page: a few hundred bytes that start the app
+ * once the page's largest picture has painted, and hold the taps made before then (as part of the app's entry it would
+ * wait for the app's whole bundle).
  */
-function preloadHintsFirst(): Plugin {
+function startAppFirst(): Plugin {
   return {
-    name: 'shop:preload-hints-first',
+    name: 'shop:start-app-first',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
         const entry = Object.values(context.bundle ?? {}).find(
-          (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry && output.name === 'preload-hints',
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry && output.name === 'start-app',
         );
-        if (!entry) throw new Error('The preload-hints entry is missing from the build.');
-        // What it imports must be listed in preloadHintsModules, or it would wait for the app's whole chunk.
-        if (entry.imports.length > 0) throw new Error(`preload-hints imports ${entry.imports.join(', ')}: list its modules in preloadHintsModules.`);
+        if (!entry) throw new Error('The start-app entry is missing from the build.');
+        // What it imports must be listed in startAppModules, or it would wait for the app's whole chunk.
+        if (entry.imports.length > 0) throw new Error(`start-app imports ${entry.imports.join(', ')}: list its modules in startAppModules.`);
         return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${entry.fileName}` }, injectTo: 'head-prepend' }];
       },
     },
@@ -30,11 +30,10 @@ function preloadHintsFirst(): Plugin {
 }
 
 /**
- * A catalogue page arrives drawn by the server, so the app's script only makes it interactive: it and its chunks load
- * at low priority, and the page's largest picture and styles go first on a slow connection. The app's entry is not a
- * <script> of the page but named in a <meta>: src/preload-hints.ts starts it once that picture has painted, so that
- * neither its download (224 KiB, which a slow connection would share with the picture) nor the long task of
- * evaluating it ever holds up the page's largest paint.
+ * A catalogue page arrives drawn by the server, so the app's script only makes it interactive. Its entry is not a
+ * <script> of the page but named in a <meta>: src/start-app.ts starts it once the page's largest picture has painted,
+ * so that neither its download (224 KiB, which a slow connection would share with the picture) nor the long task of
+ * evaluating it ever holds up that paint. Its preloaded chunks load at low priority.
  */
 function appScriptsAfterThePicture(): Plugin {
   const appEntry = /<script type="module"[^>]* src="(\/static\/js\/index-[^"]+\.js)"><\/script>/;
@@ -46,10 +45,7 @@ function appScriptsAfterThePicture(): Plugin {
       handler(html) {
         if (!appEntry.test(html)) throw new Error("The app's entry script is missing from the built page.");
         return html
-          .replace(
-            appEntry,
-            '<meta name="shop:app-entry" content="$1">',
-          )
+          .replace(appEntry, '<meta name="shop:app-entry" content="$1">')
           .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
       },
     },
@@ -101,8 +97,8 @@ function chakraGlobalStylesOnDemand(): Plugin {
   };
 }
 
-/** src/preload-hints.ts and what it imports. */
-const preloadHintsModules = /src[\\/](preload-hints|app[\\/]app-ready)\.ts$/;
+/** src/start-app.ts and what it imports. */
+const startAppModules = /src[\\/](start-app|app[\\/]app-ready)\.ts$/;
 
 /** `vite build --ssr`: the storefront's server render (src/entry-server.tsx) as dist-render/entry-server.js. */
 const pageRendererBuild = {
@@ -117,7 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server render bundles the packages it uses, tree-shaken as the browser's are: importing Chakra's whole package
   // on the server instead held 85 MB more memory, this about 40.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
-  plugins: [react(), ...(isSsrBuild ? [] : [preloadHintsFirst(), appScriptsAfterThePicture(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
+  plugins: [react(), ...(isSsrBuild ? [] : [startAppFirst(), appScriptsAfterThePicture(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
   build: isSsrBuild
     ? pageRendererBuild
     : {
@@ -127,14 +123,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The first visit's script is one chunk on purpose (below); its size budget is checked by `npm run bench`.
         chunkSizeWarningLimit: 1024,
         rolldownOptions: {
-          input: { index: 'index.html', 'preload-hints': 'src/preload-hints.ts' },
+          input: { index: 'index.html', 'start-app': 'src/start-app.ts' },
           output: {
             // What a first visit runs comes as one script, not a score of small chunks that each wait their turn on a
-            // slow connection (lazy pages still split). The modules the preload-hints entry shares form a chunk of
+            // slow connection (lazy pages still split). The modules the start-app entry shares form a chunk of
             // their own, so that entry stays about 1 KiB.
             codeSplitting: {
               groups: [
-                { name: 'page-hints', test: preloadHintsModules, priority: 1 },
+                { name: 'start-app-shared', test: startAppModules, priority: 1 },
                 { name: 'app', tags: ['$initial'] },
               ],
             },

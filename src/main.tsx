@@ -17,7 +17,7 @@ setNavigator((path) => void router.navigate(path));
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-/** Tells the page's first script that taps it held can be made again (src/preload-hints.ts). */
+/** Tells the page's first script that taps it held can be made again (src/start-app.ts). */
 function AppReady() {
   useEffect(announceAppReady, []);
   return null;

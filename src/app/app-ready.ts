@@ -1,5 +1,5 @@
 /**
- * The page's first script (src/preload-hints.ts) holds the taps on a drawn page's buttons until the app has taken the
+ * The page's first script (src/start-app.ts) holds the taps on a drawn page's buttons until the app has taken the
  * page over; the app says so with this event, once, after its first commit.
  */
 export const appReadyEvent = 'shop:app-ready';

@@ -11,7 +11,7 @@ import { aCategory, aProduct, aSubCategory } from './helpers/factories';
 import { buildTestApp } from './helpers/app';
 
 const indexHtml = `<!doctype html><html><head><title>Petals</title>
-    <script type="module" crossorigin src="/static/js/preload-hints-1.js"></script>
+    <script type="module" crossorigin src="/static/js/start-app-1.js"></script>
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <style>@font-face{font-family:Inter}</style>
   </head><body><div id="root"></div></body></html>`;

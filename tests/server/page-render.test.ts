@@ -13,7 +13,7 @@ import type { ProductRow } from './helpers/factories';
 import { buildTestApp } from './helpers/app';
 
 const indexHtml = `<!doctype html><html><head><title>Petals</title>
-    <script type="module" crossorigin src="/static/js/preload-hints-1.js"></script>
+    <script type="module" crossorigin src="/static/js/start-app-1.js"></script>
   </head><body><div id="root"></div></body></html>`;
 const html = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 

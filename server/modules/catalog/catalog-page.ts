@@ -1,7 +1,7 @@
 /**
  * What the server adds to a catalogue page it sends (home, a category, a product): the API replies its first render
- * needs (domain/page-data.ts) and its largest picture as a preload, so the browser fetches that picture alongside the app's script instead of after the script, the API call and the
- * render. Other pages, and pages whose data cannot be read (an unknown product), go out as they are built.
+ * needs (domain/page-data.ts), and its largest picture as a preload, so that the browser fetches that picture as soon as
+ * it reads the page's <head>. Other pages, and pages whose data cannot be read (an unknown product), go out as built.
  */
 import { allFlowersQuery, externalIdParam } from '../../../domain/catalog';
 import { firstProductOf } from '../../../domain/catalog-selectors';

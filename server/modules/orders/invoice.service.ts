@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import { addressFieldsOf } from '../../../domain/address';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
@@ -61,8 +60,8 @@ interface BagLine {
   gstRateBp: number | null;
 }
 
-/** The lines of the bag `cartId` names, as one JSON array in product id order (a subquery of lockedBuyer's statement). */
-const bagLinesOf = (cartId: SQL) => sql<BagLine[]>`(
+/** The lines of the bag lockedBuyer's statement joined, as one JSON array in product id order. */
+const bagLines = sql<BagLine[]>`(
   select coalesce(json_agg(json_build_object(
     'productId', p.id, 'productName', p.name, 'itemCode', p.item_code, 'size', line.size, 'quantity', line.quantity,
     'unitPricePaise', p.selling_price_paise, 'mrpPaise', p.mrp_paise, 'isRemoved', p.is_removed, 'gstRateBp', c.gst_rate_bp
@@ -70,7 +69,7 @@ const bagLinesOf = (cartId: SQL) => sql<BagLine[]>`(
   from cart_items line
   join products p on p.id = line.product_id
   left join categories c on c.id = p.category_id
-  where line.cart_id = ${cartId})`;
+  where line.cart_id = ${carts.id})`;
 
 const lineKey = (lines: readonly { productId: number; quantity: number; size: string }[]) =>
   lines
@@ -111,18 +110,19 @@ async function samePendingInvoice(tx: Transaction, userId: number, addressId: nu
  * statement, which sees what a checkout that held the lock before committed.
  */
 async function lockedBuyer(tx: Transaction, buyer: Buyer, addressId: number) {
-  const bagOwner = buyer.kind === 'guest' ? sql`${carts.guestSessionId} = ${buyer.sessionId}` : sql`${carts.userId} = ${users.id}`;
-  const cartId = sql<number | null>`(select ${carts.id} from ${carts} where ${bagOwner} limit 1)`;
+  // A user has one bag, and so has a guest session (unique indexes): the join finds one row or none.
+  const bagOwner = buyer.kind === 'guest' ? eq(carts.guestSessionId, buyer.sessionId) : eq(carts.userId, users.id);
   const [row] = await tx
     .select({
       userId: users.id,
       locked: sql<unknown>`pg_advisory_xact_lock(${users.id})`,
       address: getTableColumns(addresses),
-      cartId,
-      lines: bagLinesOf(cartId),
+      cartId: carts.id,
+      lines: bagLines,
     })
     .from(users)
     .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
+    .leftJoin(carts, bagOwner)
     .where(eq(users.externalId, buyer.userExtId))
     .limit(1);
   if (!row) throw new NotFound('This account no longer exists.');

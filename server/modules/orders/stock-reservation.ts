@@ -1,9 +1,9 @@
 /**
- * Stock moves of an order. Taking is one conditional UPDATE per product (`stock >= q` in the statement itself), so
- * concurrent buyers of the last units can never drive stock below zero; products are taken in id order so two
+ * Stock moves of an order. Taking is one conditional UPDATE (`stock >= q` in the statement itself), so concurrent
+ * buyers of the last units can never drive stock below zero; products are locked and moved in id order so two
  * transactions never wait on each other in opposite orders.
  */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { products } from '../../db/schema';
@@ -11,6 +11,12 @@ import { products } from '../../db/schema';
 export interface StockNeed {
   productId: number;
   quantity: number;
+}
+
+/** A product that fell short, with what is left of it. */
+export interface Shortfall {
+  productId: number;
+  available: number;
 }
 
 /** Sums quantities per product, in product id order. */
@@ -21,37 +27,18 @@ function byProduct(needs: readonly StockNeed[]): StockNeed[] {
 }
 
 /**
- * Takes every need or none: the products that fell short, with what is left of them. When any fell short the
- * caller must roll back (the ones already taken are only undone by the rollback).
- */
-export async function takeStock(tx: Transaction, needs: readonly StockNeed[]): Promise<{ productId: number; available: number }[]> {
-  const short: { productId: number; available: number }[] = [];
-  for (const need of byProduct(needs)) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${need.quantity}` })
-      .where(and(eq(products.id, need.productId), gte(products.stock, need.quantity)))
-      .returning({ id: products.id });
-    if (taken.length === 0) {
-      const [left] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, need.productId));
-      short.push({ productId: need.productId, available: left?.stock ?? 0 });
-    }
-  }
-  return short;
-}
-
-/**
- * The checkout's takeStock, in one statement (every statement of a checkout is time the embedded database serves no
- * one else): the products' rows are locked in id order first, as takeStock takes them, and each is taken only when it
- * has enough. Nothing is taken when `unlessAny` (a query) finds a row: then null. Otherwise the products that fell
- * short; when any did, the caller must roll back the ones taken.
+ * Takes every need or none, in one statement (every statement of a transaction is time the embedded database serves no
+ * one else): the products' rows are locked in id order first, and each is taken only when it has enough. Nothing is
+ * taken when `unlessAny` (a query) finds a row: then null. Otherwise the products that fell short, with what is left
+ * of them; when any did, the caller must roll back (the ones taken are only undone by the rollback).
  */
 export async function takeStockUnless(
   tx: Transaction,
   needs: readonly StockNeed[],
   unlessAny: SQL,
-): Promise<{ productId: number; available: number }[] | null> {
+): Promise<Shortfall[] | null> {
   const summed = byProduct(needs);
+  if (summed.length === 0) return []; // nothing to take (and no VALUES list to write)
   const need = sql.join(
     summed.map((n) => sql`(${n.productId}::integer, ${n.quantity}::integer)`),
     sql`, `,
@@ -84,6 +71,11 @@ export async function takeStockUnless(
     .where(inArray(products.id, short.map((n) => n.productId)));
   const stockOf = new Map(left.map((row) => [row.id, row.stock]));
   return short.map((n) => ({ productId: n.productId, available: stockOf.get(n.productId) ?? 0 }));
+}
+
+/** takeStockUnless with nothing that could stop it (so never null). */
+export async function takeStock(tx: Transaction, needs: readonly StockNeed[]): Promise<Shortfall[]> {
+  return (await takeStockUnless(tx, needs, sql`select 1 where false`)) ?? [];
 }
 
 export async function returnStock(tx: Transaction, needs: readonly StockNeed[]): Promise<void> {
