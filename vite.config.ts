@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { webFontsTemplateId } from './domain/web-fonts';
 
 // The API server serves dist/: hashed scripts under /static/js and styles under /static/css get immutable caching.
 const apiPort = Number(process.env.API_PORT ?? 3001);
@@ -53,8 +54,11 @@ function appScriptsAfterThePicture(): Plugin {
 }
 
 /**
- * The app's one stylesheet is its @font-face rules (under 1 KiB; every other style is emotion's, which a page the server
- * drew carries in <head>): inline, so that the first paint waits for no request at all.
+ * The app's one stylesheet is its @font-face rules (about 1 KiB; every other style is emotion's, which a page the server
+ * drew carries in <head>): inline, so that the first paint waits for no request at all. The shop's own fonts' rules
+ * (those with a url(), src/app/web-fonts.css) go into an inert <template> instead: src/start-app.ts adds them once the
+ * page's largest picture has painted, and the server sends them live to a browser that has the fonts cached
+ * (server/modules/web/web.ts). Until then the look-alikes of src/app/fallback-fonts.css draw the text.
  */
 function inlineStylesheet(): Plugin {
   return {
@@ -66,7 +70,11 @@ function inlineStylesheet(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]* href="\/([^"]+\.css)">/g, (tag, fileName: string) => {
           const asset = context.bundle?.[fileName];
           if (asset?.type !== 'asset') throw new Error(`${fileName}, linked from index.html, is not in the build.`);
-          return `<style>${String(asset.source)}</style>`;
+          const css = String(asset.source);
+          const webFonts = css.match(/@font-face\s*\{[^}]*url\([^}]*\}/g) ?? [];
+          if (webFonts.length === 0) throw new Error(`${fileName} declares none of the shop's fonts: review inlineStylesheet.`);
+          const rest = webFonts.reduce((left, rule) => left.replace(rule, ''), css);
+          return `<style>${rest}</style><template id="${webFontsTemplateId}"><style>${webFonts.join('')}</style></template>`;
         });
       },
     },

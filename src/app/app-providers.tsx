@@ -5,7 +5,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { AppToaster } from './app-toaster';
-import { system } from './theme';
+import { shopSystem } from './theme';
 
 /**
  * A page the server drew (src/entry-server.tsx) carries Chakra's global styles in its <head> already, and they stay
@@ -13,16 +13,21 @@ import { system } from './theme';
  * Chakra's start-up work (vite.config.ts makes that work wait until the styles are read).
  */
 const pageHasGlobalStyles = typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global "]') !== null;
-const providedSystem = pageHasGlobalStyles
-  ? (Object.create(system, {
-      _global: { value: [] },
-      _config: { value: { ...system._config, disableLayers: true } },
-    }) as typeof system)
-  : system;
+let provided: ReturnType<typeof shopSystem> | undefined;
+function providedSystem(): ReturnType<typeof shopSystem> {
+  const system = shopSystem();
+  provided ??= pageHasGlobalStyles
+    ? (Object.create(system, {
+        _global: { value: [] },
+        _config: { value: { ...system._config, disableLayers: true } },
+      }) as typeof system)
+    : system;
+  return provided;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ChakraProvider value={providedSystem}>
+    <ChakraProvider value={providedSystem()}>
       {children}
       <AppToaster />
     </ChakraProvider>

@@ -136,8 +136,8 @@ const shopConfig = defineConfig({
       },
       fonts: {
         ...tokens.fonts,
-        heading: { value: '"Cormorant Garamond", Georgia, "Times New Roman", serif' },
-        body: { value: '"Inter Variable", Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif' },
+        heading: { value: '"Cormorant Garamond", "Cormorant Garamond fallback", Georgia, "Times New Roman", serif' },
+        body: { value: '"Inter Variable", "Inter fallback", Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif' },
       },
     },
     semanticTokens: lightOnly({
@@ -212,4 +212,14 @@ const shopConfig = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, shopConfig));
+type ShopSystem = ReturnType<typeof createSystem>;
+let system: ShopSystem | undefined;
+
+/**
+ * The system is built on first use, not when this module is evaluated: building it (every token resolved, its CSS
+ * variables named) is the largest piece of the app's start-up, and src/main.tsx gives it a task of its own, so that
+ * on a slow phone evaluating the app's script and building its theme are two shorter tasks instead of one long one.
+ */
+export function shopSystem(): ShopSystem {
+  return (system ??= createSystem(mergeConfigs(defaultBaseConfig, shopConfig)));
+}

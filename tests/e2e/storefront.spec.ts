@@ -126,6 +126,32 @@ describe('a shopper browsing the catalogue', () => {
     await context.close();
   });
 
+  it("a first visit asks for the shop's fonts only after its largest picture; a later visit has them from its first paint", async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    const order: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/api/heroimage')) order.push('picture');
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/static/fonts/')) order.push('font');
+    });
+    const first = await page.goto('/home');
+    expect(await first!.text()).toContain('<template id="web-fonts">');
+    const loaded = () => page.evaluate(() => [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family));
+    await expect.poll(loaded).toEqual(expect.arrayContaining(['Inter Variable', 'Cormorant Garamond']));
+    expect(order.indexOf('picture')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('picture')).toBeLessThan(order.indexOf('font'));
+    await expect.poll(async () => (await context.cookies()).map((cookie) => cookie.name)).toContain('fonts_cached');
+
+    const again = await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    const body = await again!.text();
+    expect(body).not.toContain('<template id="web-fonts">');
+    expect(body).toMatch(/<style>@font-face\{font-family:Inter Variable;/);
+    await expect.poll(loaded).toEqual(expect.arrayContaining(['Inter Variable', 'Cormorant Garamond']));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('switches sub-category with the pills and opens a product’s detail page', async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     await page.goto('/category/Everlasting%20Dry%20Flowers/Side');

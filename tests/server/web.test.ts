@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { webFontsCookie, webFontsTemplateId } from '../../domain/web-fonts';
 import { buildTestApp } from './helpers/app';
 
 const indexHtml = '<!doctype html><html><head><title>Petals</title></head><body><div id="root"></div></body></html>';
@@ -113,5 +114,32 @@ describe('before the app is built', () => {
       await app.close();
       rmSync(empty, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the shop's fonts", () => {
+  const fontRules = "<style>@font-face{font-family:Inter Variable;src:url(/static/fonts/inter-1a2b.woff2)}</style>";
+  const withHeldFonts = `<!doctype html><html><head><style>@font-face{font-family:Inter fallback;src:local(Arial)}</style><template id="${webFontsTemplateId}">${fontRules}</template></head><body><div id="root"></div></body></html>`;
+  let dist: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'fs-dist-fonts-'));
+    writeFileSync(join(dist, 'index.html'), withHeldFonts);
+    app = await buildTestApp({ distDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('holds them back on a first visit: the page that start-app.ts adds them to after its largest picture', async () => {
+    const res = await app.inject({ method: 'GET', url: '/cart', headers: html });
+    expect(res.body).toBe(withHeldFonts);
+  });
+
+  it('sends them live to a browser that has loaded them before, as the page was built otherwise', async () => {
+    const res = await app.inject({ method: 'GET', url: '/cart', headers: { ...html, cookie: `${webFontsCookie}=1` } });
+    expect(res.body).not.toContain('<template');
+    expect(res.body).toBe(withHeldFonts.replace(`<template id="${webFontsTemplateId}">${fontRules}</template>`, fontRules));
   });
 });

@@ -7,7 +7,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { system } from '../../src/app/theme';
+import { shopSystem } from '../../src/app/theme';
 import { AppToaster } from '../../src/app/app-toaster';
 import { toaster } from '../../src/app/toaster';
 import { ContactUsPage } from '../../src/features/pages/contact-us-page';
@@ -47,7 +47,7 @@ afterAll(() => server.close());
 function renderPage() {
   const user = userEvent.setup();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={shopSystem()}>
       <MemoryRouter initialEntries={['/contactus']}>
         <ContactUsPage />
       </MemoryRouter>

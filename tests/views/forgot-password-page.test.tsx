@@ -8,7 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { system } from '../../src/app/theme';
+import { shopSystem } from '../../src/app/theme';
 import { AppToaster } from '../../src/app/app-toaster';
 import { toaster } from '../../src/app/toaster';
 import { ForgotPasswordPage } from '../../src/features/auth/forgot-password-page';
@@ -41,7 +41,7 @@ afterAll(() => server.close());
 function renderPage() {
   const user = userEvent.setup();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={shopSystem()}>
       <MemoryRouter initialEntries={['/forgotpassword']}>
         <Routes>
           <Route path="/forgotpassword" element={<ForgotPasswordPage />} />

@@ -8,7 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { system } from '../../src/app/theme';
+import { shopSystem } from '../../src/app/theme';
 import { AboutUsPage } from '../../src/features/pages/about-us-page';
 import { AccessPage } from '../../src/features/pages/access-page';
 import { NotFoundPage } from '../../src/features/pages/not-found-page';
@@ -40,7 +40,7 @@ afterAll(() => server.close());
 function renderAt(path: string, page: ReactElement) {
   const user = userEvent.setup();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={shopSystem()}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path={path} element={page} />

@@ -8,7 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { system } from '../../src/app/theme';
+import { shopSystem } from '../../src/app/theme';
 import { AppToaster } from '../../src/app/app-toaster';
 import { toaster } from '../../src/app/toaster';
 import { SignInPage } from '../../src/features/auth/sign-in-page';
@@ -67,7 +67,7 @@ function renderPage(path = '/login') {
   const user = userEvent.setup();
   const loadPage = vi.fn<(path: string) => void>();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={shopSystem()}>
       <MemoryRouter initialEntries={[path]}>
         <SignInPage loadPage={loadPage} />
       </MemoryRouter>

@@ -8,7 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { system } from '../../src/app/theme';
+import { shopSystem } from '../../src/app/theme';
 import { AppToaster } from '../../src/app/app-toaster';
 import { toaster } from '../../src/app/toaster';
 import { SignUpPage } from '../../src/features/auth/sign-up-page';
@@ -42,7 +42,7 @@ afterAll(() => server.close());
 function renderPage() {
   const user = userEvent.setup();
   render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={shopSystem()}>
       <MemoryRouter initialEntries={['/signup']}>
         <Routes>
           <Route path="/signup" element={<SignUpPage />} />

@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageDataElementId } from '../../../domain/page-data';
+import { webFontsCookie, webFontsTemplateId } from '../../../domain/web-fonts';
 import type { CatalogPage, ImagePreload } from '../catalog/catalog-page';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 
@@ -58,13 +59,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   });
 
   async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
-    const html = template();
-    if (html === null) return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
+    const built = template();
+    if (built === null) return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
     const page = await catalogPage?.(path).catch((error: unknown) => {
       // The page still works without its data: the app asks the API, which answers for itself.
       request.log.warn({ err: error }, 'The page went out without its catalogue data');
       return null;
     });
+    const html = request.cookies[webFontsCookie] ? withWebFontsLive(built) : built;
     const repliesJson = page ? JSON.stringify(page.replies) : '';
     const body = page ? withCatalogPage(html, page, repliesJson, await renderedPage(request, page, repliesJson)) : html;
     return reply.code(200).header('cache-control', cacheControl.page).type('text/html; charset=utf-8').send(body);
@@ -150,6 +152,17 @@ export function withCatalogPage(html: string, page: CatalogPage, repliesJson: st
   const data = `<script type="application/json" id="${pageDataElementId}">${scriptSafeJson(repliesJson)}</script>`;
   // Replacers as functions: a '$&' in a product's name is text, not a replacement pattern.
   return result.replace('</body>', () => `${data}</body>`);
+}
+
+const webFontsTemplate = new RegExp(`<template id="${webFontsTemplateId}">([\\s\\S]*?)</template>`);
+
+/**
+ * The page holds the shop's fonts back until its largest picture has painted (src/start-app.ts); a browser that has
+ * loaded them before has them in its cache, so its page gets them live, and its first paint is already in them. (A
+ * cache between shop and browser may hand either page to either browser: both are whole, one only swaps fonts later.)
+ */
+export function withWebFontsLive(html: string): string {
+  return html.replace(webFontsTemplate, (_template, rules: string) => rules);
 }
 
 /** A browser navigation asks for HTML; a bare client (curl) asking for anything gets a page for extension-less paths. */

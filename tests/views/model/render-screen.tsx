@@ -5,11 +5,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppToaster } from '../../../src/app/app-toaster';
-import { system } from '../../../src/app/theme';
+import { shopSystem } from '../../../src/app/theme';
 
 export function renderScreen(page: ReactElement, path: string) {
   return render(
-    <ChakraProvider value={system}>
+    <ChakraProvider value={shopSystem()}>
       <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
       <AppToaster />
     </ChakraProvider>,
