@@ -161,7 +161,7 @@ const webFontsTemplate = new RegExp(`<template id="${webFontsTemplateId}">([\\s\
  * loaded them before has them in its cache, so its page gets them live, and its first paint is already in them. (A
  * cache between shop and browser may hand either page to either browser: both are whole, one only swaps fonts later.)
  */
-export function withWebFontsLive(html: string): string {
+function withWebFontsLive(html: string): string {
   return html.replace(webFontsTemplate, (_template, rules: string) => rules);
 }
 
