@@ -13,6 +13,8 @@ export const paymentMessages = {
   removedProduct: 'A product in your bag is no longer on sale. Please remove it and try again.',
   unknownAddress: 'Please select an address or create an address',
   shortfall: 'Thank you for your interest. Please reduce your order based on the stock level below',
+  /** The bag or its prices kept changing while the invoice was being made (a rare race with an admin or another tab). */
+  bagChanged: 'Your bag changed while your order was being placed. Please check it and try again.',
   cardDeclined: 'Your card was declined.',
   /** Browser alerts of SPEC.md §8 "Payment". */
   verificationFailedAlert: 'Payment verification failed. Please try again.',

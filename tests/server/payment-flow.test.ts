@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cartItems, carts, orderItems, orders, products } from '../../server/db/schema';
+import { paymentMessages } from '../../domain/payment';
+import { createCheckoutInvoice } from '../../server/modules/orders/invoice.service';
 import { releaseExpiredReservations } from '../../server/modules/orders/order-lifecycle';
+import type { PaymentProvider } from '../../server/modules/payments/provider';
+import { createSandboxProvider } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { mailsTo } from './helpers/auth';
 import {
@@ -52,6 +56,70 @@ describe('checkout invoice', () => {
     expect(a!.statusCode, a!.body).toBe(200);
     expect(b!.json()).toEqual(a!.json());
     expect(await stockOf(app, product)).toBe(3);
+  });
+
+  it('answers a submit again for the last units with the same invoice, not a shortfall', async () => {
+    const product = await aTaxedProduct(app, { stock: 2 });
+    const buyer = await aBuyer(app, product, 2);
+    const first = await checkout(app, buyer);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await checkout(app, buyer);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await stockOf(app, product)).toBe(0);
+  });
+
+  it('prices the bag again when a price changes while the invoice is being made: the order holds the new price', async () => {
+    const product = await aTaxedProduct(app);
+    const buyer = await aBuyer(app, product, 1);
+    const sandbox = createSandboxProvider(app.config.jwtSecret);
+    const amounts: number[] = [];
+    const provider: PaymentProvider = {
+      ...sandbox,
+      async createOrder(input) {
+        amounts.push(input.amountPaise);
+        // An admin's new price lands between the server's read of the bag and its write of the order, once.
+        if (amounts.length === 1) await app.db.update(products).set({ sellingPricePaise: 99_000 }).where(eq(products.id, product.id));
+        return sandbox.createOrder(input);
+      },
+    };
+    const invoice = await createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId);
+    expect(amounts).toEqual([112_000, 99_000]);
+    expect(invoice.amount).toBe(990);
+    const written = await app.db.select({ totalPaise: orders.totalPaise }).from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(written).toEqual([{ totalPaise: 99_000 }]);
+    expect(await stockOf(app, product)).toBe(4);
+  });
+
+  it('refuses a bag whose prices keep changing with CONFLICT, reserving nothing', async () => {
+    const product = await aTaxedProduct(app);
+    const buyer = await aBuyer(app, product, 1);
+    const sandbox = createSandboxProvider(app.config.jwtSecret);
+    let price = 112_000;
+    const provider: PaymentProvider = {
+      ...sandbox,
+      async createOrder(input) {
+        price += 100;
+        await app.db.update(products).set({ sellingPricePaise: price }).where(eq(products.id, product.id));
+        return sandbox.createOrder(input);
+      },
+    };
+    const attempt = createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId);
+    await expect(attempt).rejects.toMatchObject({ statusCode: 409, message: paymentMessages.bagChanged });
+    expect(await app.db.select().from(orders)).toEqual([]);
+    expect(await stockOf(app, product)).toBe(5);
+  });
+
+  it('refuses a sold-out bag before asking the payment provider for an order', async () => {
+    const product = await aTaxedProduct(app, { stock: 1 });
+    const buyer = await aBuyer(app, product, 2);
+    const sandbox = createSandboxProvider(app.config.jwtSecret);
+    let asked = 0;
+    const provider: PaymentProvider = { ...sandbox, createOrder: (input) => ((asked += 1), sandbox.createOrder(input)) };
+    const attempt = createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId);
+    await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'OUT_OF_STOCK' });
+    expect(asked).toBe(0);
+    expect(await stockOf(app, product)).toBe(1);
   });
 
   it('refuses another user, an address of someone else, an empty bag and a shortfall', async () => {

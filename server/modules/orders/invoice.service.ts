@@ -1,22 +1,24 @@
 /**
- * The checkout invoice (SPEC.md §4 Place Order, §7): priced from the database, stock reserved atomically, items and
- * address snapshotted, then a provider order. A double submit gets the same pending invoice back, never a second.
+ * The checkout invoice (SPEC.md §4 Place Order, §7): priced from the database, a provider order, then the stock
+ * reserved and the order written with its items and address snapshot, atomically, by the database function
+ * checkout_invoice (migration 0005): two round trips in all. A double submit gets the same pending invoice back,
+ * never a second.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { addressFieldsOf } from '../../../domain/address';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
-import type { Database, Transaction } from '../../db/client';
-import { addresses, carts, orderItems, orders, users } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { addresses, carts, orders, users } from '../../db/schema';
 import type { cartItems } from '../../db/schema';
 import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import type { Buyer } from '../checkout/buyer-access';
-import { takeStock, takeStockUnless } from './stock-reservation';
+import type { Shortfall } from './stock-reservation';
 
 export class OutOfStockLines extends HttpError {
   constructor(readonly lines: { productName: string; size: string; available: number }[]) {
@@ -60,99 +62,78 @@ interface BagLine {
   gstRateBp: number | null;
 }
 
-/** The lines of the bag lockedBuyer's statement joined, as one JSON array in product id order. */
-const bagLines = sql<BagLine[]>`(
-  select coalesce(json_agg(json_build_object(
-    'productId', p.id, 'productName', p.name, 'itemCode', p.item_code, 'size', line.size, 'quantity', line.quantity,
-    'unitPricePaise', p.selling_price_paise, 'mrpPaise', p.mrp_paise, 'isRemoved', p.is_removed, 'gstRateBp', c.gst_rate_bp
-  ) order by line.product_id, line.id), '[]'::json)
-  from cart_items line
-  join products p on p.id = line.product_id
-  left join categories c on c.id = p.category_id
-  where line.cart_id = ${carts.id})`;
-
-const lineKey = (lines: readonly { productId: number; quantity: number; size: string }[]) =>
-  lines
-    .map((l) => `${l.productId}:${l.quantity}:${l.size}`)
-    .sort()
-    .join(',');
-
-/** This user's pending, unexpired orders to this address. */
-const pendingFor = (userId: number, addressId: number, now: Date) =>
-  and(
-    eq(orders.userId, userId),
-    eq(orders.paymentState, 'pending'),
-    gt(orders.reservationExpiresAt, now),
-    sql`(${orders.address} ->> 'addressId')::integer = ${addressId}`,
-  );
-
-/** A pending, unexpired invoice of this user for exactly these lines and this address, if any. */
-async function samePendingInvoice(tx: Transaction, userId: number, addressId: number, key: string, now: Date) {
-  const pending = await tx
-    .select({ id: orders.id, invoiceId: orders.invoiceId, providerOrderId: orders.providerOrderId, totalPaise: orders.totalPaise })
-    .from(orders)
-    .where(pendingFor(userId, addressId, now));
-  for (const order of pending) {
-    const items = await tx
-      .select({ productId: orderItems.productId, quantity: orderItems.quantity, size: orderItems.size })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id));
-    if (order.providerOrderId && lineKey(items) === key) return { ...order, providerOrderId: order.providerOrderId };
-  }
-  return undefined;
+/**
+ * The buyer's user, the saved address and the buyer's own bag priced (checkout_bag), in one statement: a verified
+ * guest pays for the bag of its session, under the account the session is linked to. Also what the bag's products
+ * have left, and whether an invoice of this buyer to this address is pending, so that a bag that cannot be had is
+ * refused before a payment order is asked for (checkout_invoice decides, under the buyer's lock).
+ */
+function pricedBagStatement(db: Database, kind: Buyer['kind']) {
+  // A user has one bag, and so has a guest session (unique indexes): the join finds one row or none.
+  const bagOwner = kind === 'guest' ? eq(carts.guestSessionId, sql.placeholder('sessionId')) : eq(carts.userId, users.id);
+  return db
+    .select({
+      userId: users.id,
+      address: getTableColumns(addresses),
+      cartId: carts.id,
+      lines: sql<BagLine[]>`checkout_bag(${carts.id})`,
+      stock: sql<Record<string, number> | null>`(
+        select json_object_agg(p.id, p.stock) from products p
+        where p.id in (select line.product_id from cart_items line where line.cart_id = ${carts.id}))`,
+      // The buyer's orders are found by their user first, as checkout_invoice finds them (migration 0005 says why).
+      pending: sql<boolean>`exists (
+        with mine as materialized (
+          select payment_state, reservation_expires_at, address from ${orders} where ${orders.userId} = ${users.id})
+        select 1 from mine
+        where payment_state = 'pending' and reservation_expires_at > ${sql.placeholder('now')}::timestamptz
+          and (address ->> 'addressId')::integer = ${sql.placeholder('addressId')}::integer)`,
+    })
+    .from(users)
+    .leftJoin(addresses, and(eq(addresses.id, sql.placeholder('addressId')), eq(addresses.userId, users.id)))
+    .leftJoin(carts, bagOwner)
+    .where(eq(users.externalId, sql.placeholder('userExtId')))
+    .limit(1)
+    .prepare(`checkout_priced_bag_${kind}`);
 }
 
 /**
- * One statement: the user, locked (one checkout per user at a time, so that a double submit finds the first invoice
- * instead of racing it), with the saved address and the buyer's own bag and its lines — a verified guest pays for the
- * bag of its session, under the account the session is linked to. On the embedded database every statement of this
- * transaction is time no other request can use. What the lock guards (the pending invoices) is read by the next
- * statement, which sees what a checkout that held the lock before committed.
+ * Prepared once per database and buyer kind: on PostgreSQL each connection then parses and plans the statement once,
+ * where planning it took PostgreSQL more time than running it (docs/performance.md, "Invoices").
  */
-async function lockedBuyer(tx: Transaction, buyer: Buyer, addressId: number) {
-  // A user has one bag, and so has a guest session (unique indexes): the join finds one row or none.
-  const bagOwner = buyer.kind === 'guest' ? eq(carts.guestSessionId, buyer.sessionId) : eq(carts.userId, users.id);
-  const [row] = await tx
-    .select({
-      userId: users.id,
-      locked: sql<unknown>`pg_advisory_xact_lock(${users.id})`,
-      address: getTableColumns(addresses),
-      cartId: carts.id,
-      lines: bagLines,
-    })
-    .from(users)
-    .leftJoin(addresses, and(eq(addresses.id, addressId), eq(addresses.userId, users.id)))
-    .leftJoin(carts, bagOwner)
-    .where(eq(users.externalId, buyer.userExtId))
-    .limit(1);
+const pricedBagStatements = new WeakMap<Database, Map<Buyer['kind'], ReturnType<typeof pricedBagStatement>>>();
+
+async function pricedBag(db: Database, buyer: Buyer, addressId: number, now: Date) {
+  let statements = pricedBagStatements.get(db);
+  if (!statements) pricedBagStatements.set(db, (statements = new Map()));
+  let statement = statements.get(buyer.kind);
+  if (!statement) statements.set(buyer.kind, (statement = pricedBagStatement(db, buyer.kind)));
+  const [row] = await statement.execute({
+    userExtId: buyer.userExtId,
+    sessionId: buyer.kind === 'guest' ? buyer.sessionId : null,
+    addressId,
+    now: now.toISOString(),
+  });
   if (!row) throw new NotFound('This account no longer exists.');
   if (!row.address) throw new NotFound(paymentMessages.unknownAddress);
-  return { userId: row.userId, address: row.address, cartId: row.cartId, lines: row.lines };
+  if (row.cartId === null || row.lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
+  if (row.lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
+  return { ...row, address: row.address, cartId: row.cartId };
 }
 
-export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, addressId: number): Promise<CheckoutInvoiceReply> {
-  const now = deps.now?.() ?? new Date();
-  return deps.db.transaction(async (tx) => {
-    const { userId, address, cartId, lines } = await lockedBuyer(tx, buyer, addressId);
-    if (cartId === null || lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
-    if (lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
+type CheckoutOutcome =
+  | { outcome: 'changed' | 'created' }
+  | { outcome: 'pending'; invoiceId: string; providerOrderId: string; totalPaise: number }
+  | { outcome: 'short'; shortfalls: Shortfall[] };
 
-    // Usually there is no pending invoice to compare with, and then the stock is taken in the same statement.
-    const pending = tx.select({ id: orders.id }).from(orders).where(pendingFor(userId, address.id, now));
-    let short = await takeStockUnless(tx, lines, pending.getSQL());
-    if (short === null) {
-      const same = await samePendingInvoice(tx, userId, address.id, lineKey(lines), now);
-      if (same) return reply(same.invoiceId, same.providerOrderId, same.totalPaise);
-      short = await takeStock(tx, lines);
-    }
-    if (short.length > 0) {
-      throw new OutOfStockLines(
-        short.map((s) => {
-          const line = lines.find((l) => l.productId === s.productId)!;
-          return { productName: line.productName, size: line.size, available: s.available };
-        }),
-      );
-    }
+/** A bag that changes under every attempt is refused rather than priced for ever. */
+const pricingAttempts = 3;
+
+export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, addressId: number): Promise<CheckoutInvoiceReply> {
+  for (let attempt = 1; attempt <= pricingAttempts; attempt += 1) {
+    const now = deps.now?.() ?? new Date();
+    const { userId, address, cartId, lines, stock, pending } = await pricedBag(deps.db, buyer, addressId, now);
+    // A double submit may find its own invoice holding the last units: only checkout_invoice can tell.
+    if (!pending) refuseShortfalls(lines, shortfallsOf(lines, stock ?? {}));
 
     const snapshot: AddressSnapshot = { addressId: address.id, ...addressFieldsOf(address) };
     const priced = lines.map((line) => {
@@ -164,47 +145,72 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
       address.state,
     );
     const invoiceId = `inv_${randomBytes(12).toString('base64url')}`;
-    // Inside the transaction, after the stock is taken: if the provider refuses, the reservation rolls back with
-    // everything else. Asked before the insert, so the order is written once, with its provider id.
+    // Asked before the stock is taken, so that taking it and writing the order are one call: a bag refused after this
+    // leaves the provider an order that is never paid, as an abandoned checkout does.
     const providerOrder = await deps.provider.createOrder({ amountPaise: totals.totalPaise, receipt: invoiceId }).catch((error: unknown) => {
       if (error instanceof ProviderError) throw new NotReady('The payment service is unavailable. Please try again shortly.');
       throw error;
     });
-    // The order and its items in one statement.
-    const newOrder = tx
-      .insert(orders)
-      .values({
-        invoiceId,
-        userId,
-        cartId,
-        providerOrderId: providerOrder.id,
-        address: snapshot,
-        subtotalPaise: totals.taxablePaise,
-        taxPaise: totals.taxPaise,
-        totalPaise: totals.totalPaise,
-        reservationExpiresAt: new Date(now.getTime() + deps.reservationMinutes * 60_000),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: orders.id });
-    const items = tx.insert(orderItems).values(
-      priced.map(({ line, lineTotalPaise, tax }) => ({
-        orderId: sql`(select id from new_order)`,
-        productId: line.productId,
-        productName: line.productName,
-        itemCode: line.itemCode,
-        size: line.size,
-        quantity: line.quantity,
-        unitPricePaise: line.unitPricePaise,
-        mrpPaise: line.mrpPaise,
-        gstRateBp: line.gstRateBp,
-        lineTotalPaise,
-        ...tax,
-      })),
-    );
-    await tx.execute(sql`with new_order as (${newOrder.getSQL()}) ${items.getSQL()}`);
-    return reply(invoiceId, providerOrder.id, totals.totalPaise);
-  });
+    const invoice = {
+      invoice_id: invoiceId,
+      provider_order_id: providerOrder.id,
+      address: snapshot,
+      subtotal_paise: totals.taxablePaise,
+      tax_paise: totals.taxPaise,
+      total_paise: totals.totalPaise,
+      reservation_expires_at: new Date(now.getTime() + deps.reservationMinutes * 60_000).toISOString(),
+    };
+    const items = priced.map(({ line, lineTotalPaise, tax }) => ({
+      product_id: line.productId,
+      product_name: line.productName,
+      item_code: line.itemCode,
+      size: line.size,
+      quantity: line.quantity,
+      unit_price_paise: line.unitPricePaise,
+      mrp_paise: line.mrpPaise,
+      gst_rate_bp: line.gstRateBp,
+      line_total_paise: lineTotalPaise,
+      taxable_paise: tax.taxablePaise,
+      cgst_paise: tax.cgstPaise,
+      sgst_paise: tax.sgstPaise,
+      igst_paise: tax.igstPaise,
+    }));
+    const result = await deps.db.execute(sql`select checkout_invoice(
+      ${userId}::integer, ${cartId}::integer, ${address.id}::integer, ${now.toISOString()}::timestamptz,
+      ${JSON.stringify(lines)}::jsonb, ${JSON.stringify(invoice)}::jsonb, ${JSON.stringify(items)}::jsonb) as answer`);
+    const [{ answer }] = (result as unknown as { rows: [{ answer: CheckoutOutcome }] }).rows;
+    switch (answer.outcome) {
+      case 'created':
+        return reply(invoiceId, providerOrder.id, totals.totalPaise);
+      case 'pending':
+        return reply(answer.invoiceId, answer.providerOrderId, answer.totalPaise);
+      case 'short':
+        refuseShortfalls(lines, answer.shortfalls);
+        break;
+      case 'changed':
+        break; // priced again
+    }
+  }
+  throw new Conflict(paymentMessages.bagChanged);
+}
+
+/** The products whose stock is below what the bag asks of them (a product may be on several lines). */
+function shortfallsOf(lines: readonly BagLine[], stock: Record<string, number>): Shortfall[] {
+  const wanted = new Map<number, number>();
+  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  return [...wanted]
+    .filter(([productId, quantity]) => (stock[productId] ?? 0) < quantity)
+    .map(([productId]) => ({ productId, available: stock[productId] ?? 0 }));
+}
+
+function refuseShortfalls(lines: readonly BagLine[], short: readonly Shortfall[]): void {
+  if (short.length === 0) return;
+  throw new OutOfStockLines(
+    short.map((s) => {
+      const line = lines.find((l) => l.productId === s.productId)!;
+      return { productName: line.productName, size: line.size, available: s.available };
+    }),
+  );
 }
 
 function reply(invoiceId: string, providerOrderId: string, totalPaise: number): CheckoutInvoiceReply {
