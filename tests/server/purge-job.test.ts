@@ -5,7 +5,7 @@
  */
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, guestSessions, oneTimeCodes, outboxMail, refreshTokens } from '../../server/db/schema';
 import { purgeExpiredData, retention, startPurgeJob } from '../../server/modules/maintenance/purge-job';
@@ -146,5 +146,24 @@ describe('the purge job', () => {
     // A row that grows old after the start is deleted by a later run of the interval.
     const later = await aMail(at(-9 * day));
     await expect.poll(() => remainingMail([later]), { timeout: 10_000, interval: 25 }).toEqual([]);
+  });
+});
+
+describe('planner statistics of the embedded database', () => {
+  it('the interval run analyzes it (no autovacuum worker would), so its planner counts the rows there are', async () => {
+    const own = await buildTestApp();
+    try {
+      if (own.database.kind !== 'pglite') return; // PostgreSQL's autovacuum analyzes a real server's tables
+      for (let i = 0; i < 3; i += 1) await aUser(own);
+      const plannedUsers = async () => {
+        const result = await own.db.execute(sql`select reltuples from pg_class where relname = 'users'`);
+        return Number((result as unknown as { rows: { reltuples: number }[] }).rows[0]!.reltuples);
+      };
+      expect(await plannedUsers()).not.toBe(3);
+      await startPurgeJob(own, { now: () => now, everyMs: 20 });
+      await expect.poll(plannedUsers, { timeout: 10_000, interval: 25 }).toBe(3);
+    } finally {
+      await own.close();
+    }
   });
 });
