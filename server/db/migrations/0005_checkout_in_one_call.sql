@@ -1,10 +1,11 @@
--- A checkout invoice's writes as one call (server/modules/orders/invoice.service.ts): the server prices the bag it
--- read with checkout_bag, then checkout_invoice locks, checks, takes the stock and writes the order in one round
--- trip and one transaction (a statement on its own commits on its own). Each statement of a PL/pgSQL function sees
--- what was committed before it started, so a double submit that waited on the user's lock finds the first invoice.
+-- A checkout invoice in two calls (server/modules/orders/invoice.service.ts): checkout_buyer reads what the server
+-- prices, then checkout_invoice locks, checks, takes the stock and writes the order in one round trip and one
+-- transaction (a statement on its own commits on its own). Each statement of a PL/pgSQL function sees what was
+-- committed before it started, so a double submit that waited on the user's lock finds the first invoice. PL/pgSQL
+-- also keeps its statements' plans for the connection's life: planning the read took the database longer than
+-- running it.
 
--- The buyer's bag, priced from the catalogue as it is now: one JSON array in product id order. PL/pgSQL keeps the
--- query's plan for the connection's life, where a SQL function would plan it at every call.
+-- The buyer's bag, priced from the catalogue as it is now: one JSON array in product id order.
 CREATE FUNCTION checkout_bag(bag_id integer) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (
@@ -17,6 +18,48 @@ BEGIN
     JOIN products p ON p.id = line.product_id
     LEFT JOIN categories c ON c.id = p.category_id
     WHERE line.cart_id = bag_id
+  );
+END
+$$;
+--> statement-breakpoint
+-- The buyer (by external id), the saved address (null unless it is theirs) as the order snapshots it, and their bag
+-- priced: a guest session's bag when `guest_session` is given (a verified guest pays for it under the linked account),
+-- else the user's. Also what the bag's products have left, and whether an invoice of this buyer to this address is
+-- pending, so that the server refuses a bag that cannot be had before it asks the provider for an order (only a
+-- double submit may find its own invoice holding the last units). Null when there is no such user.
+CREATE FUNCTION checkout_buyer(user_ext_id text, guest_session text, address_id integer, checked_at timestamptz)
+RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  buyer_id integer;
+  bag_id integer;
+BEGIN
+  SELECT u.id INTO buyer_id FROM users u WHERE u.external_id = user_ext_id;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  IF guest_session IS NULL THEN
+    SELECT c.id INTO bag_id FROM carts c WHERE c.user_id = buyer_id;
+  ELSE
+    SELECT c.id INTO bag_id FROM carts c WHERE c.guest_session_id = guest_session;
+  END IF;
+  RETURN jsonb_build_object(
+    'userId', buyer_id,
+    'address', (
+      SELECT jsonb_build_object('addressId', a.id, 'fullName', a.full_name, 'address', a.address,
+        'locality', a.locality, 'landmark', a.landmark, 'city', a.city, 'pincode', a.pincode, 'state', a.state,
+        'country', a.country, 'phoneNumber', a.phone_number)
+      FROM addresses a WHERE a.id = address_id AND a.user_id = buyer_id),
+    'cartId', bag_id,
+    'lines', checkout_bag(bag_id),
+    'stock', (
+      SELECT coalesce(jsonb_object_agg(p.id, p.stock), '{}'::jsonb) FROM products p
+      WHERE p.id IN (SELECT line.product_id FROM cart_items line WHERE line.cart_id = bag_id)),
+    -- The buyer's orders are found by their user first, as checkout_invoice finds them (it says why).
+    'pending', EXISTS (
+      WITH mine AS MATERIALIZED (SELECT * FROM orders o WHERE o.user_id = buyer_id)
+      SELECT 1 FROM mine o
+      WHERE o.payment_state = 'pending' AND o.reservation_expires_at > checked_at
+        AND (o.address ->> 'addressId')::integer = address_id)
   );
 END
 $$;

@@ -1,18 +1,16 @@
 /**
- * The checkout invoice (SPEC.md §4 Place Order, §7): priced from the database, a provider order, then the stock
- * reserved and the order written with its items and address snapshot, atomically, by the database function
- * checkout_invoice (migration 0005): two round trips in all. A double submit gets the same pending invoice back,
- * never a second.
+ * The checkout invoice (SPEC.md §4 Place Order, §7): the bag priced from the database (checkout_buyer), a provider
+ * order, then the stock reserved and the order written with its items and address snapshot, atomically
+ * (checkout_invoice): two calls of the database functions of migration 0005 in all. A double submit gets the same
+ * pending invoice back, never a second.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { addressFieldsOf } from '../../../domain/address';
+import { sql } from 'drizzle-orm';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
 import type { Database } from '../../db/client';
-import { addresses, carts, orders, users } from '../../db/schema';
 import type { cartItems } from '../../db/schema';
 import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
@@ -62,62 +60,30 @@ interface BagLine {
   gstRateBp: number | null;
 }
 
-/**
- * The buyer's user, the saved address and the buyer's own bag priced (checkout_bag), in one statement: a verified
- * guest pays for the bag of its session, under the account the session is linked to. Also what the bag's products
- * have left, and whether an invoice of this buyer to this address is pending, so that a bag that cannot be had is
- * refused before a payment order is asked for (checkout_invoice decides, under the buyer's lock).
- */
-function pricedBagStatement(db: Database, kind: Buyer['kind']) {
-  // A user has one bag, and so has a guest session (unique indexes): the join finds one row or none.
-  const bagOwner = kind === 'guest' ? eq(carts.guestSessionId, sql.placeholder('sessionId')) : eq(carts.userId, users.id);
-  return db
-    .select({
-      userId: users.id,
-      address: getTableColumns(addresses),
-      cartId: carts.id,
-      lines: sql<BagLine[]>`checkout_bag(${carts.id})`,
-      stock: sql<Record<string, number> | null>`(
-        select json_object_agg(p.id, p.stock) from products p
-        where p.id in (select line.product_id from cart_items line where line.cart_id = ${carts.id}))`,
-      // The buyer's orders are found by their user first, as checkout_invoice finds them (migration 0005 says why).
-      pending: sql<boolean>`exists (
-        with mine as materialized (
-          select payment_state, reservation_expires_at, address from ${orders} where ${orders.userId} = ${users.id})
-        select 1 from mine
-        where payment_state = 'pending' and reservation_expires_at > ${sql.placeholder('now')}::timestamptz
-          and (address ->> 'addressId')::integer = ${sql.placeholder('addressId')}::integer)`,
-    })
-    .from(users)
-    .leftJoin(addresses, and(eq(addresses.id, sql.placeholder('addressId')), eq(addresses.userId, users.id)))
-    .leftJoin(carts, bagOwner)
-    .where(eq(users.externalId, sql.placeholder('userExtId')))
-    .limit(1)
-    .prepare(`checkout_priced_bag_${kind}`);
+/** What checkout_buyer (migration 0005) answers: the buyer, the address as the order keeps it, the bag priced. */
+interface PricedBag {
+  userId: number;
+  address: AddressSnapshot | null;
+  cartId: number | null;
+  lines: BagLine[];
+  /** What each of the bag's products has left, by product id. */
+  stock: Record<string, number>;
+  /** An invoice of this buyer to this address is pending. */
+  pending: boolean;
 }
 
-/**
- * Prepared once per database and buyer kind: on PostgreSQL each connection then parses and plans the statement once,
- * where planning it took PostgreSQL more time than running it (docs/performance.md, "Invoices").
- */
-const pricedBagStatements = new WeakMap<Database, Map<Buyer['kind'], ReturnType<typeof pricedBagStatement>>>();
-
+/** The buyer's bag priced, from one call: a verified guest pays for the bag of its session, else the user's. */
 async function pricedBag(db: Database, buyer: Buyer, addressId: number, now: Date) {
-  let statements = pricedBagStatements.get(db);
-  if (!statements) pricedBagStatements.set(db, (statements = new Map()));
-  let statement = statements.get(buyer.kind);
-  if (!statement) statements.set(buyer.kind, (statement = pricedBagStatement(db, buyer.kind)));
-  const [row] = await statement.execute({
-    userExtId: buyer.userExtId,
-    sessionId: buyer.kind === 'guest' ? buyer.sessionId : null,
-    addressId,
-    now: now.toISOString(),
-  });
-  if (!row) throw new NotFound('This account no longer exists.');
-  if (!row.address) throw new NotFound(paymentMessages.unknownAddress);
-  if (row.cartId === null || row.lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
-  if (row.lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
-  return { ...row, address: row.address, cartId: row.cartId };
+  const session = buyer.kind === 'guest' ? buyer.sessionId : null;
+  const result = await db.execute(sql`select checkout_buyer(
+    ${buyer.userExtId}::text, ${session}::text, ${addressId}::integer, ${now.toISOString()}::timestamptz) as bag`);
+  const [{ bag }] = (result as unknown as { rows: [{ bag: PricedBag | null }] }).rows;
+  if (!bag) throw new NotFound('This account no longer exists.');
+  const { address, cartId, lines } = bag;
+  if (!address) throw new NotFound(paymentMessages.unknownAddress);
+  if (cartId === null || lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
+  if (lines.some((line) => line.isRemoved)) throw new Conflict(paymentMessages.removedProduct);
+  return { ...bag, address, cartId };
 }
 
 type CheckoutOutcome =
@@ -133,9 +99,8 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
     const now = deps.now?.() ?? new Date();
     const { userId, address, cartId, lines, stock, pending } = await pricedBag(deps.db, buyer, addressId, now);
     // A double submit may find its own invoice holding the last units: only checkout_invoice can tell.
-    if (!pending) refuseShortfalls(lines, shortfallsOf(lines, stock ?? {}));
+    if (!pending) refuseShortfalls(lines, shortfallsOf(lines, stock));
 
-    const snapshot: AddressSnapshot = { addressId: address.id, ...addressFieldsOf(address) };
     const priced = lines.map((line) => {
       const lineTotalPaise = line.unitPricePaise * line.quantity;
       return { line, lineTotalPaise, tax: lineTax(lineTotalPaise, line.gstRateBp, address.state) };
@@ -154,7 +119,7 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
     const invoice = {
       invoice_id: invoiceId,
       provider_order_id: providerOrder.id,
-      address: snapshot,
+      address,
       subtotal_paise: totals.taxablePaise,
       tax_paise: totals.taxPaise,
       total_paise: totals.totalPaise,
@@ -176,7 +141,7 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
       igst_paise: tax.igstPaise,
     }));
     const result = await deps.db.execute(sql`select checkout_invoice(
-      ${userId}::integer, ${cartId}::integer, ${address.id}::integer, ${now.toISOString()}::timestamptz,
+      ${userId}::integer, ${cartId}::integer, ${address.addressId}::integer, ${now.toISOString()}::timestamptz,
       ${JSON.stringify(lines)}::jsonb, ${JSON.stringify(invoice)}::jsonb, ${JSON.stringify(items)}::jsonb) as answer`);
     const [{ answer }] = (result as unknown as { rows: [{ answer: CheckoutOutcome }] }).rows;
     switch (answer.outcome) {
