@@ -16,6 +16,7 @@ import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import type { Buyer } from '../checkout/buyer-access';
+import { byProduct } from './stock-reservation';
 import type { Shortfall } from './stock-reservation';
 
 export class OutOfStockLines extends HttpError {
@@ -161,11 +162,9 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
 
 /** The products whose stock is below what the bag asks of them (a product may be on several lines). */
 function shortfallsOf(lines: readonly BagLine[], stock: Record<string, number>): Shortfall[] {
-  const wanted = new Map<number, number>();
-  for (const line of lines) wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
-  return [...wanted]
-    .filter(([productId, quantity]) => (stock[productId] ?? 0) < quantity)
-    .map(([productId]) => ({ productId, available: stock[productId] ?? 0 }));
+  return byProduct(lines)
+    .filter((need) => (stock[need.productId] ?? 0) < need.quantity)
+    .map((need) => ({ productId: need.productId, available: stock[need.productId] ?? 0 }));
 }
 
 function refuseShortfalls(lines: readonly BagLine[], short: readonly Shortfall[]): void {

@@ -30,7 +30,7 @@ export async function takeStock(tx: Transaction, needs: readonly StockNeed[]): P
 }
 
 /** Sums quantities per product, in product id order (the order rows are locked in). */
-function byProduct(needs: readonly StockNeed[]): StockNeed[] {
+export function byProduct(needs: readonly StockNeed[]): StockNeed[] {
   const total = new Map<number, number>();
   for (const need of needs) total.set(need.productId, (total.get(need.productId) ?? 0) + need.quantity);
   return [...total.entries()].sort(([a], [b]) => a - b).map(([productId, quantity]) => ({ productId, quantity }));
