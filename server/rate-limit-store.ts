@@ -9,7 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface RateLimitStore {
   /** For the rate-limit plugin's `store` option; outages and recoveries are logged to `log`. */
@@ -45,7 +45,9 @@ const maxLocalKeys = 10_000;
 
 /** Connects to Redis; rejects with a message naming REDIS_URL (never its credentials) when Redis does not answer. */
 export async function connectRateLimitStore(url: string, keyPrefix: string): Promise<RateLimitStore> {
-  const redis = new Redis(url, {
+  // Loaded here, not at start: a shop without REDIS_URL never needs the client (about 20 MB of memory).
+  const { Redis: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, {
     lazyConnect: true,
     connectionName: 'flower-shop rate limits',
     connectTimeout: startTimeoutMs,

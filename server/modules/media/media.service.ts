@@ -4,13 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { imageWidths } from '../../../domain/product-images';
 import type { SiteImageSlot } from '../../../domain/site-images';
 import type { Database, Transaction } from '../../db/client';
 import { media, productImages, products, siteImages } from '../../db/schema';
 import { HttpError } from '../../errors';
+import { loadSharp } from './sharp';
 
 export type ImageWidth = (typeof imageWidths)[number];
 /** 'original', or a width variant such as 'w640'. */
@@ -73,6 +73,7 @@ export async function prepareImage(bytes: Buffer, options: PrepareOptions = {}):
   // Decode once (turned upright), then resize the pixels for every variant.
   const pixels = options.pixels ?? (await decode(bytes, options.only?.refusal));
   if (wanted.length === 0) return { hash, rows };
+  const sharp = await loadSharp();
   const made = await Promise.all(
     wanted.map(async (w) => {
       const { data, info } = await sharp(pixels.data, { raw: pixels.info })
@@ -86,6 +87,7 @@ export async function prepareImage(bytes: Buffer, options: PrepareOptions = {}):
 }
 
 async function decode(bytes: Buffer, refusal?: string) {
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: maxInputPixels }).rotate().raw().toBuffer({ resolveWithObject: true });
   } catch {
@@ -96,6 +98,7 @@ async function decode(bytes: Buffer, refusal?: string) {
 /** The format by the bytes themselves (never the name or the declared type), and the upright size. */
 async function inspect(bytes: Buffer, only?: PrepareOptions['only']): Promise<{ format: AcceptedFormat; width: number; height: number }> {
   if (bytes.length === 0) throw new UnsupportedImage('Please upload an image');
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: maxInputPixels }).metadata();

@@ -1,5 +1,5 @@
 /** Rasterises the seed's SVG art with sharp (librsvg inside: no fonts or network needed). */
-import sharp from 'sharp';
+import { loadSharp } from '../../../modules/media/sharp';
 
 export interface Rendered {
   webp: Buffer;
@@ -8,6 +8,7 @@ export interface Rendered {
 }
 
 export async function renderSvg(svg: string, effort = 4, quality = 80): Promise<Rendered> {
+  const sharp = await loadSharp();
   // Flattened to opaque RGB: the art always has a full background, and three channels encode faster than four.
   const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#FBF7F2' }).raw().toBuffer({ resolveWithObject: true });
   const pixels = { data, info: { width: info.width, height: info.height, channels: info.channels } };
