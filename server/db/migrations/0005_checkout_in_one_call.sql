@@ -116,8 +116,8 @@ BEGIN
   END IF;
 
   -- A pending, unexpired invoice of this buyer to this address for exactly these lines. The buyer's orders are found
-  -- first, by their user (a handful): left to choose, a planner whose statistics lag a rush of new orders, as they do
-  -- on the embedded database, which never analyzes on its own, went through every pending order of the shop instead.
+  -- first, by their user (a handful): left to choose, a planner whose statistics lag a rush of new orders (autovacuum
+  -- analyzes now and then; PGlite only in the hourly maintenance run) went through every pending order instead.
   WITH mine AS MATERIALIZED (SELECT * FROM orders WHERE user_id = buyer_id)
   SELECT o.invoice_id, o.provider_order_id, o.total_paise INTO same
   FROM mine o
