@@ -195,12 +195,18 @@ describe('a shopper browsing the catalogue', () => {
     await page.locator('a[href="/category/Fresh%20Flowers/Exotic"]').first().waitFor();
     await page.locator('a[href="/category/Everlasting%20Dry%20Flowers/Exotic"]').first().waitFor();
     await page.getByText(/^Rs\. [\d,]+$/).first().waitFor();
-    // The bottom banner loads lazily: it arrives once the shopper scrolls down to it.
-    await page.locator('img[src*="bottombanner"]').scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => {
-      const heroes = [...document.querySelectorAll('img[src*="heroimage"]')] as HTMLImageElement[];
-      return heroes.length >= 2 && heroes.every((img) => img.complete && img.naturalWidth > 0);
-    });
+    // The bottom banner loads lazily: it arrives once the shopper scrolls down to it. Scrolled to again while waiting,
+    // as a shopper would: what the app adds when it starts can push the banner back out of view after the first scroll
+    // (one CI run waited 30 s for a banner that was never near the viewport again).
+    await page.waitForFunction(
+      () => {
+        document.querySelector('img[src*="bottombanner"]')?.scrollIntoView({ block: 'center' });
+        const heroes = [...document.querySelectorAll('img[src*="heroimage"]')] as HTMLImageElement[];
+        return heroes.length >= 2 && heroes.every((img) => img.complete && img.naturalWidth > 0);
+      },
+      undefined,
+      { polling: 250 },
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
