@@ -362,7 +362,7 @@ export async function auditStock(target: DatabaseTarget, initialStock: Map<numbe
 }
 
 /**
- * The ceiling for invoices on PGlite: the invoice service itself (its prepared read and its checkout_invoice call,
+ * The ceiling for invoices on PGlite: the invoice service itself (its checkout_buyer and checkout_invoice calls,
  * through the worker thread as the server uses it), called directly with no HTTP, 16 at a time, one fresh buyer each.
  * Its invoices are real pending orders, so the stock audit counts them too.
  */
