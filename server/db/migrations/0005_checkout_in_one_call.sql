@@ -22,6 +22,20 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The buyer's pending, unexpired invoices to this address. The buyer's orders are found first, by their user (a
+-- handful): left to choose, a planner whose statistics lag a rush of new orders (autovacuum analyzes now and then;
+-- PGlite only in the hourly maintenance run) went through every pending order of the shop instead.
+CREATE FUNCTION pending_invoices(buyer_id integer, address_id integer, checked_at timestamptz)
+RETURNS SETOF orders LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY
+    WITH mine AS MATERIALIZED (SELECT * FROM orders o WHERE o.user_id = buyer_id)
+    SELECT * FROM mine o
+    WHERE o.payment_state = 'pending' AND o.reservation_expires_at > checked_at
+      AND (o.address ->> 'addressId')::integer = address_id;
+END
+$$;
+--> statement-breakpoint
 -- The buyer (by external id), the saved address (null unless it is theirs) as the order snapshots it, and their bag
 -- priced: a guest session's bag when `guest_session` is given (a verified guest pays for it under the linked account),
 -- else the user's. Also what the bag's products have left, and whether an invoice of this buyer to this address is
@@ -54,12 +68,7 @@ BEGIN
     'stock', (
       SELECT coalesce(jsonb_object_agg(p.id, p.stock), '{}'::jsonb) FROM products p
       WHERE p.id IN (SELECT line.product_id FROM cart_items line WHERE line.cart_id = bag_id)),
-    -- The buyer's orders are found by their user first, as checkout_invoice finds them (it says why).
-    'pending', EXISTS (
-      WITH mine AS MATERIALIZED (SELECT * FROM orders o WHERE o.user_id = buyer_id)
-      SELECT 1 FROM mine o
-      WHERE o.payment_state = 'pending' AND o.reservation_expires_at > checked_at
-        AND (o.address ->> 'addressId')::integer = address_id)
+    'pending', EXISTS (SELECT 1 FROM pending_invoices(buyer_id, address_id, checked_at))
   );
 END
 $$;
@@ -115,14 +124,10 @@ BEGIN
     RETURN jsonb_build_object('outcome', 'changed');
   END IF;
 
-  -- A pending, unexpired invoice of this buyer to this address for exactly these lines. The buyer's orders are found
-  -- first, by their user (a handful): left to choose, a planner whose statistics lag a rush of new orders (autovacuum
-  -- analyzes now and then; PGlite only in the hourly maintenance run) went through every pending order instead.
-  WITH mine AS MATERIALIZED (SELECT * FROM orders WHERE user_id = buyer_id)
+  -- A pending invoice of this buyer to this address for exactly these lines.
   SELECT o.invoice_id, o.provider_order_id, o.total_paise INTO same
-  FROM mine o
-  WHERE o.payment_state = 'pending' AND o.reservation_expires_at > checked_at
-    AND (o.address ->> 'addressId')::integer = address_id AND o.provider_order_id IS NOT NULL
+  FROM pending_invoices(buyer_id, address_id, checked_at) o
+  WHERE o.provider_order_id IS NOT NULL
     AND (SELECT array_agg(k ORDER BY k) FROM (
           SELECT i.product_id || ':' || i.quantity || ':' || i.size AS k FROM order_items i WHERE i.order_id = o.id
         ) keys)
