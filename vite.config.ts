@@ -33,7 +33,7 @@ function startAppFirst(): Plugin {
 /**
  * A catalogue page arrives drawn by the server, so the app's script only makes it interactive. Its entry is not a
  * <script> of the page but named in a <meta>: src/start-app.ts starts it once the page's largest picture has painted,
- * so that neither its download (224 KiB, which a slow connection would share with the picture) nor the long task of
+ * so that neither its download (about 190 KiB, which a slow connection would share with the picture) nor the long task of
  * evaluating it ever holds up that paint. Its preloaded chunks load at low priority.
  */
 function appScriptsAfterThePicture(): Plugin {
@@ -114,7 +114,9 @@ const pageRendererBuild = {
   sourcemap: false,
   minify: false,
   copyPublicDir: false,
-  rolldownOptions: { output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
+  // One file: the server imports it under a new URL after each build (server/modules/web/page-renderer.ts), and chunks
+  // of its lazy pages would import the old URL's module, a second React Router without the page's context.
+  rolldownOptions: { output: { format: 'esm', entryFileNames: '[name].js', codeSplitting: false } },
 } as const;
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -133,8 +135,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           input: { index: 'index.html', 'start-app': 'src/start-app.ts' },
           output: {
-            // What a first visit runs comes as one script, not a score of small chunks that each wait their turn on a
-            // slow connection (lazy pages still split). The modules the start-app entry shares form a chunk of
+            // What every first visit runs (the shell) comes as one script, not a score of small chunks that each wait
+            // their turn on a slow connection; each page is a lazy chunk of its own, loaded beside it (src/main.tsx). The modules the start-app entry shares form a chunk of
             // their own, so that entry stays about 1 KiB.
             codeSplitting: {
               groups: [

@@ -8,8 +8,11 @@ import { AppProviders } from './app/app-providers';
 import { announceAppReady } from './app/app-ready';
 import { refreshCartCount } from './app/cart-owner';
 import { setNavigator } from './app/navigation';
+import { resolveLazyMatches } from './app/lazy-route';
+import { prefetchPagesOnIntent } from './app/route-prefetch';
 import { appRoutes } from './app/router';
 import { shopSystem } from './app/theme';
+import { loadToasterOnFirstInput } from './app/toaster';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -29,9 +32,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * Time). Here each gets a task of its own.
  */
 async function startApp(root: HTMLElement): Promise<void> {
+  // The page's own chunk downloads while the theme is built.
+  const pageLoaded = resolveLazyMatches(appRoutes, window.location.pathname);
   await nextTask();
   shopSystem();
-  await nextTask();
+  await Promise.all([pageLoaded, nextTask()]);
   const router = createBrowserRouter(appRoutes);
   setNavigator((path) => void router.navigate(path));
   const app = (
@@ -56,3 +61,5 @@ void startApp(root);
 
 // SPEC.md §7: the bag's count is fetched at app start (here, once, rather than in an effect StrictMode would repeat).
 void refreshCartCount();
+loadToasterOnFirstInput(document);
+prefetchPagesOnIntent(appRoutes, document);

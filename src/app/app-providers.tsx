@@ -1,11 +1,15 @@
 // Providers every screen needs: the shop's Chakra system and toasts. No motion provider: framer-motion lives only in
 // the carousel's lazy chunk (which honours reduced motion itself), and the bag badge's pop is a theme keyframe.
-// The toaster stays in the first download (6.6 KiB gzip): loaded on demand, a first toast showed late, and the screens
-// that move on 3 s after a toast kept it up for less than that.
+// The toasts' region is a lazy chunk, mounted once it has loaded (src/app/toaster.ts).
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { AppToaster } from './app-toaster';
 import { shopSystem } from './theme';
+import { useToastRegion } from './toaster';
+
+function ToastRegion() {
+  const Region = useToastRegion();
+  return Region ? <Region /> : null;
+}
 
 /**
  * A page the server drew (src/entry-server.tsx) carries Chakra's global styles in its <head> already, and they stay
@@ -29,7 +33,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={providedSystem()}>
       {children}
-      <AppToaster />
+      <ToastRegion />
     </ChakraProvider>
   );
 }

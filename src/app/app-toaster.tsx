@@ -1,6 +1,8 @@
-// Renders the module-level toaster's toasts (top-centre), dismissible, in the shop's colours.
-import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from './toaster';
+// The toaster's lazy chunk (src/app/toaster.ts): the shop's one toast store, and the region that renders its toasts
+// (top-centre), dismissible, in the shop's colours.
+import { Toaster as ChakraToaster, Portal, Stack, Toast, createToaster } from '@chakra-ui/react';
+
+export const shopToaster = createToaster({ placement: 'top', pauseOnPageIdle: true, max: 3 });
 
 /**
  * Chakra's solid toasts put 80 % white on red.600 and green.600 (3.5:1 and 2.6:1): the shop's darker fills and full
@@ -15,7 +17,7 @@ const toastTones = {
 export function AppToaster() {
   return (
     <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <ChakraToaster toaster={shopToaster} insetInline={{ mdDown: '4' }}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }} rounded="xl" boxShadow="lg" css={toastTones}>
             <Toast.Indicator />

@@ -1,12 +1,10 @@
-// Every route of SPEC.md §2, plus /home and /myaccount (DESIGN.md §5). Admin and checkout code, and the static
-// pages, are lazy chunks loaded with the spec's time-out; the storefront bundle never holds admin code.
+// Every route of SPEC.md §2, plus /home and /myaccount (DESIGN.md §5). Every page is a lazy chunk loaded with the
+// spec's time-out: a first visit downloads the shell (layout, header, footer) and its own page only, and never admin
+// code. src/main.tsx loads the page it starts on before the router starts, and src/app/route-prefetch.ts a page a
+// link leads to as soon as the shopper points at the link.
 import { Navigate } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { landingPath } from '../../domain/limits';
-import { CartPage } from '../features/cart/cart-page';
-import { CategoryPage } from '../features/catalog/category-page';
-import { FlowerDetailPage } from '../features/catalog/flower-detail-page';
-import { HomePage } from '../features/catalog/home-page';
 import { AppLayout } from './layout/app-layout';
 import { lazyComponent } from './lazy-route';
 import { paths } from './paths';
@@ -15,6 +13,10 @@ import { RouteError } from './route-error';
 import { RouteLoading } from './route-loading';
 
 const pages = {
+  home: lazyComponent(() => import('../features/catalog/home-page'), (m) => m.HomePage),
+  category: lazyComponent(() => import('../features/catalog/category-page'), (m) => m.CategoryPage),
+  flower: lazyComponent(() => import('../features/catalog/flower-detail-page'), (m) => m.FlowerDetailPage),
+  cart: lazyComponent(() => import('../features/cart/cart-page'), (m) => m.CartPage),
   shipping: lazyComponent(() => import('../features/pages/shipping-page'), (m) => m.ShippingPage),
   refund: lazyComponent(() => import('../features/pages/refund-page'), (m) => m.RefundPage),
   terms: lazyComponent(() => import('../features/pages/terms-page'), (m) => m.TermsPage),
@@ -83,9 +85,9 @@ export const appRoutes: RouteObject[] = [
             path: paths.root,
             element: <Navigate to={landingPath} replace />,
           },
-          { path: paths.home, element: <HomePage /> },
-          { path: '/category/:category_name/:sub_category_name', element: <CategoryPage /> },
-          { path: '/flower/:flower_ext_id', element: <FlowerDetailPage /> },
+          { path: paths.home, lazy: pages.home },
+          { path: '/category/:category_name/:sub_category_name', lazy: pages.category },
+          { path: '/flower/:flower_ext_id', lazy: pages.flower },
           {
             element: <GuestOnly />,
             children: [
@@ -104,7 +106,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/updateuseraddress/:id', lazy: pages.editAddress },
             ],
           },
-          { path: paths.cart, element: <CartPage /> },
+          { path: paths.cart, lazy: pages.cart },
           { path: paths.checkout, lazy: pages.checkout },
           { path: paths.thankYou, lazy: pages.thankYou },
           { path: paths.contactUs, lazy: pages.contactUs },

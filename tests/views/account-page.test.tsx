@@ -76,7 +76,7 @@ describe('account page: tabs', () => {
     ['/account/anything-else', 'Profile'],
   ])('%s opens the %s tab', async (path, selected) => {
     signIn();
-    renderApp(path);
+    await renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
     expect(screen.getAllByRole('tab').map((element) => element.textContent)).toEqual(['Profile', 'Orders', 'Addresses']);
     await waitFor(() => expect(tab(selected).getAttribute('aria-selected')).toBe('true'));
@@ -85,7 +85,7 @@ describe('account page: tabs', () => {
   it('updates the address when another tab is chosen', async () => {
     signIn();
     const user = userEvent.setup();
-    const { router } = renderApp('/account');
+    const { router } = await renderApp('/account');
     await screen.findByRole('heading', { level: 1, name: 'My Account' });
     await user.click(tab('Orders'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/orders'));
@@ -96,7 +96,7 @@ describe('account page: tabs', () => {
   });
 
   it('sends a signed-out visitor to /login', async () => {
-    const { router } = renderApp('/account/orders');
+    const { router } = await renderApp('/account/orders');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });
@@ -105,7 +105,7 @@ describe('account page: profile', () => {
   async function openProfile() {
     signIn();
     const user = userEvent.setup();
-    renderApp('/account');
+    await renderApp('/account');
     const form = await screen.findByRole('form', { name: 'Profile' });
     const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
     await waitFor(() => expect(field('First Name').value).toBe('Asha'));
@@ -211,7 +211,7 @@ describe('account page: orders', () => {
       anOrder({ UserOrder: { rpayOrderId: 'order_None' } }),
     ];
     signIn();
-    renderApp('/account/orders');
+    await renderApp('/account/orders');
     const first = await screen.findByRole('article', { name: 'Order order_Late' });
     const card = within(first);
     expect(card.getByText('order_Late')).toBeTruthy();
@@ -246,7 +246,7 @@ describe('account page: orders', () => {
 
   it('says "You have not added anything to your bag yet." without orders', async () => {
     signIn();
-    renderApp('/account/orders');
+    await renderApp('/account/orders');
     expect(await screen.findByText('You have not added anything to your bag yet.')).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
   });
@@ -257,7 +257,7 @@ describe('account page: addresses', () => {
     addresses = [anAddress(), anAddress({ id: 9, fullName: 'Ravi Kumar', city: 'Madurai', state: 'Kerala', pincode: '625001' })];
     signIn();
     const user = userEvent.setup();
-    const { router } = renderApp('/account/addresses');
+    const { router } = await renderApp('/account/addresses');
     const card = within(await screen.findByRole('article', { name: 'Address of Asha Raman' }));
     for (const text of ['12 Khader Nawaz Khan Road', 'Nungambakkam', 'Landmark: Near the park', 'Chennai, Tamil Nadu 600006', 'India', 'Phone: 9876543210']) {
       expect(card.getByText(text)).toBeTruthy();
@@ -274,7 +274,7 @@ describe('account page: addresses', () => {
 
   it('says "No addresses added. Please add a new address while you checkout" without addresses', async () => {
     signIn();
-    renderApp('/account/addresses');
+    await renderApp('/account/addresses');
     expect(await screen.findByText('No addresses added. Please add a new address while you checkout')).toBeTruthy();
   });
 });

@@ -82,7 +82,7 @@ afterAll(() => server.close());
 
 async function openProduct(id = 'p_rose') {
   const user = userEvent.setup();
-  const view = renderApp(`/flower/${id}`);
+  const view = await renderApp(`/flower/${id}`);
   await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' });
   return { user, ...view };
 }

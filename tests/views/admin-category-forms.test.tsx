@@ -187,7 +187,7 @@ describe('category create form (/flowercategory)', () => {
 
   it('is closed to a visitor without the dashboard flag', async () => {
     signIn();
-    const { router } = renderApp('/flowercategory');
+    const { router } = await renderApp('/flowercategory');
     await waitFor(() => expect(router.state.location.pathname).toBe('/access'));
   });
 });
@@ -259,7 +259,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
 
   it.each(['abc', '0', '-4', '2.5'])('says "This category does not exist." for /updateflowercategory/%s and asks nothing', async (id) => {
     signIn({ dashboard: true });
-    renderApp(`/updateflowercategory/${id}`);
+    await renderApp(`/updateflowercategory/${id}`);
     expect(await screen.findByText('This category does not exist.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the category list' }).getAttribute('href')).toBe('/flowercategorylist');
     expect(screen.queryByRole('form')).toBeNull();
@@ -269,7 +269,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
   it('shows the load failure with Retry for an unknown category', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     signIn({ dashboard: true });
-    renderApp('/updateflowercategory/99');
+    await renderApp('/updateflowercategory/99');
     expect(await screen.findByText('This record did not load.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByRole('form')).toBeNull();
@@ -362,7 +362,7 @@ describe('sub-category update form (/updateflowersubcategory/{id})', () => {
 
   it('says "This sub category does not exist." for a non-numeric id and asks nothing', async () => {
     signIn({ dashboard: true });
-    renderApp('/updateflowersubcategory/posy');
+    await renderApp('/updateflowersubcategory/posy');
     expect(await screen.findByText('This sub category does not exist.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the sub category list' }).getAttribute('href')).toBe('/flowersubcategorylist');
     expect(recordLoads).toBe(0);

@@ -388,7 +388,7 @@ describe('flower update form (/flowerformupdate/{externalId})', () => {
   it('offers Retry when the flower cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     signIn({ dashboard: true });
-    renderApp('/flowerformupdate/p_missing');
+    await renderApp('/flowerformupdate/p_missing');
     expect(await screen.findByText('This record did not load.', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });

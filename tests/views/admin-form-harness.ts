@@ -11,7 +11,7 @@ export async function openAdminForm(path: string, title: string, { fakeTimers = 
   if (fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
   signIn({ dashboard: true });
   const user = userEvent.setup(fakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {});
-  const app = renderApp(path);
+  const app = await renderApp(path);
   const form = await screen.findByRole('form', { name: title }, { timeout: 8000 });
   // Labels may end with the required mark ("Flower Name*"); "Flower Category" must not match "Flower Sub Category".
   const field = (label: string) =>

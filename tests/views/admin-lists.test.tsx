@@ -76,7 +76,7 @@ afterAll(() => server.close());
 async function openList(path: string, title: string) {
   signIn({ dashboard: true });
   const user = userEvent.setup();
-  const app = renderApp(path);
+  const app = await renderApp(path);
   const table = await screen.findByRole('table', { name: title });
   return { ...app, user, table };
 }
@@ -96,7 +96,7 @@ const firstCells = (table: HTMLElement) => bodyRows(table).map((row) => cellText
 describe('admin dashboard', () => {
   it('shows the PRODUCTS and ORDERS groups with every admin screen linked', async () => {
     signIn({ dashboard: true });
-    renderApp('/dashboard');
+    await renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     // The title is set in an effect after the first paint.
     await waitFor(() => expect(document.title).toBe('Dashboard'));
@@ -131,7 +131,7 @@ describe('admin dashboard', () => {
     signIn({ dashboard: true });
     const user = userEvent.setup();
     categories = [anAdminCategory({ id: 1 })];
-    const { router } = renderApp('/dashboard');
+    const { router } = await renderApp('/dashboard');
     await user.click(await screen.findByRole('link', { name: 'Flower Category List' }));
     expect(await screen.findByRole('table', { name: 'Flower Category List' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/flowercategorylist');
@@ -139,7 +139,7 @@ describe('admin dashboard', () => {
 
   it('sends a signed-in customer without the dashboard flag to /access', async () => {
     signIn();
-    const { router } = renderApp('/dashboard');
+    const { router } = await renderApp('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/access'));
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).toBeNull();
   });
@@ -184,7 +184,7 @@ describe('flower category list', () => {
     categoriesGate = new Promise((resolve) => (open = resolve));
     categories = [anAdminCategory({ id: 3 })];
     signIn({ dashboard: true });
-    renderApp('/flowercategorylist');
+    await renderApp('/flowercategorylist');
     expect(await screen.findByText('Loading the categories…')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     open();
@@ -198,7 +198,7 @@ describe('flower category list', () => {
     categories = [anAdminCategory({ id: 8, categoryName: 'Orchids' })];
     signIn({ dashboard: true });
     const user = userEvent.setup();
-    renderApp('/flowercategorylist');
+    await renderApp('/flowercategorylist');
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByText('This list did not load.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();

@@ -88,7 +88,7 @@ afterAll(() => server.close());
 async function openOrder(path = '/purchaseorderlist/7', userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
   signIn({ dashboard: true });
   const user = userEvent.setup(userOptions);
-  const app = renderApp(path);
+  const app = await renderApp(path);
   const form = await screen.findByRole('form', { name: 'Purchase Order Update Form' });
   const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
   return {
@@ -197,7 +197,7 @@ describe('purchase order update page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     loadStatus = 404;
     signIn({ dashboard: true });
-    renderApp('/purchaseorderlist/99');
+    await renderApp('/purchaseorderlist/99');
     expect(await screen.findByText('This record did not load.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '← Purchase Order List' }).getAttribute('href')).toBe('/purchaseorderlist');
@@ -206,7 +206,7 @@ describe('purchase order update page', () => {
 
   it.each(['abc', '0', '-3', '1.5'])('asks nothing of the server for the id %s and offers the way back', async (id) => {
     signIn({ dashboard: true });
-    renderApp(`/purchaseorderlist/${id}`);
+    await renderApp(`/purchaseorderlist/${id}`);
     expect(await screen.findByText('This purchase order does not exist.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the purchase order list' }).getAttribute('href')).toBe('/purchaseorderlist');
     expect(loads).toEqual([]);

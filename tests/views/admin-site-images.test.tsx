@@ -49,7 +49,7 @@ const png = (name: string, bytes: number) => new File([new Uint8Array(bytes)], n
 async function openForm(path: string, title: string) {
   signIn({ dashboard: true });
   const user = userEvent.setup();
-  const app = renderApp(path);
+  const app = await renderApp(path);
   const form = await screen.findByRole('form', { name: title });
   return {
     ...app,

@@ -149,7 +149,7 @@ async function openBag(...lines: StoredLine[]) {
   window.sessionStorage.setItem('guestSessionId', guestSessionId);
   bag.lines = lines;
   const user = userEvent.setup();
-  const view = renderApp('/cart');
+  const view = await renderApp('/cart');
   await screen.findByRole('list', { name: 'Items in your bag' });
   return { user, ...view };
 }
@@ -166,7 +166,7 @@ describe('cart page: loading and what it shows', () => {
       aLine({ name: 'Golden Wheat Round', price: 899, mrp: 899, quantity: 1 }),
     ];
     bag.slowCart = 150;
-    renderApp('/cart');
+    await renderApp('/cart');
     expect(await screen.findByRole('heading', { level: 1, name: 'CART' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Loading your bag');
 
@@ -198,7 +198,7 @@ describe('cart page: loading and what it shows', () => {
   });
 
   it('shows the empty bag straight away to a visitor who has no bag yet, without a call', async () => {
-    const { router } = renderApp('/cart');
+    const { router } = await renderApp('/cart');
     expect(await screen.findByText('Your Bag is Empty')).toBeTruthy();
     expect(screen.getByText('Please do some shopping and add items to your cart.')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Go to Shopping Page' });
@@ -211,7 +211,7 @@ describe('cart page: loading and what it shows', () => {
 
   it('shows the empty bag when the guest bag has no lines', async () => {
     window.sessionStorage.setItem('guestSessionId', guestSessionId);
-    renderApp('/cart');
+    await renderApp('/cart');
     expect(await screen.findByText('Your Bag is Empty')).toBeTruthy();
     expect(bag.calls.map((entry) => entry.path)).toContain(guestSessionId);
     expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).toBeNull();
@@ -222,7 +222,7 @@ describe('cart page: loading and what it shows', () => {
     bag.owner = 'u_12';
     bag.lines = [aLine({ name: 'Lavender Side', quantity: 1 })];
     const user = userEvent.setup();
-    renderApp('/cart');
+    await renderApp('/cart');
     await screen.findByRole('list', { name: 'Items in your bag' });
     const start = bag.calls.length;
     await user.click(button('Increase quantity of Lavender Side'));
@@ -238,7 +238,7 @@ describe('cart page: loading and what it shows', () => {
     bag.lines = [aLine({ name: 'Posy of Calm' })];
     bag.failWith.cart = 403;
     const user = userEvent.setup();
-    renderApp('/cart');
+    await renderApp('/cart');
     expect(await screen.findByText('Your bag did not load')).toBeTruthy();
     bag.failWith.cart = undefined;
     await user.click(button('Retry'));

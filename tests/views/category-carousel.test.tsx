@@ -40,7 +40,7 @@ const slides = (carousel: HTMLElement) => Array.from(carousel.querySelectorAll<H
 describe('category carousel', () => {
   it('changes the slide on Next before and after the slide transition has arrived, the leaving slide out of reach', async () => {
     const user = userEvent.setup();
-    renderApp('/home');
+    await renderApp('/home');
     const carousel = await screen.findByRole('region', { name: 'Everlasting Dry Flowers' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     const next = within(carousel).getByRole('button', { name: 'Next Everlasting Dry Flowers slide' });

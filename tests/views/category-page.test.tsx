@@ -40,7 +40,7 @@ const cards = () => screen.getAllByTestId('product-card');
 
 describe('category page', () => {
   it('shows the category heading, its sub-category pills and the products of the chosen one', async () => {
-    renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    await renderApp('/category/Everlasting%20Dry%20Flowers/Side');
     expect(screen.getByRole('heading', { level: 1, name: 'Everlasting Dry Flowers' })).toBeTruthy();
     expect(await screen.findByText('Pampas Bud Vase')).toBeTruthy();
     expect(cards()).toHaveLength(2);
@@ -55,7 +55,7 @@ describe('category page', () => {
   });
 
   it('links each product to its detail page, with its image and prices', async () => {
-    renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    await renderApp('/category/Everlasting%20Dry%20Flowers/Side');
     const [bud, palm] = await waitFor(() => cards());
     expect(within(bud!).getByRole('link', { name: 'Pampas Bud Vase' }).getAttribute('href')).toBe('/flower/p_bud');
     expect(within(bud!).getByRole('img', { name: 'Pampas Bud Vase' }).getAttribute('srcset')).toContain('w=320');
@@ -68,7 +68,7 @@ describe('category page', () => {
 
   it('switches sub-category locally: new products and address, no new request', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    const { router } = await renderApp('/category/Everlasting%20Dry%20Flowers/Side');
     await screen.findByText('Pampas Bud Vase');
     await user.click(screen.getByRole('button', { name: 'Posy' }));
     expect(await screen.findByText('Golden Pampas Posy')).toBeTruthy();
@@ -79,13 +79,13 @@ describe('category page', () => {
   });
 
   it('says so when a sub-category has no flowers', async () => {
-    renderApp('/category/Everlasting%20Dry%20Flowers/Round');
+    await renderApp('/category/Everlasting%20Dry%20Flowers/Round');
     expect(await screen.findByText('No flowers available for this category.')).toBeTruthy();
     expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
   });
 
   it('says so for a category the shop does not have', async () => {
-    renderApp('/category/Silk%20Flowers/Side');
+    await renderApp('/category/Silk%20Flowers/Side');
     expect(await screen.findByText('No flowers available for this category.')).toBeTruthy();
   });
 });

@@ -120,7 +120,7 @@ const calls = () => shop.calls.map((entry) => entry.call);
 const orderTable = () => screen.getByRole('table', { name: 'Your Order' });
 
 async function openCheckout() {
-  const view = renderApp('/checkout');
+  const view = await renderApp('/checkout');
   // The page is a lazy chunk: a loaded machine may take longer than the default second to show it.
   await screen.findByRole('table', { name: 'Your Order' }, { timeout: 5000 });
   await screen.findByRole('radiogroup', { name: 'Delivery address' }, { timeout: 5000 });
@@ -163,7 +163,7 @@ describe('the Your Order table', () => {
 
   it('disables Place Order on an empty bag', async () => {
     shop.lines = [];
-    renderApp('/checkout');
+    await renderApp('/checkout');
     await screen.findByText(/Your bag is empty/);
     await screen.findByRole('radiogroup', { name: 'Delivery address' });
     expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(true);
@@ -171,7 +171,7 @@ describe('the Your Order table', () => {
 
   it('shows no Place Order before an address exists', async () => {
     shop.addresses = [];
-    renderApp('/checkout');
+    await renderApp('/checkout');
     await screen.findByRole('button', { name: 'Save Address' });
     expect(screen.queryByRole('button', { name: 'Place Order' })).toBeNull();
   });

@@ -48,7 +48,7 @@ afterAll(() => server.close());
 async function openEditor(path = '/updateuseraddress/7', userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
   signIn();
   const user = userEvent.setup(userOptions);
-  const app = renderApp(path);
+  const app = await renderApp(path);
   const form = await screen.findByRole('form', { name: 'User Address' });
   const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
   await waitFor(() => expect(field('Full Name').value).toBe('Asha Raman'));
@@ -153,13 +153,13 @@ describe('edit address page', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     loadStatus = 404;
     signIn();
-    renderApp('/updateuseraddress/99');
+    await renderApp('/updateuseraddress/99');
     expect(await screen.findByText('We could not load this address.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to my addresses' }).getAttribute('href')).toBe('/account/addresses');
   });
 
   it('sends a signed-out visitor to /login', async () => {
-    const { router } = renderApp('/updateuseraddress/7');
+    const { router } = await renderApp('/updateuseraddress/7');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

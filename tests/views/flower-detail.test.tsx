@@ -29,7 +29,7 @@ function serve(flower: FlowerDetail) {
 describe('product detail page', () => {
   it('shows a spinner, then the product with both prices and its actions', async () => {
     serve(aFlowerDetail({ externalId: 'p_rose', mrp: 1499, sellingPrice: 1250 }));
-    renderApp('/flower/p_rose');
+    await renderApp('/flower/p_rose');
     expect(screen.getByRole('status').textContent).toContain('Loading flower');
     expect(await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' })).toBeTruthy();
     expect(screen.queryByRole('status')).toBeNull();
@@ -45,7 +45,7 @@ describe('product detail page', () => {
 
   it('does not strike the MRP when it is not above the selling price', async () => {
     serve(aFlowerDetail({ externalId: 'p_even', mrp: 1250, sellingPrice: 1250 }));
-    renderApp('/flower/p_even');
+    await renderApp('/flower/p_even');
     await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' });
     expect(screen.getAllByText('Rs. 1,250')).toHaveLength(1);
     expect(document.querySelector('main s')).toBeNull();
@@ -53,7 +53,7 @@ describe('product detail page', () => {
 
   it('uses the fallbacks when description, note and shipping details are missing', async () => {
     serve(aFlowerDetail({ externalId: 'p_bare', description: null, note: null, shippingDetails: '  ' }));
-    renderApp('/flower/p_bare');
+    await renderApp('/flower/p_bare');
     await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' });
     const main = screen.getByRole('main');
     for (const section of ['Description', 'Note', 'Shipping Details']) {
@@ -66,7 +66,7 @@ describe('product detail page', () => {
 
   it('shows a friendly not-found with a way home for an unknown product', async () => {
     serve(aFlowerDetail({ externalId: 'p_rose' }));
-    renderApp('/flower/p_gone');
+    await renderApp('/flower/p_gone');
     expect(await screen.findByRole('heading', { level: 1, name: 'This flower is not in our shop' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/home');
   });

@@ -38,7 +38,7 @@ function desktopNav(): HTMLElement {
 describe('header', () => {
   it('builds the category menu from categoryheader, with sub-category links', async () => {
     const user = userEvent.setup();
-    renderApp('/cart');
+    await renderApp('/cart');
     const nav = desktopNav();
     await user.click(await within(nav).findByRole('button', { name: /Everlasting Dry Flowers/, hidden: true }));
     const side = await screen.findByRole('menuitem', { name: 'Side' });
@@ -50,7 +50,7 @@ describe('header', () => {
 
   it('navigates to a sub-category from the menu', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/cart');
+    const { router } = await renderApp('/cart');
     const nav = desktopNav();
     await user.click(await within(nav).findByRole('button', { name: /Fresh Flowers/, hidden: true }));
     await user.click(await screen.findByRole('menuitem', { name: 'Roses' }));
@@ -58,7 +58,7 @@ describe('header', () => {
   });
 
   it('offers Sign In and Sign Up to a visitor', async () => {
-    renderApp('/cart');
+    await renderApp('/cart');
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Sign In', hidden: true }).getAttribute('href')).toBe('/login');
     expect(within(header).getByRole('link', { name: 'Sign Up', hidden: true }).getAttribute('href')).toBe('/signup');
@@ -68,7 +68,7 @@ describe('header', () => {
 
   it('offers My Account and Log Out, but no Dashboard, to a signed-in customer', async () => {
     signIn();
-    renderApp('/cart');
+    await renderApp('/cart');
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'My Account', hidden: true }).getAttribute('href')).toBe('/account');
     expect(within(header).getByRole('button', { name: 'Log Out', hidden: true })).toBeTruthy();
@@ -78,7 +78,7 @@ describe('header', () => {
 
   it('adds Dashboard for a user holding the dashboard flag', async () => {
     signIn({ dashboard: true });
-    renderApp('/cart');
+    await renderApp('/cart');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Dashboard', hidden: true }).getAttribute('href')).toBe('/dashboard');
   });
 
@@ -87,7 +87,7 @@ describe('header', () => {
     signIn({ dashboard: true });
     window.sessionStorage.setItem('guestSessionId', 'g-1');
     cartCountStore.set(2);
-    const { router } = renderApp('/cart');
+    const { router } = await renderApp('/cart');
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Log Out', hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('accessToken')).toBeNull();
@@ -98,7 +98,7 @@ describe('header', () => {
   });
 
   it('shows the bag count on the bag link only when above 0', async () => {
-    renderApp('/home');
+    await renderApp('/home');
     const bag = screen.getByRole('link', { name: 'Bag' });
     expect(bag.getAttribute('href')).toBe('/cart');
     expect(bag.textContent).toBe('');
@@ -109,7 +109,7 @@ describe('header', () => {
 
   it('opens the off-canvas menu with the same links', async () => {
     const user = userEvent.setup();
-    const { router } = renderApp('/cart');
+    const { router } = await renderApp('/cart');
     await within(desktopNav()).findByRole('button', { name: /Everlasting Dry Flowers/, hidden: true });
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog');
@@ -125,7 +125,7 @@ describe('header', () => {
   });
 
   it('footer has the social links with names and the policy links', async () => {
-    renderApp('/cart');
+    await renderApp('/cart');
     const footer = screen.getByRole('contentinfo');
     expect((await within(footer).findByRole('link', { name: /on Instagram/ })).getAttribute('href')).toBe(
       'https://instagram.example/petals',

@@ -43,13 +43,13 @@ const section = (name: string) => screen.getByRole('region', { name });
 
 describe('home page', () => {
   it('loads the whole catalogue once, without a category', async () => {
-    renderApp('/home');
+    await renderApp('/home');
     await screen.findByRole('heading', { level: 2, name: 'Fresh Flowers' });
     expect(requests).toEqual([null]);
   });
 
   it('shows the hero with mobile and desktop images and the Shop Everlasting button', async () => {
-    renderApp('/home');
+    await renderApp('/home');
     const hero = screen.getByRole('region', { name: 'Flowers that stay, long after the day' });
     const img = within(hero).getByRole('img');
     expect(img.getAttribute('src')).toContain('/api/heroimage?image=topbannermobileimg');
@@ -63,7 +63,7 @@ describe('home page', () => {
   });
 
   it('links the CATEGORIES tiles: Fresh Flowers to Exotic, Dry Flowers to the first dry sub-category', async () => {
-    renderApp('/home');
+    await renderApp('/home');
     await screen.findByRole('heading', { level: 2, name: 'Fresh Flowers' });
     const tiles = section('CATEGORIES');
     expect(within(tiles).getByRole('link', { name: 'Fresh Flowers' }).getAttribute('href')).toBe('/category/Fresh%20Flowers/Exotic');
@@ -74,7 +74,7 @@ describe('home page', () => {
 
   it('shows four sub-categories a slide: first product, upper-case name, product name and Rs. {mrp}', async () => {
     const user = userEvent.setup();
-    renderApp('/home');
+    await renderApp('/home');
     const dry = await screen.findByRole('region', { name: 'Everlasting Dry Flowers' });
     expect(within(dry).getAllByRole('article')).toHaveLength(4);
     const posy = within(dry).getAllByRole('article')[0]!;
@@ -96,7 +96,7 @@ describe('home page', () => {
   });
 
   it('sends View More to the category page with its first sub-category', async () => {
-    renderApp('/home');
+    await renderApp('/home');
     const fresh = await screen.findByRole('region', { name: 'Fresh Flowers' });
     expect(within(fresh).getByRole('link', { name: 'View more Fresh Flowers' }).getAttribute('href')).toBe(
       '/category/Fresh%20Flowers/Exotic',

@@ -62,7 +62,7 @@ afterAll(() => server.close());
 
 describe('a page that arrives with its data', () => {
   it('shows the category\'s products in its first render, without asking the API for them', async () => {
-    renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    await renderApp('/category/Everlasting%20Dry%20Flowers/Side');
     // getBy, not findBy: no wait for an answer.
     expect(screen.getByText('Pampas Bud Vase')).toBeTruthy();
     expect(screen.getAllByTestId('product-card')).toHaveLength(2);
@@ -74,20 +74,20 @@ describe('a page that arrives with its data', () => {
   });
 
   it('a second visit to the same page asks the API: embedded data serves the page it came with only', async () => {
-    renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    await renderApp('/category/Everlasting%20Dry%20Flowers/Side');
     expect(screen.getByTestId('grid-skeleton')).toBeTruthy();
     expect(await screen.findByText('Pampas Bud Vase')).toBeTruthy();
     expect(requests).toEqual(expect.arrayContaining(['allflowers', 'categoryheader']));
   });
 
-  it('shows a product in its first render', () => {
-    renderApp('/flower/p_rose');
+  it('shows a product in its first render', async () => {
+    await renderApp('/flower/p_rose');
     expect(screen.getByRole('heading', { level: 1, name: 'Blush Rose Posy' })).toBeTruthy();
     expect(requests).not.toContain('flowerdetail');
   });
 
   it('asks the API when the embedded reply breaks the contract', async () => {
-    renderApp('/flower/p_broken');
+    await renderApp('/flower/p_broken');
     expect(await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' })).toBeTruthy();
     expect(requests).toContain('flowerdetail');
   });

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageDataElementId, pageDataKeys } from '../../domain/page-data';
 import type { PageReplies } from '../../domain/page-data';
 import { AppProviders } from '../../src/app/app-providers';
+import { resolveLazyMatches } from '../../src/app/lazy-route';
 import { appRoutes } from '../../src/app/router';
 import { renderPage } from '../../src/entry-server';
 import { aCategory, aFlowerDetail, aProduct, headerCategories, shopInfoReply } from './catalog-fixtures';
@@ -48,7 +49,9 @@ async function serverPage(path: string): Promise<HTMLElement> {
   return document.getElementById('root')!;
 }
 
-function hydrate(container: HTMLElement, path: string, errors: unknown[]) {
+/** As src/main.tsx does it: the page's lazy route is loaded before the router starts. */
+async function hydrate(container: HTMLElement, path: string, errors: unknown[]) {
+  await resolveLazyMatches(appRoutes, path);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
   act(() => {
     root = hydrateRoot(
@@ -81,7 +84,7 @@ describe('a catalogue page drawn on the server', () => {
     signIn();
     const errors: unknown[] = [];
     const consoleError = vi.spyOn(console, 'error');
-    hydrate(page, categoryPath, errors);
+    await hydrate(page, categoryPath, errors);
     const header = screen.getByRole('banner');
     await waitFor(() => expect(within(header).getByRole('link', { name: 'My Account', hidden: true })).toBeTruthy());
     expect(errors).toEqual([]);
@@ -94,7 +97,7 @@ describe('a catalogue page drawn on the server', () => {
     const page = await serverPage('/flower/p_rose');
     const heading = within(page).getByRole('heading', { level: 1, name: 'Blush Rose Posy' });
     const errors: unknown[] = [];
-    hydrate(page, '/flower/p_rose', errors);
+    await hydrate(page, '/flower/p_rose', errors);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add To Cart' })).toBeTruthy());
     expect(errors).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Blush Rose Posy' })).toBe(heading);

@@ -36,7 +36,7 @@ async function logOutFromHeader() {
   signIn({ dashboard: true });
   window.sessionStorage.setItem('guestSessionId', 'guest-123');
   cartCountStore.set(3);
-  const view = renderApp('/cart');
+  const view = await renderApp('/cart');
   const user = userEvent.setup();
   await user.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Log Out', hidden: true }));
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));

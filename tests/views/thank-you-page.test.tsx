@@ -15,7 +15,7 @@ afterAll(() => server.close());
 
 describe('/thankyou', () => {
   it('thanks the buyer, offers Keep Shopping to / and asks a guest to Login/Sign Up to track the order', async () => {
-    renderApp('/thankyou');
+    await renderApp('/thankyou');
     const main = within(await screen.findByRole('main'));
     expect(await main.findByRole('heading', { level: 1, name: 'We Thank you For your Purchase!' })).toBeTruthy();
     expect(main.getByText(/To track your order please/).textContent).toContain('To track your order please Login/Sign Up.');
@@ -27,7 +27,7 @@ describe('/thankyou', () => {
 
   it('shows a signed-in buyer the way to the Orders tab', async () => {
     signIn();
-    renderApp('/thankyou');
+    await renderApp('/thankyou');
     const main = within(await screen.findByRole('main'));
     expect((await main.findByRole('link', { name: 'View your orders' })).getAttribute('href')).toBe('/account/orders');
   });

@@ -42,7 +42,7 @@ type Situation = AddToCartInput & { signedIn: boolean };
 
 async function renderFlower({ signedIn }: Situation) {
   if (signedIn) signIn();
-  const app = renderApp('/flower/p_rose');
+  const app = await renderApp('/flower/p_rose');
   await screen.findByRole('heading', { level: 1, name: flower.productName }, { timeout: 8000 });
   return { ...app, button: (name: 'Add To Cart' | 'Buy Now') => screen.getByRole('button', { name }) };
 }

@@ -89,16 +89,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderForm({ form }: { form: Form }) {
+async function renderForm({ form }: { form: Form }) {
   signIn({ dashboard: true });
   // A load or save without an answer is logged as well as shown.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const spec = screens[form];
-  const app = renderApp(spec.path);
+  const app = await renderApp(spec.path);
   const control = (label: string) => within(formNamed(spec.title)).getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
   return { ...app, spec, control, submit: () => within(formNamed(spec.title)).getByRole('button', { name: spec.submit }) };
 }
-type FormScreen = ReturnType<typeof renderForm>;
+type FormScreen = Awaited<ReturnType<typeof renderForm>>;
 
 /** Picked files compare by what the machine reads of them: the real ones are File objects. */
 const observe = (snapshot: AnyMachineSnapshot) => {

@@ -60,16 +60,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderCart(input: { owner: CartOwner | null }) {
+async function renderCart(input: { owner: CartOwner | null }) {
   if (input.owner) signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  renderApp('/cart');
+  await renderApp('/cart');
   return {
     button: (label: string) => screen.getByRole('button', { name: label }),
     stepper: () => screen.getByRole('group', { name: `Quantity of ${name}` }),
   };
 }
-type CartScreen = ReturnType<typeof renderCart>;
+type CartScreen = Awaited<ReturnType<typeof renderCart>>;
 
 /** A read the client does not repeat: 403 (a 5xx GET would be tried three times). */
 const refusedRead = () => failure(403);

@@ -60,10 +60,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderCheckout() {
+async function renderCheckout() {
   signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  renderApp('/checkout');
+  await renderApp('/checkout');
   const form = () => screen.getByRole('form', { name: 'Add New Address Here' });
   return {
     form,
@@ -71,7 +71,7 @@ function renderCheckout() {
     radio: (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement,
   };
 }
-type CheckoutScreen = ReturnType<typeof renderCheckout>;
+type CheckoutScreen = Awaited<ReturnType<typeof renderCheckout>>;
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CheckoutAddressContext;
 const inForm = (snapshot: AnyMachineSnapshot) => snapshot.matches('empty') || snapshot.matches('editing') || snapshot.matches('saving');

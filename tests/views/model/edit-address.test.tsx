@@ -35,11 +35,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderEditor() {
+async function renderEditor() {
   signIn();
   // A load that fails and a save that gets no answer are only logged (SPEC.md §8).
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const app = renderApp('/updateuseraddress/7');
+  const app = await renderApp('/updateuseraddress/7');
   const form = () => formNamed('User Address');
   return {
     ...app,
@@ -48,7 +48,7 @@ function renderEditor() {
     update: () => within(form()).getByRole('button', { name: /^Updat/ }),
   };
 }
-type EditorScreen = ReturnType<typeof renderEditor>;
+type EditorScreen = Awaited<ReturnType<typeof renderEditor>>;
 
 const saveOk: SaveAddressOutput = { ok: true, address: { ...stored, message: addressMessages.updated } };
 const saveRefused: SaveAddressOutput = { ok: false, status: 500 };

@@ -40,8 +40,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderForgotPassword() {
-  const app = renderApp('/forgotpassword');
+async function renderForgotPassword() {
+  const app = await renderApp('/forgotpassword');
   const formOf = (field: ForgotPasswordField) => formNamed(field === 'email' ? emailForm : resetForm);
   return {
     ...app,
@@ -49,7 +49,7 @@ function renderForgotPassword() {
     button: (form: string, name: RegExp) => within(formNamed(form)).getByRole('button', { name }),
   };
 }
-type ForgotScreen = ReturnType<typeof renderForgotPassword>;
+type ForgotScreen = Awaited<ReturnType<typeof renderForgotPassword>>;
 
 const currentStep = () =>
   screen.getByRole('list', { name: 'Password reset progress' }).querySelector('[aria-current="step"] p')?.textContent;

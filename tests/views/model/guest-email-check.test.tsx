@@ -66,7 +66,7 @@ afterAll(() => server.close());
 async function renderGuestCheckout() {
   window.sessionStorage.setItem('guestSessionId', sessionId);
   window.localStorage.setItem('accessToken', 'guest-token');
-  renderApp('/checkout');
+  await renderApp('/checkout');
   await screen.findByRole('form', { name: 'Guest checkout' }, { timeout: 8000 });
   const form = () => screen.getByRole('form', { name: 'Guest checkout' });
   return {

@@ -45,7 +45,7 @@ afterAll(() => server.close());
 async function renderCheckout() {
   signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const app = renderApp('/checkout');
+  const app = await renderApp('/checkout');
   // Place Order is offered once the address is chosen.
   await screen.findByRole('radio', { name: savedAddress.fullName }, { timeout: 8000 });
   return { ...app, placeOrder: () => screen.getByRole('button', { name: /^(Place Order|Placing order)/ }) };

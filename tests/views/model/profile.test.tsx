@@ -35,11 +35,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderProfile() {
+async function renderProfile() {
   signIn();
   // A failed call is only logged (SPEC.md §8): the log is what there is to see.
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-  renderApp('/account/profile');
+  await renderApp('/account/profile');
   const form = () => formNamed('Profile');
   return {
     logged,
@@ -48,7 +48,7 @@ function renderProfile() {
     update: () => within(form()).getByRole('button', { name: /^Updat/ }),
   };
 }
-type ProfileScreen = ReturnType<typeof renderProfile>;
+type ProfileScreen = Awaited<ReturnType<typeof renderProfile>>;
 
 const notFound = () => HttpResponse.json({ message: 'User not found', code: 'NOT_FOUND' }, { status: 404 });
 

@@ -44,7 +44,7 @@ afterAll(() => server.close());
 async function openCardDialog() {
   signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const app = renderApp('/checkout');
+  const app = await renderApp('/checkout');
   const placeOrder = await screen.findByRole('button', { name: 'Place Order' }, { timeout: 8000 });
   await screen.findByRole('radio', { name: savedAddress.fullName });
   placeOrder.click();

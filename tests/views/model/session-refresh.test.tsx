@@ -43,11 +43,11 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderAccount(user: UserEvent) {
+async function renderAccount(user: UserEvent) {
   signIn();
   // Failed loads of the account tabs are logged.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  const app = renderApp('/account/profile');
+  const app = await renderApp('/account/profile');
   // As src/main.tsx does: the session actor, outside React, navigates through the router.
   setNavigator((path) => void app.router.navigate(path));
   /** The calls that can meet an expired token, in the order a person makes them here. */
@@ -64,7 +64,7 @@ function renderAccount(user: UserEvent) {
   ];
   return { ...app, expiries };
 }
-type AccountScreen = ReturnType<typeof renderAccount>;
+type AccountScreen = Awaited<ReturnType<typeof renderAccount>>;
 
 describeViewModel<AccountScreen, undefined>('session-refresh machine through the real app', {
   machine: sessionRefreshMachine,

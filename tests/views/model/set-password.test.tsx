@@ -61,7 +61,7 @@ async function renderKnownGuest() {
   window.localStorage.setItem('accessToken', 'guest-token');
   // The new session reloads /checkout, which jsdom cannot do: it says so on the console.
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  renderApp('/checkout');
+  await renderApp('/checkout');
   const form = await screen.findByRole('form', { name: 'Guest checkout' }, { timeout: 8000 });
   const emailField = within(form).getByLabelText(/^Email/);
   fireEvent.change(emailField, { target: { value: email } });

@@ -65,8 +65,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
 afterAll(() => server.close());
 
-function renderSignUp() {
-  const app = renderApp('/signup');
+async function renderSignUp() {
+  const app = await renderApp('/signup');
   const field = (name: SignUpField) => {
     const step = steps[stepOfField(name)];
     return within(formNamed(step.form)).getByLabelText((step.fields as Record<string, string>)[name]!) as HTMLInputElement;
@@ -74,7 +74,7 @@ function renderSignUp() {
   const button = (step: Step, name: RegExp = steps[step].button) => within(formNamed(steps[step].form)).getByRole('button', { name });
   return { ...app, field, button };
 }
-type SignUpScreen = ReturnType<typeof renderSignUp>;
+type SignUpScreen = Awaited<ReturnType<typeof renderSignUp>>;
 
 const refusal = (status: number, code: string, message: string) => HttpResponse.json({ message, code }, { status });
 
