@@ -33,8 +33,8 @@ function startAppFirst(): Plugin {
 /**
  * A catalogue page arrives drawn by the server, so the app's script only makes it interactive. Its entry is not a
  * <script> of the page but named in a <meta>: src/start-app.ts starts it once the page's largest picture has painted,
- * so that neither its download (about 190 KiB, which a slow connection would share with the picture) nor the long task of
- * evaluating it ever holds up that paint. Its preloaded chunks load at low priority.
+ * so that neither its download (about 205 KiB, which a slow connection would share with the picture) nor the long
+ * task of evaluating it ever holds up that paint. Its preloaded chunks load at low priority.
  */
 function appScriptsAfterThePicture(): Plugin {
   const appEntry = /<script type="module"[^>]* src="(\/static\/js\/index-[^"]+\.js)"><\/script>/;
@@ -135,8 +135,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           input: { index: 'index.html', 'start-app': 'src/start-app.ts' },
           output: {
-            // What every first visit runs (the shell) comes as one script, not a score of small chunks that each wait
-            // their turn on a slow connection; each page is a lazy chunk of its own, loaded beside it (src/main.tsx). The modules the start-app entry shares form a chunk of
+            // What a first visit runs comes as one script, not a score of small chunks that each wait their turn on a
+            // slow connection (lazy pages still split). The modules the start-app entry shares form a chunk of
             // their own, so that entry stays about 1 KiB.
             codeSplitting: {
               groups: [

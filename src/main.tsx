@@ -32,11 +32,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
  * Time). Here each gets a task of its own.
  */
 async function startApp(root: HTMLElement): Promise<void> {
-  // The page's own chunk downloads while the theme is built.
+  // The page's own chunk downloads while the theme is built; the router starts in a task of its own after it.
   const pageLoaded = resolveLazyMatches(appRoutes, window.location.pathname);
   await nextTask();
   shopSystem();
-  await Promise.all([pageLoaded, nextTask()]);
+  await pageLoaded;
+  await nextTask();
   const router = createBrowserRouter(appRoutes);
   setNavigator((path) => void router.navigate(path));
   const app = (
