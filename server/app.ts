@@ -15,6 +15,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import { backgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
@@ -161,8 +162,11 @@ async function assemble(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
+  const background = backgroundWork(app.log);
+  app.decorate('background', background);
   app.addHook('onClose', async () => {
     try {
+      await background.settled();
       await mailer.close();
       await rateLimitStore?.close();
       await database.close();

@@ -1,9 +1,11 @@
 // A paid order's mails are never lost and never doubled: not when the process dies between the payment and the mail,
-// and not when the mail server is down at the moment of payment.
+// and not when the mail server is down at the moment of payment. And the payment's answer never waits for them.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentMessages } from '../../domain/payment';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../server/db/schema';
@@ -22,6 +24,8 @@ async function paidWhileMailServerIsDown() {
     const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
     const invoice = await invoiceFor(app, buyer);
     const paid = await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
+    // The mails' first try, which the payment's answer did not wait for, has failed.
+    await app.background.settled();
     return { app, port, buyer, invoice, paid };
   } catch (error) {
     await app.close();
@@ -70,6 +74,33 @@ describe('order mails', () => {
     }
     // Two databases created and opened on disk: slower than the in-memory ones of other tests.
   }, 90_000);
+
+  it('confirms the payment without waiting for the mail server; a try that fails leaves the mails due', async () => {
+    // A mail server that takes the connection and never answers: a send waits on it until the connection drops.
+    const connections: Socket[] = [];
+    const silent = createServer((socket) => connections.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const app = await buildTestApp({ smtpUrl: `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    try {
+      const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
+      const invoice = await invoiceFor(app, buyer);
+      const paid = await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
+      expect(paid.json()).toEqual({ message: paymentMessages.success });
+      // The answer came while the mails were still on their way: claimed for sending, the mail server still silent.
+      await vi.waitFor(() => expect(connections.length).toBeGreaterThan(0));
+      const sending = await orderByProviderId(app, invoice.orderValueId);
+      expect(sending).toMatchObject({ paymentState: 'paid', mailsDue: true });
+      expect(sending.mailsClaimedUntil).not.toBeNull();
+      // The mail server drops them.
+      for (const connection of connections) connection.destroy();
+      await app.background.settled();
+      expect(await orderByProviderId(app, invoice.orderValueId)).toMatchObject({ mailsDue: true, mailsClaimedUntil: null });
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
 
   it('a mail server that is down never undoes a payment; the mails stay due and go out once when it is back', async () => {
     const { app, port, buyer, invoice, paid } = await paidWhileMailServerIsDown();

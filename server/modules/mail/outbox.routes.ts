@@ -1,6 +1,8 @@
 /**
  * The dev outbox's two windows, registered only while mail is kept instead of sent: JSON for tests and the e2e
- * harness (`GET /api/dev/outbox?to=`), and a readable page for people (`GET /dev/mailbox`).
+ * harness (`GET /api/dev/outbox?to=`), and a readable page for people (`GET /dev/mailbox`). Both list the mails once
+ * those the server is still sending after an answer (a paid order's, app.background) have gone, as an inbox a moment
+ * later would.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +35,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await app.background.settled();
       const mails = await listOutbox(app.db, { to: request.query.to, limit: 100 });
       reply.header('cache-control', 'no-store');
       return mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() }));
@@ -49,6 +52,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const to = request.query.to || undefined;
+      await app.background.settled();
       const mails = await listOutbox(app.db, { to, limit: 50 });
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       return mailboxPage(mails, to, app.config.shop.name);

@@ -17,8 +17,10 @@ import type { SandboxProvider } from './sandbox-provider';
 import { sameHex, hmacHex } from './signature';
 
 /**
- * Settles and, the first time only, mails the buyer and the shop. A mail failure never undoes a payment: the order stays
- * marked mails_due and the reservation sweep sends them later (order-confirmation.ts).
+ * Settles and, the first time only, mails the buyer and the shop, after the answer: the buyer sees the payment
+ * confirmed without waiting for the mail server. A mail failure never undoes a payment: the order stays marked
+ * mails_due and the reservation sweep sends them later, as it does when the process stops before they went
+ * (order-confirmation.ts).
  */
 async function settleAndMail(
   app: FastifyInstance,
@@ -27,12 +29,11 @@ async function settleAndMail(
 ): Promise<boolean> {
   const settlement = await settleOrder(app.db, { ...input, provider: provider.name });
   if (!settlement) return false;
-  if (settlement.firstTime) {
-    try {
-      await sendOrderMails(app, settlement.orderId);
-    } catch (error) {
-      app.log.error({ err: error, orderId: settlement.orderId }, 'order mail failed');
-    }
+  const { orderId, firstTime } = settlement;
+  if (firstTime) {
+    app.background.start(() =>
+      sendOrderMails(app, orderId).catch((error: unknown) => app.log.error({ err: error, orderId }, 'order mail failed')),
+    );
   }
   return true;
 }
