@@ -1,4 +1,4 @@
-// Every page is a lazy chunk (src/app/router.tsx). A page a link leads to starts downloading as soon as the shopper
+// Most pages are lazy chunks (src/app/router.tsx). A page a link leads to starts downloading as soon as the shopper
 // points at the link (a mouse over it, a finger on it, keyboard focus), a few hundred milliseconds before the click:
 // following the link then seldom waits for the page's code.
 import type { RouteObject } from 'react-router-dom';

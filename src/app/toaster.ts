@@ -1,10 +1,10 @@
 // The one module-level toaster of DESIGN.md §5: every snackbar and toast of the shop, top-centre.
 // Use as toaster.create({ description, type: 'success' | 'error' | 'info' | 'warning', duration }).
 //
-// Its code (Chakra's toast and Zag's toast, dismissable and DOM helpers, about 18 KiB gzip) is a lazy chunk, not part
-// of a first visit's download: it loads at the shopper's first tap or key press (src/main.tsx), which comes before
-// anything the shop could answer with a toast, or else with the first toast. A toast's duration counts from when it
-// shows, so one that waited for the chunk is still shown in full.
+// Its code (Chakra's toast with Zag's toast, dismissable and DOM helpers) is a lazy chunk, not part of a first visit's
+// download: it loads at the shopper's first tap or key press (src/main.tsx), which comes before anything the shop
+// could answer with a toast, or else with the first toast. A toast's duration counts from when it shows, so one that
+// waited for the chunk is still shown in full.
 import { useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import type { CreateToasterReturn } from '@chakra-ui/react';
@@ -12,7 +12,7 @@ import type * as toasterChunk from './app-toaster';
 import { withTimeout } from './lazy-route';
 
 type ToasterChunk = typeof toasterChunk;
-export type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
+type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
 
 let chunk: ToasterChunk | undefined;
 let loading: Promise<ToasterChunk> | undefined;
