@@ -3,17 +3,28 @@
  * into one ES module, and the embedded database's worker beside it (dist-server/pglite-worker.mjs), with every npm
  * package left external, so that `npm start` runs it on plain Node. Through tsx the same code took twice as long to
  * import and 85 MB more memory (docs/performance.md).
+ *
+ * It also prepares what a first start on an empty DATA_DIR would otherwise spend seconds on: the demo pictures,
+ * painted into dist-server/demo-art.bin, and the embedded database's template (server/db/pglite-template.ts).
  */
-import { basename, extname, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { preparePgliteTemplate } from '../server/db/client';
+import { writePaintedArt } from '../server/db/seed/demo-art';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const [entry = 'server/server.ts', outDir = 'dist-server'] = process.argv.slice(2);
+const shopEntry = 'server/server.ts';
+const [entry = shopEntry, outDir = 'dist-server'] = process.argv.slice(2);
 /** Where server/db/pglite-proxy.ts looks for it: beside the server bundle. */
 const databaseWorker = 'server/db/pglite-worker.ts';
 
 for (const [index, input] of [entry, databaseWorker].entries()) await bundle(input, index === 0);
+if (entry === shopEntry) {
+  // Read by server/db/seed/demo-art.ts from beside the bundle.
+  await writePaintedArt(join(resolve(root, outDir), 'demo-art.bin'));
+  await preparePgliteTemplate();
+}
 
 async function bundle(input: string, emptyOutDir: boolean): Promise<void> {
   await build({

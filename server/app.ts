@@ -3,8 +3,6 @@
  * every route. Tests call this with an in-memory database; server.ts only adds listening and shutdown.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -19,6 +17,7 @@ import { backgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
+import { isNewDatabase } from './db/pglite-template';
 import { renderDemoArt } from './db/seed/demo-art';
 import { seedDemo } from './db/seed/seed-demo';
 import { answerClientError, errorHandler } from './error-handler';
@@ -261,7 +260,7 @@ async function assemble(
 
 /** An embedded database directory PostgreSQL has not been initialised in yet (so the demo seed is sure to run). */
 function isNewDataDir(target: Config['database']): boolean {
-  return target.kind === 'pglite' && target.dataDir !== null && !existsSync(join(target.dataDir, 'PG_VERSION'));
+  return target.kind === 'pglite' && target.dataDir !== null && isNewDatabase(target.dataDir);
 }
 
 function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['logger'] {

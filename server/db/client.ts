@@ -55,6 +55,14 @@ const migrationsFolder = join(projectRoot, 'server', 'db', 'migrations');
  */
 export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/**
+ * Makes the template new embedded databases are unpacked from (pglite-template.ts), when there is none yet: an
+ * in-memory database created without one writes it. The server's build runs this, so that `npm start` finds it.
+ */
+export async function preparePgliteTemplate(): Promise<void> {
+  await (await PgliteProxy.open(null, pgliteStartParams)).close();
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });

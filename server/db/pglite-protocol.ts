@@ -7,6 +7,8 @@ import { types } from '@electric-sql/pglite';
 export interface WorkerStart {
   dataDir: string | null;
   startParams: string[];
+  /** Set for a database not created yet: unpacked from `template` (pglite-template.ts), or by initdb when it is null. */
+  newDatabase?: { template: Uint8Array<ArrayBuffer> | null };
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
 }
@@ -37,7 +39,8 @@ export type ToWorker =
   | { op: 'close'; id: number };
 
 export type FromWorker =
-  | { kind: 'ready' }
+  /** `template`: the dump of a database initdb has just created, before anything else ran in it. */
+  | { kind: 'ready'; template?: Uint8Array }
   | { kind: 'failed'; error: SerializedError }
   | { kind: 'answer'; id: number; result?: unknown }
   | { kind: 'refusal'; id: number; error: SerializedError };

@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { parserSets } from './pglite-protocol';
+import { defaultTemplateFile, discardTemplate, isNewDatabase, readTemplate, saveTemplate } from './pglite-template';
 import type { FromWorker, ParserSet, SerializedError, ToWorker, WorkerStart } from './pglite-protocol';
 
 /** What a transaction's callback gets: its statements run inside the transaction, ahead of everyone else's. */
@@ -30,6 +31,8 @@ type Request = ToWorker extends infer Message ? (Message extends { id: number } 
 
 export class PgliteProxy {
   readonly waitReady: Promise<void>;
+  /** Resolves when PostgreSQL runs, with the template a new database's initdb made. */
+  readonly #started: Promise<Uint8Array | undefined>;
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
@@ -41,12 +44,18 @@ export class PgliteProxy {
   /** After PGlite has closed, the worker's end is expected: later calls fail as on a closed PGlite, not as a crash. */
   #closing = false;
 
-  /** Starts the worker and waits until PostgreSQL runs in it (on an empty directory or in memory: created). */
-  static async open(dataDir: string | null, startParams: string[]): Promise<PgliteProxy> {
-    const proxy = new PgliteProxy(startWorker({ dataDir, startParams, ...(await compiledWasm()) }));
+  /**
+   * Starts the worker and waits until PostgreSQL runs in it. On an empty directory or in memory the database is created
+   * from the template in `templateFile` (pglite-template.ts), or by initdb, whose output then becomes the template.
+   */
+  static async open(dataDir: string | null, startParams: string[], { templateFile = defaultTemplateFile } = {}): Promise<PgliteProxy> {
+    const newDatabase = isNewDatabase(dataDir) ? { template: readTemplate(templateFile) } : undefined;
+    const proxy = new PgliteProxy(startWorker({ dataDir, startParams, newDatabase, ...(await compiledWasm()) }));
     try {
-      await proxy.waitReady;
+      const made = await proxy.#started;
+      if (made) saveTemplate(templateFile, made);
     } catch (error) {
+      if (newDatabase?.template) discardTemplate(templateFile);
       await proxy.close();
       throw error;
     }
@@ -55,9 +64,9 @@ export class PgliteProxy {
 
   private constructor(worker: Worker) {
     this.#worker = worker;
-    this.waitReady = new Promise<void>((resolve, reject) => {
+    this.#started = new Promise<Uint8Array | undefined>((resolve, reject) => {
       this.#worker.on('message', (message: FromWorker) => {
-        if (message.kind === 'ready') resolve();
+        if (message.kind === 'ready') resolve(message.template);
         else if (message.kind === 'failed') reject(reviveError(message.error));
         else this.#settle(message);
       });
@@ -67,6 +76,7 @@ export class PgliteProxy {
         reject(this.#stopped);
       });
     });
+    this.waitReady = this.#started.then(() => undefined);
     // Idle, the worker does not keep the process alive, as an in-process PGlite would not; a call in flight does.
     void this.waitReady.then(
       () => {

@@ -16,8 +16,9 @@ interface OpenTransaction {
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread of pglite-proxy.ts.');
 const port = parentPort;
-const { dataDir, ...options } = workerData as WorkerStart;
-const pg = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
+const { dataDir, newDatabase, ...options } = workerData as WorkerStart;
+const loadDataDir = newDatabase?.template ? new Blob([newDatabase.template]) : undefined;
+const pg = dataDir ? new PGlite(dataDir, { ...options, loadDataDir }) : new PGlite({ ...options, loadDataDir });
 const openTransactions = new Map<number, OpenTransaction>();
 const keepText = (value: string) => value;
 const parsersByName = Object.fromEntries(
@@ -27,7 +28,7 @@ const parsersByName = Object.fromEntries(
 const send = (message: FromWorker) => port.postMessage(message);
 
 pg.waitReady.then(
-  () => send({ kind: 'ready' }),
+  async () => send({ kind: 'ready', template: newDatabase && !newDatabase.template ? await dumpNewDatabase() : undefined }),
   (error: unknown) => send({ kind: 'failed', error: serializeError(error) }),
 );
 
@@ -49,6 +50,15 @@ port.on('message', (request: ToWorker) => {
       return void answer(request.id, () => pg.close());
   }
 });
+
+/** initdb's output, before any statement has run: the next new database's template. Without one, initdb runs again. */
+async function dumpNewDatabase(): Promise<Uint8Array | undefined> {
+  try {
+    return new Uint8Array(await (await pg.dumpDataDir('gzip')).arrayBuffer());
+  } catch {
+    return undefined;
+  }
+}
 
 /** Whatever goes wrong (a closed transaction, an answer that cannot be cloned) is that request's refusal. */
 async function answer(id: number, run: () => Promise<unknown>): Promise<void> {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,6 +10,7 @@ import { openDatabase, type OpenDatabase } from '../../server/db/client';
 import { categories, media, productImages, products, siteImages, subCategories } from '../../server/db/schema';
 import { bannerSizes } from '../../server/db/seed/art/banner-art';
 import { productSvg } from '../../server/db/seed/art/product-art';
+import { readPaintedArt, renderDemoArt, writePaintedArt } from '../../server/db/seed/demo-art';
 import { demoCatalog, demoProducts } from '../../server/db/seed/demo-catalog';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 
@@ -198,6 +202,21 @@ describe('the demo catalogue', () => {
       await other.close();
     }
   });
+
+  it("keeps the pictures the server's build paints for its bundle exactly as the seed paints them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'demo-art-'));
+    try {
+      const file = join(dir, 'demo-art.bin');
+      await writePaintedArt(file);
+      // From the sources there is no build file beside demo-art.ts: renderDemoArt painted these itself.
+      expect(readPaintedArt(file)).toEqual(await renderDemoArt());
+      writeFileSync(file, 'not what the build writes');
+      expect(readPaintedArt(file), 'an unreadable file: painted instead').toBeNull();
+      expect(readPaintedArt(join(dir, 'missing.bin'))).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('defines the catalogue the spec names', () => {
     expect(demoCatalog.map((c) => c.name)).toEqual(['Everlasting Dry Flowers', 'Fresh Flowers']);
