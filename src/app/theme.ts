@@ -2,7 +2,6 @@
 // recipes the shop renders registered, so unused component styles stay out of the bundle.
 import { createSystem, defaultBaseConfig, defineConfig, defineLayerStyles, mergeConfigs } from '@chakra-ui/react';
 import {
-  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
   badgeRecipe,
@@ -11,7 +10,6 @@ import {
   cardSlotRecipe,
   checkboxSlotRecipe,
   checkmarkRecipe,
-  collapsibleSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
@@ -185,11 +183,9 @@ const shopConfig = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
-      accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
       checkbox: checkboxSlotRecipe,
-      collapsible: collapsibleSlotRecipe,
       dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,

@@ -168,8 +168,8 @@ describe('a shopper browsing the catalogue', () => {
     await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
     await page.getByRole('button', { name: 'Buy Now' }).waitFor();
     await page.getByText(/^Rs\. [\d,]+/).first().waitFor();
-    await page.getByRole('button', { name: 'Description' }).waitFor();
-    await page.getByRole('button', { name: 'Shipping Details' }).click();
+    await page.locator('details[open] > summary', { hasText: 'Description' }).waitFor();
+    await page.locator('summary', { hasText: 'Shipping Details' }).click();
     await page.getByText(/business days/i).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // The product page: a spinner first, then the product; struck MRP only when higher; the spec's fallbacks for
-// missing texts; a friendly not-found for unknown products.
+// missing texts in sections that open and close; a friendly not-found for unknown products.
 import './setup-dom';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,10 @@ const server = setupServer(...layoutHandlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
+
+/** The product's sections are the browser's disclosure widget: a title in each <summary>, open ones [open]. */
+const sectionTitles = () => [...screen.getByRole('main').querySelectorAll('details > summary')].map((summary) => summary.textContent);
+const openSections = () => [...screen.getByRole('main').querySelectorAll('details[open] > summary')].map((summary) => summary.textContent);
 
 function serve(flower: FlowerDetail) {
   server.use(
@@ -56,12 +61,22 @@ describe('product detail page', () => {
     await renderApp('/flower/p_bare');
     await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' });
     const main = screen.getByRole('main');
-    for (const section of ['Description', 'Note', 'Shipping Details']) {
-      expect(within(main).getByRole('button', { name: section })).toBeTruthy();
-    }
+    expect(sectionTitles()).toEqual(['Description', 'Note', 'Shipping Details']);
     expect(within(main).getByText('No description available.')).toBeTruthy();
     expect(within(main).getByText('No note available.')).toBeTruthy();
     expect(within(main).getByText('No shipping Details available.')).toBeTruthy();
+  });
+
+  it('opens Description at first; the other sections open and close when their titles are clicked', async () => {
+    serve(aFlowerDetail({ externalId: 'p_rose' }));
+    await renderApp('/flower/p_rose');
+    await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' });
+    expect(openSections()).toEqual(['Description']);
+    await userEvent.click(screen.getByText('Shipping Details'));
+    expect(openSections()).toEqual(['Description', 'Shipping Details']);
+    expect(screen.getByText('Ships in 2 to 5 business days.').closest('details')?.open).toBe(true);
+    await userEvent.click(screen.getByText('Description'));
+    expect(openSections()).toEqual(['Shipping Details']);
   });
 
   it('shows a friendly not-found with a way home for an unknown product', async () => {

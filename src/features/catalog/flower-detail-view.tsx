@@ -1,10 +1,11 @@
 // A product, as it is: photo, name, prices, Add To Cart and Buy Now, and the Description / Note / Shipping Details
-// sections with the spec's fallbacks. Renders only: the page's add-to-cart machine says what the buttons may do.
-import { Accordion, Box, Button, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+// sections with the spec's fallbacks (Description open at first). Renders only: the page's add-to-cart machine says what the buttons may do.
+import { Box, Button, chakra, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FlowerDetail } from '../../../domain/catalog';
 import { productImageSizes } from '../../../domain/product-images';
 import { paths } from '../../app/paths';
+import { ChevronDownIcon } from '../../components/icons';
 import { Price } from '../../components/price';
 import { ProductImage } from '../../components/product-image';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -21,6 +22,12 @@ export interface FlowerDetailViewProps {
 }
 
 const soldOutNoteId = 'flower-sold-out-note';
+
+// The sections are the browser's own disclosure widget: on a page the server drew they open and close before the app
+// has started, and they need no script. (Chakra's accordion brought Zag's accordion and collapsible machines into
+// every first visit: docs/performance.md.)
+const Details = chakra('details');
+const Summary = chakra('summary');
 
 function sections(flower: FlowerDetail) {
   return [
@@ -109,23 +116,37 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
           </Grid>
         </Stack>
 
-        <Accordion.Root multiple collapsible defaultValue={['description']} mt="4" borderTopWidth="1px" borderColor="brand.line">
+        <Box mt="4" borderTopWidth="1px" borderColor="brand.line">
           {sections(flower).map((section) => (
-            <Accordion.Item key={section.value} value={section.value} borderBottomWidth="1px" borderColor="brand.line">
-              <Accordion.ItemTrigger py="4" cursor="pointer">
-                <Text flex="1" fontFamily="heading" fontSize="xl" fontWeight="600" color="brand.leaf">
+            <Details
+              key={section.value}
+              open={section.value === 'description'}
+              borderBottomWidth="1px"
+              borderColor="brand.line"
+              css={{ '&[open] > summary svg': { transform: 'rotate(180deg)' } }}
+            >
+              <Summary
+                display="flex"
+                alignItems="center"
+                gap="3"
+                py="4"
+                cursor="pointer"
+                css={{ '&::-webkit-details-marker': { display: 'none' } }}
+                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.leaf', outlineOffset: '2px' }}
+              >
+                <Text as="span" flex="1" fontFamily="heading" fontSize="xl" fontWeight="600" color="brand.leaf">
                   {section.title}
                 </Text>
-                <Accordion.ItemIndicator color="brand.leaf" />
-              </Accordion.ItemTrigger>
-              <Accordion.ItemContent>
-                <Accordion.ItemBody pb="5" pt="0" color="brand.ink" fontSize={{ base: 'sm', md: 'md' }} lineHeight="1.8" whiteSpace="pre-line">
-                  {section.text}
-                </Accordion.ItemBody>
-              </Accordion.ItemContent>
-            </Accordion.Item>
+                <Box as="span" color="brand.leaf" css={{ '& svg': { transition: 'transform 0.2s' } }}>
+                  <ChevronDownIcon size={18} />
+                </Box>
+              </Summary>
+              <Text pb="5" color="brand.ink" fontSize={{ base: 'sm', md: 'md' }} lineHeight="1.8" whiteSpace="pre-line">
+                {section.text}
+              </Text>
+            </Details>
           ))}
-        </Accordion.Root>
+        </Box>
       </Stack>
     </Grid>
   );
