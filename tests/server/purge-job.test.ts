@@ -1,7 +1,8 @@
 /**
  * The maintenance job deletes, on the job's own clock, one-time codes an hour past their expiry (used or not), refresh
  * tokens a day past theirs, expired guest sessions with their bags and tokens, and dev-outbox mail older than a week;
- * everything younger stays. It works in batches, runs at start and then on its interval, and logs counts only.
+ * everything younger stays. It works in batches, runs at start and then on its interval (a slow run is never overlapped
+ * by the next), and logs counts only.
  */
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -146,6 +147,35 @@ describe('the purge job', () => {
     // A row that grows old after the start is deleted by a later run of the interval.
     const later = await aMail(at(-9 * day));
     await expect.poll(() => remainingMail([later]), { timeout: 10_000, interval: 25 }).toEqual([]);
+  });
+});
+
+describe('a run slower than the interval', () => {
+  it('is not overlapped by the next run, so the runs never pile up on the database', async () => {
+    // A shop whose database takes 40 ms per purge transaction, with the job due every 5 ms.
+    let open = 0;
+    let mostOpenAtOnce = 0;
+    const preClose: (() => Promise<void>)[] = [];
+    const slowShop = {
+      database: { kind: 'postgres' },
+      db: {
+        transaction: async () => {
+          open += 1;
+          mostOpenAtOnce = Math.max(mostOpenAtOnce, open);
+          await new Promise((resolve) => setTimeout(resolve, 40));
+          open -= 1;
+          return 0;
+        },
+      },
+      log: { info: () => undefined, error: () => undefined },
+      addHook: (_name: string, hook: () => Promise<void>) => preClose.push(hook),
+    } as unknown as FastifyInstance;
+
+    await startPurgeJob(slowShop, { now: () => now, everyMs: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const hook of preClose) await hook();
+    expect(mostOpenAtOnce).toBe(1);
+    expect(open, 'the close waited for the run under way').toBe(0);
   });
 });
 

@@ -103,8 +103,15 @@ export async function startPurgeJob(
     analyzeEmbeddedDatabase(app).catch((error: unknown) => {
       if (!stopped) app.log.error({ err: error }, 'analyzing the embedded database failed');
     });
+  let busy = false;
   const timer = setInterval(() => {
-    running = sweep().then(analyze);
+    // A run slower than the interval is not overlapped by the next: overlapping runs would queue on the database
+    // faster than they finish, and the close, which waits for the last one, would wait for them all.
+    if (busy) return;
+    busy = true;
+    running = sweep()
+      .then(analyze)
+      .finally(() => (busy = false));
   }, options.everyMs ?? purgeEveryMs);
   timer.unref();
   // preClose runs before the database is closed by onClose, so a sweep never meets a closed database.
