@@ -3,11 +3,13 @@
  * bag → check out (address + invoice) → pay with the sandbox (pay + verify, the browser's two calls) against the real
  * server for a fixed time, a few products with small stock among what they buy. Reports orders/s, latency per step,
  * errors, the server's peak RSS and oversold units; the ceiling is a bare Fastify route serving the same catalogue
- * bytes to the same shoppers with the same pauses.
+ * bytes to the same shoppers with the same pauses. On the embedded database, and again on a scratch PostgreSQL
+ * database when the bench has one (BENCH_DATABASE_URL or DATABASE_URL).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BenchPart, Figure } from './figures';
+import type { DatabaseTarget } from '../../server/db/client';
+import type { BenchContext, BenchPart, Figure } from './figures';
 import { startServer, type RunningServer } from '../../tests/e2e/harness';
 import {
   auditStock,
@@ -19,6 +21,7 @@ import {
   prepareShop,
   round,
   scratchDir,
+  scratchPostgres,
   sleep,
   spawnCeiling,
   type Buyer,
@@ -62,17 +65,56 @@ export const runRush: BenchPart = async (context) => {
   // the start-up part's business. What the warm-up saw is reported beside the figures, without a budget.
   const warmUpSeconds = context.quick ? 3 : 10;
   const ceilingSeconds = context.quick ? 4 : 10;
+  const rush: Rush = { shoppers, seconds, warmUpSeconds, ceilingSeconds };
   const figures: Figure[] = [];
   const notes: string[] = [
     `${shoppers} shoppers for ${warmUpSeconds} s of warm-up, then ${seconds} s measured, each pausing ${thinkMs.min}–${thinkMs.max} ms between steps; ${scarce.count} products with ${scarce.stock} units each get ${scarceShare * 100} % of the orders.`,
   ];
+  try {
+    figures.push(...(await rushOn(context, rush, { kind: 'pglite' })));
+    if (context.databaseUrl) {
+      // The same rush with the database in a process of its own, as a deployment on PostgreSQL runs: its peak RSS is
+      // the server's alone, where the embedded database's memory is part of the figure above.
+      const scratch = await scratchPostgres(context.databaseUrl);
+      try {
+        figures.push(...(await rushOn(context, rush, { kind: 'postgres', url: scratch.url })));
+      } finally {
+        await scratch.drop();
+      }
+    } else {
+      notes.push('The rush on PostgreSQL was skipped: no BENCH_DATABASE_URL or DATABASE_URL.');
+    }
+    notes.push('Only the browse step has a ceiling: no bare route can stand in for a checkout, which is database work by nature.');
+    return { id: 'rush', title: 'Rush scenario', figures, notes };
+  } catch (error) {
+    return { id: 'rush', title: 'Rush scenario', figures, notes, error: error instanceof Error ? error.stack ?? error.message : String(error) };
+  }
+};
+
+interface Rush {
+  shoppers: number;
+  seconds: number;
+  warmUpSeconds: number;
+  ceilingSeconds: number;
+}
+
+/** One rush against a shop on the embedded database, or on a scratch PostgreSQL database (whose figures say so). */
+async function rushOn(
+  context: BenchContext,
+  { shoppers, seconds, warmUpSeconds, ceilingSeconds }: Rush,
+  database: { kind: 'pglite' } | { kind: 'postgres'; url: string },
+): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const onPostgres = database.kind === 'postgres';
+  const named = (name: string) => (onPostgres ? `PostgreSQL: ${name}` : name);
   const dataDir = scratchDir('rush');
+  const target: DatabaseTarget = onPostgres ? database : { kind: 'pglite', dataDir: dataDir.path };
   let server: RunningServer | undefined;
   let ceiling: Spawned | undefined;
   try {
-    context.log('rush: preparing the shop and shoppers');
-    const shop = await prepareShop({ kind: 'pglite', dataDir: dataDir.path }, { buyers: shoppers, withBag: false, stock: 100_000, scarce });
-    server = await startServer({ dataDir: dataDir.path, env: { JWT_SECRET: benchJwtSecret } });
+    context.log(`rush${onPostgres ? ' (PostgreSQL)' : ''}: preparing the shop and shoppers`);
+    const shop = await prepareShop(target, { buyers: shoppers, withBag: false, stock: 100_000, scarce });
+    server = await startServer({ dataDir: dataDir.path, env: { JWT_SECRET: benchJwtSecret, ...(onPostgres ? { DATABASE_URL: database.url } : {}) } });
     const url = server.url;
     const categories = await categoryNames(url);
     const scarceIds = new Set(shop.scarce.map((p) => p.externalId));
@@ -109,13 +151,13 @@ export const runRush: BenchPart = async (context) => {
 
     await server.stop();
     server = undefined;
-    const audit = await auditStock({ kind: 'pglite', dataDir: dataDir.path }, shop.initialStock);
+    const audit = await auditStock(target, shop.initialStock);
 
     const errors = [...tally.errors.values()].reduce((a, b) => a + b, 0);
-    figures.push({ name: 'paid orders/s', value: round(tally.orders / elapsedS), unit: 'orders/s', note: `${tally.orders} paid orders in ${round(elapsedS)} s` });
+    figures.push({ name: named('paid orders/s'), value: round(tally.orders / elapsedS), unit: 'orders/s', note: `${tally.orders} paid orders in ${round(elapsedS)} s` });
     const warmUp = latencySummary(tally.warmUp);
     figures.push({
-      name: 'warm-up, every step, p99',
+      name: named('warm-up, every step, p99'),
       value: round(warmUp.p99),
       unit: 'ms',
       note: `the first ${warmUpSeconds} s on a freshly started server, not measured against the budget: ${warmUp.count} requests, p50 ${round(warmUp.p50)} ms`,
@@ -124,10 +166,10 @@ export const runRush: BenchPart = async (context) => {
       const summary = latencySummary(tally.latencies.get(step)!);
       const ceilingRef = step === 'browse' ? { ceiling: { label: 'bare Fastify route, same catalogue bytes, same shoppers (p99)', value: round(ceilingP99) } } : {};
       figures.push(
-        { name: `${step}, p50`, value: round(summary.p50), unit: 'ms' },
-        { name: `${step}, p95`, value: round(summary.p95), unit: 'ms' },
+        { name: named(`${step}, p50`), value: round(summary.p50), unit: 'ms' },
+        { name: named(`${step}, p95`), value: round(summary.p95), unit: 'ms' },
         {
-          name: `${step}, p99`,
+          name: named(`${step}, p99`),
           value: round(summary.p99),
           unit: 'ms',
           budget: { comparison: 'atMost', limit: p99BudgetMs },
@@ -138,42 +180,41 @@ export const runRush: BenchPart = async (context) => {
     }
     figures.push(
       {
-        name: 'errors (5xx, network, unexpected answers)',
+        name: named('errors (5xx, network, unexpected answers)'),
         value: errors,
         unit: 'errors',
         budget: { comparison: 'atMost', limit: 0 },
         ...(errors > 0 ? { note: JSON.stringify(Object.fromEntries(tally.errors)) } : {}),
       },
-      { name: 'sold-out refusals (409, expected)', value: tally.soldOut, unit: 'answers', note: 'adds and invoices refused for a scarce product with no units left' },
+      { name: named('sold-out refusals (409, expected)'), value: tally.soldOut, unit: 'answers', note: 'adds and invoices refused for a scarce product with no units left' },
       {
-        name: 'server peak RSS (VmHWM)',
+        name: named('server peak RSS (VmHWM)'),
         value: round(peakRss ?? Number.NaN),
         unit: 'MB',
         budget: { comparison: 'atMost', limit: rssBudgetMb },
-        note: 'the node process serving (the server bundle on plain Node, no wrapper)',
+        note: onPostgres
+          ? 'the node process serving (the server bundle on plain Node), its database a PostgreSQL process of its own'
+          : 'the node process serving (the server bundle on plain Node, no wrapper), the embedded database included',
       },
       {
-        name: 'oversold units',
+        name: named('oversold units'),
         value: audit.oversoldUnits,
         unit: 'units',
         budget: { comparison: 'atMost', limit: 0 },
         note: `${audit.unitsTaken} units taken, ${audit.unitsReserved} held by pending/paid orders`,
       },
     );
-    notes.push('Only the browse step has a ceiling: no bare route can stand in for a checkout, which is database work by nature.');
     writeFileSync(
-      join(context.resultsDir, 'rush.json'),
+      join(context.resultsDir, onPostgres ? 'rush-postgres.json' : 'rush.json'),
       JSON.stringify({ elapsedS, orders: tally.orders, soldOut: tally.soldOut, errors: Object.fromEntries(tally.errors), latencies: Object.fromEntries(tally.latencies), ceilingSamples, peakRss, audit }),
     );
-    return { id: 'rush', title: 'Rush scenario', figures, notes };
-  } catch (error) {
-    return { id: 'rush', title: 'Rush scenario', figures, notes, error: error instanceof Error ? error.stack ?? error.message : String(error) };
+    return figures;
   } finally {
     await ceiling?.stop().catch(() => undefined);
     await server?.stop().catch(() => undefined);
     dataDir.remove();
   }
-};
+}
 
 /** `count` shoppers running `visit` in a loop, pausing between visits (and within, via `think`), until the time is up. */
 async function crowd(count: number, durationMs: number, visit: (index: number) => Promise<void>, visitPausesItself = false): Promise<void> {
