@@ -7,8 +7,11 @@ import { types } from '@electric-sql/pglite';
 export interface WorkerStart {
   dataDir: string | null;
   startParams: string[];
-  /** Set for a database not created yet: unpacked from `template` (pglite-template.ts), or by initdb when it is null. */
-  newDatabase?: { template: Uint8Array<ArrayBuffer> | null };
+  /**
+   * Set for a database not created yet: unpacked from `template` (pglite-template.ts), or made by initdb when it is null
+   * and then, with `dumpAsTemplate`, sent back as the next new database's template.
+   */
+  newDatabase?: { template: Uint8Array<ArrayBuffer> | null; dumpAsTemplate: boolean };
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
 }

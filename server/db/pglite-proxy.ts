@@ -46,10 +46,13 @@ export class PgliteProxy {
 
   /**
    * Starts the worker and waits until PostgreSQL runs in it. On an empty directory or in memory the database is created
-   * from the template in `templateFile` (pglite-template.ts), or by initdb, whose output then becomes the template.
+   * from the template in `templateFile` (pglite-template.ts), or by initdb. Only an in-memory database's initdb output
+   * becomes the template: PGlite's dump of a data directory holds every file in it, the shop's JWT secret and lock
+   * file among them, which must never reach every new shop.
    */
   static async open(dataDir: string | null, startParams: string[], { templateFile = defaultTemplateFile } = {}): Promise<PgliteProxy> {
-    const newDatabase = isNewDatabase(dataDir) ? { template: readTemplate(templateFile) } : undefined;
+    const template = isNewDatabase(dataDir) ? readTemplate(templateFile) : null;
+    const newDatabase = isNewDatabase(dataDir) ? { template, dumpAsTemplate: template === null && dataDir === null } : undefined;
     const proxy = new PgliteProxy(startWorker({ dataDir, startParams, newDatabase, ...(await compiledWasm()) }));
     try {
       const made = await proxy.#started;

@@ -2,9 +2,10 @@
  * A new embedded database (a first start on an empty DATA_DIR, every test's in-memory database) is unpacked from a
  * template instead of running initdb: initdb is 2.5–3 s of WebAssembly, unpacking about 0.6 s. The template is
  * initdb's output before any migration, so it depends on PGlite's version alone, which names the file. It is kept
- * with the other tools' caches in node_modules/.cache and written by the first database created without it (and by the
- * server's build, so that `npm start` finds it). Without it, or where it cannot be written, PGlite runs initdb as
- * before.
+ * with the other tools' caches in node_modules/.cache and written by the first in-memory database created without it
+ * (the server's build makes one, so that `npm start` finds it; so does the first test). Never from a data directory:
+ * PGlite's dump holds every file there, the shop's JWT secret among them. Without a template, or where it cannot be
+ * written, PGlite runs initdb as before.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -28,7 +28,7 @@ const parsersByName = Object.fromEntries(
 const send = (message: FromWorker) => port.postMessage(message);
 
 pg.waitReady.then(
-  async () => send({ kind: 'ready', template: newDatabase && !newDatabase.template ? await dumpNewDatabase() : undefined }),
+  async () => send({ kind: 'ready', template: newDatabase?.dumpAsTemplate ? await dumpNewDatabase() : undefined }),
   (error: unknown) => send({ kind: 'failed', error: serializeError(error) }),
 );
 

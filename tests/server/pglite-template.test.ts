@@ -1,6 +1,6 @@
 // A new embedded database is unpacked from a template of initdb's output (server/db/pglite-template.ts) rather than
-// made by initdb; the first new database made without a template leaves one behind, and a template PGlite cannot start
-// from is dropped.
+// made by initdb; the first new in-memory database made without a template leaves one behind (never a data directory,
+// which holds the shop's secret), and a template PGlite cannot start from is dropped.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,7 +38,7 @@ async function markedTemplate(): Promise<Buffer> {
 }
 
 describe('the embedded database template', () => {
-  it('is written by the first new database made without one, before anything runs in that database', async () => {
+  it('is written by the first new in-memory database made without one, before anything runs in that database', async () => {
     const first = await open(null);
     await first.exec('create table written_after_start (id int)');
     await first.close();
@@ -53,12 +53,25 @@ describe('the embedded database template', () => {
     }
   }, 60_000);
 
+  it("is never made from a data directory, whose files (the shop's JWT secret among them) PGlite's dump would hold", async () => {
+    const dataDir = join(dir, 'data');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'jwt-secret'), 'a shop secret');
+    const created = await open(dataDir);
+    await created.close();
+    expect(existsSync(templateFile)).toBe(false);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe('a shop secret');
+  }, 60_000);
+
   it('makes a new data directory, which keeps what is written in it when opened again', async () => {
     writeTemplate(await markedTemplate());
 
     const dataDir = join(dir, 'data');
+    mkdirSync(dataDir);
+    writeFileSync(join(dataDir, 'jwt-secret'), 'this shop’s own secret');
     const created = await open(dataDir);
     expect(await tablesNamed(created, 'made_from_template')).toBe(1);
+    expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe('this shop’s own secret');
     await created.exec('insert into made_from_template values (42)');
     await created.close();
 
