@@ -51,8 +51,9 @@ export class PgliteProxy {
    * file among them, which must never reach every new shop.
    */
   static async open(dataDir: string | null, startParams: string[], { templateFile = defaultTemplateFile } = {}): Promise<PgliteProxy> {
-    const template = isNewDatabase(dataDir) ? readTemplate(templateFile) : null;
-    const newDatabase = isNewDatabase(dataDir) ? { template, dumpAsTemplate: template === null && dataDir === null } : undefined;
+    const isNew = isNewDatabase(dataDir);
+    const template = isNew ? readTemplate(templateFile) : null;
+    const newDatabase = isNew ? { template, dumpAsTemplate: template === null && dataDir === null } : undefined;
     const proxy = new PgliteProxy(startWorker({ dataDir, startParams, newDatabase, ...(await compiledWasm()) }));
     try {
       const made = await proxy.#started;
