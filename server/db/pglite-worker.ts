@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite } from '@electric-sql/pglite';
 import type { QueryOptions, Transaction } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-prepared';
 import { parserSets } from './pglite-protocol';
 import type { FromWorker, SerializedError, ToWorker, WorkerStart } from './pglite-protocol';
 
@@ -19,6 +20,7 @@ const port = parentPort;
 const { dataDir, newDatabase, ...options } = workerData as WorkerStart;
 const loadDataDir = newDatabase?.template ? new Blob([newDatabase.template]) : undefined;
 const pg = dataDir ? new PGlite(dataDir, { ...options, loadDataDir }) : new PGlite({ ...options, loadDataDir });
+const prepared = new PreparedStatements(pg);
 const openTransactions = new Map<number, OpenTransaction>();
 const keepText = (value: string) => value;
 const parsersByName = Object.fromEntries(
@@ -35,7 +37,11 @@ pg.waitReady.then(
 port.on('message', (request: ToWorker) => {
   switch (request.op) {
     case 'query':
-      return void answer(request.id, async () => (await runnerOf(request.transaction)).query(request.sql, request.params, optionsOf(request)));
+      return void answer(request.id, async () => {
+        // An open transaction's statement waits for its begin; then it runs inside it, ahead of everyone else's.
+        if (request.transaction !== undefined) await runnerOf(request.transaction);
+        return prepared.query(request.sql, request.params, optionsOf(request), request.transaction !== undefined);
+      });
     case 'exec':
       return void answer(request.id, async () => (await runnerOf(request.transaction)).exec(request.sql, optionsOf(request)));
     case 'begin':
