@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { cartMessages, cartTexts } from '../../domain/cart';
-import { products } from '../../server/db/schema';
+import { carts, guestSessions, products } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { aUser, relaxedRateLimits, signedInAs } from './helpers/auth';
 import { aGuest, addToBag, addUnits, asGuest, bagOf, quantities } from './helpers/cart';
@@ -185,6 +185,18 @@ describe('POST /api/createusercart', () => {
     const malformed = await addFor(guest, 'bad id!');
     expect(malformed.statusCode).toBe(400);
     expect((await bagOf(app, asGuest(guest), guest)).productList).toEqual([]);
+  });
+
+  it('answers 401 to a guest whose session has run out, and makes no bag for it', async () => {
+    const rose = await aProduct(app.db, { stock: 5 });
+    const guest = await aGuest(app);
+    const ranOut = new Date(Date.now() - 60_000);
+    await app.db.update(guestSessions).set({ expiresAt: ranOut }).where(eq(guestSessions.id, guest.sessionId));
+    const res = await addFor(guest, rose.externalId);
+    expect(res.statusCode).toBe(401);
+    expect(await app.db.select().from(carts).where(eq(carts.guestSessionId, guest.sessionId))).toEqual([]);
+    const [session] = await app.db.select({ expiresAt: guestSessions.expiresAt }).from(guestSessions).where(eq(guestSessions.id, guest.sessionId));
+    expect(session?.expiresAt).toEqual(ranOut);
   });
 });
 

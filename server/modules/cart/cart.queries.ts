@@ -77,21 +77,57 @@ export async function findGuestCartId(db: Db, sessionId: string): Promise<number
   return row?.id;
 }
 
+/** What adding one unit found and did. */
+export interface AddedUnit {
+  /** The product's stock, or null when no product has that id. */
+  stock: number | null;
+  isRemoved: boolean;
+  /** The guest session is live, or the account exists (asked only of a product that can be added). */
+  ownerFound: boolean;
+  /** The line's new quantity, or null when nothing was added (the line was at min(10, stock) already). */
+  quantity: number | null;
+}
+
 /**
- * One more unit of the product: a new line of 1, or +1 on the existing line while it is below min(10, stock) read in
- * the same statement. The new quantity, or undefined when the line was already at its maximum.
+ * One more unit of a product in the owner's bag, in one statement: the product read, the guest session touched (its
+ * expiry pushed out to `guestExpiresAt`) or the account found, the bag made on first use, and a new line of 1 or +1
+ * on the existing line while it is below min(10, stock). Nothing is written unless the product can be sold and the owner
+ * is there. One statement, not a transaction of five: on the embedded database a transaction holds the one connection
+ * across a thread round trip per statement, and every other request waits (docs/performance.md).
  */
-export async function addOneUnit(tx: Transaction, cartId: number, productId: number, now: Date): Promise<number | undefined> {
-  const [row] = await tx
-    .insert(cartItems)
-    .values({ cartId, productId, quantity: 1, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId],
-      set: { quantity: sql`cart_items.quantity + 1`, updatedAt: now },
-      setWhere: sql`cart_items.quantity < least(${maxLineQuantity}, (select p.stock from products p where p.id = ${productId}))`,
-    })
-    .returning({ quantity: cartItems.quantity });
-  return row?.quantity;
+export async function addOneUnit(db: Database, owner: CartOwner, productExtId: string, now: Date, guestExpiresAt: Date): Promise<AddedUnit> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const ownerRow =
+    owner.kind === 'guest'
+      ? sql`update guest_sessions set last_seen_at = ${at}, expires_at = ${guestExpiresAt.toISOString()}::timestamptz
+          where id = ${owner.sessionId} and expires_at > ${at} and exists (select 1 from sellable)
+          returning null::integer as user_id, id as guest_session_id`
+      : sql`select id as user_id, null::text as guest_session_id from users
+          where external_id = ${owner.userExtId} and exists (select 1 from sellable) limit 1`;
+  // A guest's bag is unique on its session, an account's on its user: safe when two requests make it at once.
+  const bagOf = sql.raw(owner.kind === 'guest' ? 'guest_session_id' : 'user_id');
+  const result = await db.execute(sql`with product as (
+      select id, stock, is_removed from products where external_id = ${productExtId} limit 1
+    ), sellable as (
+      select id from product where not is_removed and stock > 0
+    ), owner as (
+      ${ownerRow}
+    ), bag as (
+      insert into carts (user_id, guest_session_id, created_at, updated_at)
+      select user_id, guest_session_id, ${at}, ${at} from owner
+      on conflict (${bagOf}) do update set updated_at = excluded.updated_at
+      returning id
+    ), line as (
+      insert into cart_items (cart_id, product_id, quantity, created_at, updated_at)
+      select bag.id, sellable.id, 1, ${at}, ${at} from bag cross join sellable
+      on conflict (cart_id, product_id) do update set quantity = cart_items.quantity + 1, updated_at = excluded.updated_at
+        where cart_items.quantity < least(${maxLineQuantity}::integer, (select p.stock from products p where p.id = excluded.product_id))
+      returning quantity
+    )
+    select (select stock from product) as stock, coalesce((select is_removed from product), false) as is_removed,
+      exists (select 1 from owner) as owner_found, (select quantity from line) as quantity`);
+  const [row] = (result as unknown as { rows: [{ stock: number | null; is_removed: boolean; owner_found: boolean; quantity: number | null }] }).rows;
+  return { stock: row.stock, isRemoved: row.is_removed, ownerFound: row.owner_found, quantity: row.quantity };
 }
 
 /** One line of the owner's bag by its id, with what decides whether its quantity may change. */

@@ -8,7 +8,7 @@ import type { CartLine, CartReply } from '../../../domain/cart';
 import { paiseToRupees } from '../../../domain/money';
 import type { Database, Transaction } from '../../db/client';
 import { Conflict, NotFound, OutOfStock, Unauthorized } from '../../errors';
-import { claimGuestSessionForUser, touchGuestSession } from '../guest/guest.service';
+import { claimGuestSessionForUser, guestSessionExpiry, touchGuestSession } from '../guest/guest.service';
 import type { CartOwner } from './cart-access';
 import {
   addOneUnit,
@@ -88,15 +88,14 @@ export type AddOutcome = typeof cartTexts.added | typeof cartTexts.maximumAdded;
 
 /** One more unit of a product in the bag (the prices the browser sent play no part). */
 export async function addToCart(db: Database, owner: CartOwner, productExtId: string, now = new Date()): Promise<AddOutcome> {
-  return db.transaction(async (tx) => {
-    const product = await findProductByExternalId(tx, productExtId);
-    if (!product) throw new NotFound(cartServiceMessages.productNotFound);
-    if (product.isRemoved) throw new Conflict(cartMessages.productRemoved);
-    if (product.stock <= 0) throw new OutOfStock(cartMessages.stockLimit);
-    const cartId = await ensureCart(tx, await writableOwner(tx, owner, now), now);
-    const quantity = await addOneUnit(tx, cartId, product.id, now);
-    return quantity === undefined ? cartTexts.maximumAdded : cartTexts.added;
-  });
+  const added = await addOneUnit(db, owner, productExtId, now, guestSessionExpiry(now));
+  if (added.stock === null) throw new NotFound(cartServiceMessages.productNotFound);
+  if (added.isRemoved) throw new Conflict(cartMessages.productRemoved);
+  if (added.stock <= 0) throw new OutOfStock(cartMessages.stockLimit);
+  if (!added.ownerFound) {
+    throw new Unauthorized(owner.kind === 'guest' ? cartServiceMessages.guestSessionExpired : cartServiceMessages.accountNotFound);
+  }
+  return added.quantity === null ? cartTexts.maximumAdded : cartTexts.added;
 }
 
 export type CheckOutcome = typeof cartTexts.sufficient | typeof cartTexts.insufficient;

@@ -36,12 +36,15 @@ export async function createGuestSession(db: Database, jwtSecret: string, now = 
       id: sessionId,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + guestSessionTtlMs),
+      expiresAt: guestSessionExpiry(now),
     });
     return issueRefreshToken(tx, { guestSessionId: sessionId }, { now });
   });
   return { sessionId, accessToken: signAccessToken({ kind: 'guest', sub: sessionId }, jwtSecret, now.getTime()), refresh };
 }
+
+/** When a session used at `now` expires. */
+export const guestSessionExpiry = (now: Date) => new Date(now.getTime() + guestSessionTtlMs);
 
 /**
  * Marks a live session as used and pushes its expiry out again, so an active guest keeps the bag; false when the
@@ -50,7 +53,7 @@ export async function createGuestSession(db: Database, jwtSecret: string, now = 
 export async function touchGuestSession(db: Db, sessionId: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(guestSessions)
-    .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + guestSessionTtlMs) })
+    .set({ lastSeenAt: now, expiresAt: guestSessionExpiry(now) })
     .where(and(eq(guestSessions.id, sessionId), gt(guestSessions.expiresAt, now)))
     .returning({ id: guestSessions.id });
   return rows.length > 0;

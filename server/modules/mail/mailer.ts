@@ -3,9 +3,11 @@
  * the database so that a developer or a test can read one-time codes without a mail server. The log says only that a
  * mail was kept, for whom and where to read it: mails carry one-time codes, which never go to the log.
  */
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
-import type { Database, Transaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import { outboxMail } from '../../db/schema';
 
 export interface Mail {
@@ -19,10 +21,11 @@ export interface Mail {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   /**
-   * Keeps a mail as part of a database transaction, so that it exists exactly when the transaction commits. Only the
-   * dev outbox, which lives in the database, can; null for SMTP.
+   * Keeps mails in the same statement as `claim`, a data-modifying statement with `returning`, and only when it returns
+   * a row: they exist exactly when the claim is made, in one statement (no transaction holding the embedded database).
+   * Whether the claim returned a row. Only the dev outbox, which lives in the database, can; null for SMTP.
    */
-  sendInTransaction: ((tx: Transaction, mails: readonly Mail[]) => Promise<void>) | null;
+  sendWithClaim: ((claim: SQL, mails: readonly Mail[]) => Promise<boolean>) | null;
   transport: 'smtp' | 'outbox';
   close(): Promise<void>;
 }
@@ -46,7 +49,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   });
   return {
     transport: 'smtp',
-    sendInTransaction: null,
+    sendWithClaim: null,
     async send(mail) {
       await transporter.sendMail({
         from,
@@ -64,17 +67,34 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 function outboxMailer(db: Database, mailboxUrl: string, log?: MailLog): Mailer {
-  const keep = async (into: Database | Transaction, mails: readonly Mail[]) => {
-    if (mails.length === 0) return;
-    await into.insert(outboxMail).values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })));
+  const logKept = (mails: readonly Mail[]) => {
     for (const mail of mails) {
       log?.info(`[outbox] a mail to ${mail.to} ("${mail.subject}") is waiting at ${mailboxUrl}?to=${encodeURIComponent(mail.to)}`);
     }
   };
+  const keep = async (mails: readonly Mail[]) => {
+    await db.insert(outboxMail).values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })));
+    logKept(mails);
+  };
+  const keepWithClaim = async (claim: SQL, mails: readonly Mail[]): Promise<boolean> => {
+    const rows = mails.map((mail) => sql`(${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text)`);
+    const kept =
+      rows.length === 0
+        ? sql``
+        : sql`, kept as (
+            insert into outbox_mail ("to", subject, text, html)
+            select mail.* from (values ${sql.join(rows, sql`, `)}) as mail ("to", subject, text, html)
+            where exists (select 1 from claimed)
+          )`;
+    const result = await db.execute(sql`with claimed as (${claim})${kept} select exists (select 1 from claimed) as claimed`);
+    const [{ claimed }] = (result as unknown as { rows: [{ claimed: boolean }] }).rows;
+    if (claimed) logKept(mails);
+    return claimed;
+  };
   return {
     transport: 'outbox',
-    send: (mail) => keep(db, [mail]),
-    sendInTransaction: keep,
+    send: (mail) => keep([mail]),
+    sendWithClaim: keepWithClaim,
     async close() {},
   };
 }

@@ -19,22 +19,17 @@ export const smtpClaimMs = 5 * 60_000;
 /** Sends the order's mails if they are still due; false when they were not (already sent, or not paid). */
 export async function sendOrderMails(app: MailingApp, orderId: number): Promise<boolean> {
   const { db, mailer, config } = app;
-  const keep = mailer.sendInTransaction;
+  const keep = mailer.sendWithClaim;
   if (keep) {
-    // Written before the transaction (a paid order no longer changes), so that it holds the database only for the claim
-    // and the insert: on the embedded database no other request's statement runs while a transaction is open.
     const mails = await orderMails(db, config.shop, orderId);
-    return db.transaction(async (tx) => {
-      // Clearing the mark is the claim: a concurrent sender waits on the row and then finds nothing due.
-      const claimed = await tx
-        .update(orders)
-        .set({ mailsDue: false })
-        .where(and(eq(orders.id, orderId), eq(orders.mailsDue, true)))
-        .returning({ id: orders.id });
-      if (claimed.length === 0) return false;
-      await keep(tx, mails);
-      return true;
-    });
+    // Clearing the mark is the claim, made in the statement that keeps the mails: a concurrent sender waits on the row
+    // and then finds nothing due.
+    const claim = db
+      .update(orders)
+      .set({ mailsDue: false })
+      .where(and(eq(orders.id, orderId), eq(orders.mailsDue, true)))
+      .returning({ id: orders.id });
+    return keep(claim.getSQL(), mails);
   }
   // The claim is one conditional update, so two senders can never both hold it; the database's clock decides.
   const claimed = await db

@@ -60,16 +60,57 @@ export interface Settlement {
   paymentState: PaymentState;
 }
 
+type SettlementInput = { providerOrderId: string; providerPaymentId: string; provider: string; settledBy: 'verify' | 'webhook' };
+
 /**
  * Records the payment and marks the order paid, exactly once: the payments row is unique on the provider's payment id,
  * so a replayed verify or webhook finds it and changes nothing. A payment for an order whose reservation was already
  * released takes the stock again when it can, and is otherwise flagged refund_due for the admin.
  */
-export async function settleOrder(
-  db: Database,
-  input: { providerOrderId: string; providerPaymentId: string; provider: string; settledBy: 'verify' | 'webhook' },
-  now = new Date(),
-): Promise<Settlement | undefined> {
+export async function settleOrder(db: Database, input: SettlementInput, now = new Date()): Promise<Settlement | undefined> {
+  const settled = await settlePendingOrder(db, input, now);
+  if (settled !== 'not pending') return settled;
+  return settleOrderInTransaction(db, input, now);
+}
+
+/**
+ * The usual case, a pending order's first payment, in one statement: the order locked, the payment recorded, the order
+ * marked paid (and its mails due) and its bag emptied. One statement, not a transaction of five: on the embedded
+ * database a transaction holds the one connection across a thread round trip per statement (docs/performance.md).
+ * 'not pending' when the order is paid already (a replay) or was released; settleOrderInTransaction decides those.
+ */
+async function settlePendingOrder(db: Database, input: SettlementInput, now: Date): Promise<Settlement | undefined | 'not pending'> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute(sql`with target as (
+      select id, user_id, cart_id, payment_state, total_paise from orders
+      where provider_order_id = ${input.providerOrderId} limit 1 for update
+    ), recorded as (
+      insert into payments (order_id, provider, provider_payment_id, amount_paise, settled_by, created_at)
+      select id, ${input.provider}, ${input.providerPaymentId}, total_paise, ${input.settledBy}, ${at} from target
+      where payment_state = 'pending'
+      on conflict (provider_payment_id) do nothing
+      returning order_id
+    ), paid as (
+      update orders set payment_state = 'paid', paid_at = ${at}, mails_due = true, updated_at = ${at}
+      where id in (select order_id from recorded)
+      returning id
+    ), emptied as (
+      -- The bag the order was made from: a guest's session bag or the account's (older orders name no bag).
+      delete from cart_items
+      where exists (select 1 from paid) and cart_id in (
+        select cart_id from target where cart_id is not null
+        union all
+        select carts.id from carts, target where target.cart_id is null and carts.user_id = target.user_id
+      )
+    )
+    select id, user_id, exists (select 1 from paid) as paid from target`);
+  const [order] = (result as unknown as { rows: { id: number; user_id: number; paid: boolean }[] }).rows;
+  if (!order) return undefined;
+  if (!order.paid) return 'not pending';
+  return { orderId: order.id, userId: order.user_id, firstTime: true, paymentState: 'paid' };
+}
+
+async function settleOrderInTransaction(db: Database, input: SettlementInput, now: Date): Promise<Settlement | undefined> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, userId: orders.userId, cartId: orders.cartId, paymentState: orders.paymentState, totalPaise: orders.totalPaise })
