@@ -211,7 +211,7 @@ function compiledWasm(): NonNullable<typeof compiled> {
 /**
  * The database thread's own JavaScript only carries statements and rows between PostgreSQL and the server's thread,
  * so its young generation is kept at V8's smallest instead of growing to tens of megabytes under load: the rush's
- * peak memory was about 35 MB lower (six rush runs each way), with the same invoices/s and step latencies
+ * peak memory was about 35 MB lower (median of alternated rush runs), with the same invoices/s and step latencies
  * (docs/performance.md, "The database thread's young generation").
  */
 const workerLimits = { maxYoungGenerationSizeMb: 1 };

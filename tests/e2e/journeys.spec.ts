@@ -13,7 +13,7 @@ import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { DeliveryAddress, Shopper } from './shop-api';
 import { fillAddress } from './page-forms';
-import { animationsDone, unexpectedErrors } from './shop-pages';
+import { animationsDone, showsSubCategory, unexpectedErrors } from './shop-pages';
 
 let shop: ReturnType<typeof shopApi>;
 /** The admin's reads through the API: what the server holds about orders. */
@@ -78,15 +78,6 @@ async function addToBag(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await page.getByText('Product added to cart').first().waitFor();
   return productId(page);
-}
-
-/**
- * Waits until the category page shows a sub-category's products: the address changes first and the page is drawn in a
- * transition after it, so the cards read right after the address can still be the previous sub-category's. The pressed
- * pill is drawn with the cards.
- */
-async function showsSubCategory(page: Page, subCategory: string) {
-  await page.locator('button[aria-pressed="true"]', { hasText: subCategory }).waitFor();
 }
 
 /** Opens a product by its card on the category page shown, answering its name. */

@@ -25,6 +25,15 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.waitForURL((url) => !url.pathname.startsWith(paths.login));
 }
 
+/**
+ * Waits until a category page shows a sub-category's products. After a click in the shop the address changes first
+ * and the page is drawn in a transition after it, so cards read right after the address can still be the previous
+ * sub-category's; the pressed pill is drawn with the cards.
+ */
+export async function showsSubCategory(page: Page, subCategory: string): Promise<void> {
+  await page.getByRole('button', { name: subCategory, exact: true, pressed: true }).waitFor();
+}
+
 /** Opens a product's page and waits for its heading (by name, when given). */
 export async function openProduct(page: Page, externalId: string, name?: string): Promise<void> {
   await page.goto(paths.flower(externalId));

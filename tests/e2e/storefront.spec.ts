@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
+import { showsSubCategory } from './shop-pages';
 
 let server: RunningServer;
 let browser: Browser;
@@ -159,7 +160,7 @@ describe('a shopper browsing the catalogue', () => {
     const sideFirst = (await first.innerText()).trim();
     await page.getByRole('button', { name: 'Posy', exact: true }).click();
     await page.waitForURL('**/category/Everlasting%20Dry%20Flowers/Posy');
-    await page.locator('button[aria-pressed="true"]', { hasText: 'Posy' }).waitFor();
+    await showsSubCategory(page, 'Posy');
     await expect.poll(async () => (await first.innerText()).trim()).not.toBe(sideFirst);
     const name = (await first.innerText()).trim();
     await first.click();
