@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
@@ -192,6 +193,16 @@ export class PgliteProxy {
   }
 }
 
+/**
+ * V8 recompiles PGlite's busiest functions with its optimising compiler on its background threads, and each compile of
+ * PostgreSQL's largest functions (the parser, the executor) takes 25 to 42 MB of scratch memory from that thread's own
+ * malloc arena, which keeps the memory once the compile is done. With up to four compiles at a time, on four threads,
+ * every arena grew; one at a time, they mostly fall to the same thread and reuse its arena. An idle shop's peak went
+ * from about 282 to about 250 MB, with the same invoices/s (docs/performance.md, "The WebAssembly compiler's scratch
+ * memory"). Process-wide, and read when a compile starts, so it is set before PGlite's first.
+ */
+const oneWasmCompileAtATime = '--wasm-num-compilation-tasks=1';
+
 let compiled: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
 
 /**
@@ -200,6 +211,7 @@ let compiled: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'initdbWasmModule'>
  */
 function compiledWasm(): NonNullable<typeof compiled> {
   compiled ??= (async () => {
+    setFlagsFromString(oneWasmCompileAtATime);
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const compile = async (file: string) => WebAssembly.compile(await readFile(join(dist, file)));
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
