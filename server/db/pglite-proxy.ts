@@ -194,12 +194,12 @@ export class PgliteProxy {
 }
 
 /**
- * V8 recompiles PGlite's busiest functions with its optimising compiler on its background threads, and each compile of
- * PostgreSQL's largest functions (the parser, the executor) takes 25 to 42 MB of scratch memory from that thread's own
- * malloc arena, which keeps the memory once the compile is done. With up to four compiles at a time, on four threads,
- * every arena grew; one at a time, they mostly fall to the same thread and reuse its arena. An idle shop's peak went
- * from about 282 to about 250 MB, with the same invoices/s (docs/performance.md, "The WebAssembly compiler's scratch
- * memory"). Process-wide, and read when a compile starts, so it is set before PGlite's first.
+ * V8 recompiles PGlite's busiest functions with its optimising compiler on background threads. A compile of one of
+ * PostgreSQL's largest functions takes 25 to 42 MB of scratch memory from its thread's own malloc arena, which keeps
+ * that memory afterwards. Up to four compiles at a time, on four threads, grew four arenas; one at a time, they mostly
+ * fall to the same thread and reuse its arena. An idle shop's peak went from about 281 to about 252 MB, with the same
+ * invoices/s (docs/performance.md, "The WebAssembly compiler's scratch memory"). The flag is process-wide and read
+ * when a compile starts, so it is set before PGlite's first.
  */
 const oneWasmCompileAtATime = '--wasm-num-compilation-tasks=1';
 
