@@ -235,9 +235,10 @@ const workerLimits = { maxYoungGenerationSizeMb: 1 };
 function startWorker(start: WorkerStart): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
   const script = new URL(fromSources ? './pglite-worker.ts' : './pglite-worker.mjs', import.meta.url);
-  if (!fromSources) return new Worker(script, { workerData: start, resourceLimits: workerLimits });
+  const options = { workerData: start, resourceLimits: workerLimits };
+  if (!fromSources) return new Worker(script, options);
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: start, resourceLimits: workerLimits });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 /**
