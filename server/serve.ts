@@ -1,0 +1,138 @@
+/**
+ * The server, started by server.ts: configuration, the data-directory lock, the app, listening, and a graceful
+ * shutdown on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the database, release the lock).
+ */
+import type { Server, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import type { Config } from './config';
+import { capYoungGeneration } from './heap-limits';
+import { acquireLock, LockedError } from './lock-file';
+import type { LockFile } from './lock-file';
+
+/** How long in-flight requests get to finish before the process gives up on them. */
+const shutdownGraceMs = 10_000;
+
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const lock = lockDataDirOrExit(config);
+
+  let app;
+  try {
+    app = await buildApp(config, { prettyLogs: Boolean(process.stdout.isTTY) && hasPrettyLogs() });
+  } catch (error) {
+    lock?.release();
+    console.error('The server could not start:', error);
+    process.exit(1);
+  }
+
+  const closeConnectionsAfterAnswers = closeKeepAliveOnStop(app.server);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: stopping now without waiting`);
+      lock?.release();
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests, then stopping (press Ctrl+C again to force)`);
+    closeConnectionsAfterAnswers();
+    const force = setTimeout(() => {
+      app.log.error(`still busy after ${shutdownGraceMs} ms: stopping now`);
+      lock?.release();
+      process.exit(1);
+    }, shutdownGraceMs);
+    force.unref();
+    app
+      .close()
+      .then(() => {
+        lock?.release();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        lock?.release();
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT to another one)` : String(error);
+    app.log.error(`The server could not listen: ${reason}`);
+    await app.close().catch(() => undefined);
+    lock?.release();
+    process.exit(1);
+  }
+
+  capYoungGeneration();
+  app.log.info(`${config.shop.name} is open at ${config.publicBaseUrl} (API docs at ${config.publicBaseUrl}/api/docs)`);
+  if (app.mailer.transport === 'outbox') {
+    app.log.warn(`Mail is NOT being sent: dev outbox at ${config.publicBaseUrl}/dev/mailbox`);
+  }
+}
+
+/**
+ * server.close() closes only the keep-alive connections that are idle at that moment; one whose request is still in
+ * flight would then stay open after its answer until the client closed it, holding the shutdown until the grace period
+ * ran out. Tracking the answers not yet sent lets stopping mark each one `Connection: close`, so every socket closes
+ * right after its last answer. Returns what stopping calls.
+ */
+function closeKeepAliveOnStop(server: Server): () => void {
+  const unanswered = new Set<ServerResponse>();
+  let stopping = false;
+  const closeAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
+  };
+  server.on('request', (_request, response: ServerResponse) => {
+    if (stopping) return closeAfter(response);
+    unanswered.add(response);
+    response.once('close', () => unanswered.delete(response));
+  });
+  return () => {
+    stopping = true;
+    for (const response of unanswered) closeAfter(response);
+  };
+}
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Only the embedded database needs the lock: PostgreSQL handles any number of servers. */
+function lockDataDirOrExit(config: Config): LockFile | null {
+  if (config.database.kind !== 'pglite' || config.database.dataDir === null) return null;
+  try {
+    return acquireLock(config.database.dataDir);
+  } catch (error) {
+    if (error instanceof LockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function hasPrettyLogs(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+await main();
