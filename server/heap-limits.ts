@@ -22,7 +22,10 @@ const oldGenerationGrowthPercent = 30;
  */
 const semiSpaceCapMb = 4;
 
-/** First thing in the process: the old generation's growth, and a young generation held at V8's smallest while the server loads. */
+/**
+ * First thing in the process: the old generation's growth, and a young generation held at V8's smallest while the
+ * server loads.
+ */
 export function limitHeap(): void {
   setFlagsFromString(`--heap-growing-percent=${oldGenerationGrowthPercent}`);
   // Loading runs without a turn of the event loop, so nothing could stop a growth past the cap there.
@@ -32,8 +35,9 @@ export function limitHeap(): void {
 /**
  * Once the server is loaded: the young generation may grow up to the cap. V8 grows a semi-space to min(its largest,
  * factor × its size), so after every collection the factor is set to what reaches the cap at most; after V8 has shrunk
- * an idle young generation, the factor lets it grow back. The observer runs after the collection, so a second growth
- * before it has run can take a semi-space to twice the cap, still half of V8's default.
+ * an idle young generation, the factor lets it grow back. The observer runs on a later turn of the event loop, so
+ * several collections within one turn can grow a semi-space past the cap (to 8 MB in two rushes of four), at worst to
+ * V8's default.
  */
 export function capYoungGeneration(): void {
   const steer = () => setGrowthFactor(Math.max(1, Math.floor(semiSpaceCapMb / semiSpaceMb())));

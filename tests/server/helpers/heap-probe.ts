@@ -10,14 +10,15 @@ const limited = process.argv.includes('--limited');
 /** Both semi-spaces together, as V8 reports them. */
 const youngMb = () => (getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20;
 
-/** Short-lived objects, a share of which outlives a collection or two, as a request's do. */
-function churn(objects: number, kept: object[][]): void {
+/** Objects of which the last `keptBatches` batches stay reachable: modules while loading, requests in flight after. */
+function allocate(objects: number, kept: object[][], keptBatches: number, batchSize: number): void {
   let batch: object[] = [];
   for (let i = 0; i < objects; i += 1) {
-    batch.push({ i, label: `item ${i}`, pair: [i, i] });
-    if (batch.length === 50_000) {
+    const object = { i, label: `item ${i}`, pair: [i, i] };
+    if (batch.length < batchSize) batch.push(object);
+    if (i % 20_000 === 19_999) {
       kept.push(batch);
-      if (kept.length > 6) kept.shift();
+      if (kept.length > keptBatches) kept.shift();
       batch = [];
     }
   }
@@ -25,13 +26,15 @@ function churn(objects: number, kept: object[][]): void {
 
 if (limited) limitHeap();
 const kept: object[][] = [];
-churn(2_000_000, kept);
+allocate(2_000_000, kept, 8, 20_000);
 const youngWhileLoading = youngMb();
 if (limited) capYoungGeneration();
+kept.length = 0;
 let youngLargest = 0;
-for (let turn = 0; turn < 150; turn += 1) {
+// Each turn of the event loop, a few requests' worth of short-lived objects, a tenth of them still in flight.
+for (let turn = 0; turn < 400; turn += 1) {
   await new Promise((resolve) => setImmediate(resolve));
-  churn(40_000, kept);
+  allocate(20_000, kept, 8, 2_000);
   youngLargest = Math.max(youngLargest, youngMb());
 }
 console.log(JSON.stringify({ youngWhileLoading, youngLargest }));
