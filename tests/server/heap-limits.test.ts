@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-/** V8 reads these flags only while it runs, so the test checks that the Node running the shop still honours them. */
+/** V8 reads the growth factor only while it runs, so the test checks that the Node running the shop still honours it. */
 function probe(...args: string[]): { youngWhileLoading: number; youngLargest: number } {
   const output = execFileSync(process.execPath, ['--import', 'tsx', 'tests/server/helpers/heap-probe.ts', ...args], { encoding: 'utf8' });
   return JSON.parse(output) as { youngWhileLoading: number; youngLargest: number };
