@@ -45,8 +45,13 @@ export function capYoungGeneration(): void {
   new PerformanceObserver(steer).observe({ entryTypes: ['gc'] });
 }
 
+let growthFactor: number | undefined;
+
+/** Sets the factor only when it changes: the observer runs after every collection, dozens of times a second under load. */
 function setGrowthFactor(factor: number): void {
+  if (factor === growthFactor) return;
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);
+  growthFactor = factor;
 }
 
 /** The size of one semi-space: V8 reports the young generation's new space as both together. */
