@@ -40,7 +40,11 @@ export function limitHeap(): void {
  * V8's default.
  */
 export function capYoungGeneration(): void {
-  const steer = () => setGrowthFactor(Math.max(1, Math.floor(semiSpaceCapMb / semiSpaceMb())));
+  const steer = () => {
+    const semiSpace = semiSpaceMb();
+    // A V8 without a new space to report (another young-generation collector) keeps its own growth.
+    if (semiSpace) setGrowthFactor(Math.max(1, Math.floor(semiSpaceCapMb / semiSpace)));
+  };
   steer();
   new PerformanceObserver(steer).observe({ entryTypes: ['gc'] });
 }
@@ -55,7 +59,7 @@ function setGrowthFactor(factor: number): void {
 }
 
 /** The size of one semi-space: V8 reports the young generation's new space as both together. */
-function semiSpaceMb(): number {
+function semiSpaceMb(): number | undefined {
   const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
-  return (newSpace?.space_size ?? 0) / 2 / 1024 / 1024;
+  return newSpace?.space_size ? newSpace.space_size / 2 / 1024 / 1024 : undefined;
 }
