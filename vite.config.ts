@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -105,6 +107,50 @@ function chakraGlobalStylesOnDemand(): Plugin {
   };
 }
 
+/**
+ * The shop imports each Chakra recipe by its file (`@chakra-ui/react/theme/recipes/<name>`; tsconfig.json maps the
+ * same names to their types), past the package's exports, which only name the theme's entry.
+ */
+export const chakraRecipeFiles = {
+  find: /^@chakra-ui\/react\/theme\/recipes\/([a-z-]+)$/,
+  replacement: `${dirname(createRequire(import.meta.url).resolve('@chakra-ui/react/package.json'))}/dist/esm/theme/recipes/$1.js`,
+};
+
+/**
+ * Chakra's theme entry names every component's recipe: it re-exports each one and builds its default theme from them
+ * all, which its main entry re-exports as `defaultSystem`. The shop uses neither (src/app/theme.ts builds its own
+ * system, and imports recipes by file), but while those entries name them, Rolldown counts every recipe module among
+ * those a first visit downloads, also the ones only lazy parts register (src/app/lazy-recipes.ts). Without those
+ * names each recipe travels with the part that imports it. Pinned to @chakra-ui/react 3.37.0's code: the build fails
+ * if that code changes.
+ */
+function chakraThemeWithoutRecipes(): Plugin {
+  const edits: Record<string, [string | RegExp, string][]> = {
+    'index.js': [["export { defaultConfig, defaultSystem } from './preset.js';", '']],
+    'theme/index.js': [
+      ["import { recipes } from './recipes.js';", ''],
+      ["import { slotRecipes } from './slot-recipes.js';", ''],
+      [/^export \{ \w+Recipe \} from '\.\/recipes\/[a-z-]+\.js';\n/gm, ''],
+      [/\nconst defaultThemeConfig = defineConfig\(\{\n[\s\S]*?\n\}\);\n/, '\n'],
+      ['cssVarsRoot, defaultThemeConfig, globalCss, keyframes, layerStyles, recipes, semanticTokens, slotRecipes, textStyles', 'cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, textStyles'],
+    ],
+  };
+  return {
+    name: 'shop:chakra-theme-without-recipes',
+    transform: {
+      filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](theme[\\/])?index\.js$/ },
+      handler(code, id) {
+        const file = id.replaceAll('\\', '/').endsWith('/theme/index.js') ? 'theme/index.js' : 'index.js';
+        return edits[file]!.reduce((edited, [from, to]) => {
+          const next = edited.replace(from, to);
+          if (next === edited) throw new Error(`@chakra-ui/react's ${file} changed: review vite.config.ts's chakraThemeWithoutRecipes.`);
+          return next;
+        }, code);
+      },
+    },
+  };
+}
+
 /** src/start-app.ts and what it imports. */
 const startAppModules = /src[\\/](start-app|app[\\/]app-ready)\.ts$/;
 
@@ -123,7 +169,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server render bundles the packages it uses, tree-shaken as the browser's are: importing Chakra's whole package
   // on the server instead held 85 MB more memory, this about 40.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
-  plugins: [react(), ...(isSsrBuild ? [] : [startAppFirst(), appScriptsAfterThePicture(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
+  resolve: { alias: [chakraRecipeFiles] },
+  plugins: [react(), chakraThemeWithoutRecipes(), ...(isSsrBuild ? [] : [startAppFirst(), appScriptsAfterThePicture(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
   build: isSsrBuild
     ? pageRendererBuild
     : {

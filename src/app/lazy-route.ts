@@ -18,9 +18,24 @@ export function withTimeout<T>(load: Promise<T>, timeoutMs = chunkLoadTimeoutMs)
   return Promise.race([load, timeout]).finally(() => clearTimeout(timer));
 }
 
+let lazyRecipes: Promise<unknown> | undefined;
+
+/**
+ * A lazy part of the app (a page, the toaster, a menu): its chunk and, beside the first of them, the recipes of the
+ * Chakra components only lazy parts draw (src/app/lazy-recipes.ts), so that no lazy part renders before its styles
+ * are known. A chunk that did not arrive is asked for again with the next part.
+ */
+export function loadLazyPart<M>(load: () => Promise<M>): Promise<M> {
+  lazyRecipes ??= import('./lazy-recipes').catch((error: unknown) => {
+    lazyRecipes = undefined;
+    throw error;
+  });
+  return withTimeout(Promise.all([load(), lazyRecipes])).then(([module]) => module);
+}
+
 /** A react-router `lazy` for a module's named component export. */
 export function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await withTimeout(load())) });
+  return async () => ({ Component: pick(await loadLazyPart(load)) });
 }
 
 /** The lazy routes `path` matches, each with its `lazy` function. */

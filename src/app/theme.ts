@@ -1,50 +1,26 @@
 // The shop's Chakra system: botanical palette and type of DESIGN.md §5a on top of Chakra's base tokens, with only the
-// recipes the shop renders registered, so unused component styles stay out of the bundle.
+// recipes the shop renders registered, so unused component styles stay out of the bundle. The recipes here are those
+// of the components a first visit draws (header, footer, home, category and product pages); the rest come with the
+// first lazy part of the app (src/app/lazy-recipes.ts), see addRecipes.
 import { createSystem, defaultBaseConfig, defineConfig, defineLayerStyles, mergeConfigs } from '@chakra-ui/react';
+import type { SystemConfig } from '@chakra-ui/react';
 import {
-  alertSlotRecipe,
   animationStyles,
-  badgeRecipe,
   breakpoints,
-  buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
-  headingRecipe,
-  iconRecipe,
-  inputAddonRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
-  linkRecipe,
-  listSlotRecipe,
-  menuSlotRecipe,
-  nativeSelectSlotRecipe,
-  pinInputSlotRecipe,
-  popoverSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
   semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
-  spinnerRecipe,
-  stepsSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from '@chakra-ui/react/theme';
+import { buttonRecipe } from '@chakra-ui/react/theme/recipes/button';
+import { headingRecipe } from '@chakra-ui/react/theme/recipes/heading';
+import { linkRecipe } from '@chakra-ui/react/theme/recipes/link';
+import { skeletonRecipe } from '@chakra-ui/react/theme/recipes/skeleton';
+import { spinnerRecipe } from '@chakra-ui/react/theme/recipes/spinner';
 
 /** Raw brand colours. Text colours are checked for WCAG AA (≥ 4.5:1) on cream. */
 export const brandColors = {
@@ -167,41 +143,13 @@ const shopConfig = defineConfig({
       },
     }),
     recipes: {
-      badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
-      container: containerRecipe,
       heading: headingRecipe,
-      icon: iconRecipe,
-      input: inputRecipe,
-      inputAddon: inputAddonRecipe,
       link: linkRecipe,
-      radiomark: radiomarkRecipe,
-      separator: separatorRecipe,
       skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
-    slotRecipes: {
-      alert: alertSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
-      field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      menu: menuSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      pinInput: pinInputSlotRecipe,
-      popover: popoverSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
-      steps: stepsSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
-    },
+    slotRecipes: {},
     textStyles,
     layerStyles: { ...layerStyles, ...shopLayerStyles },
     animationStyles,
@@ -218,4 +166,22 @@ let system: ShopSystem | undefined;
  */
 export function shopSystem(): ShopSystem {
   return (system ??= createSystem(mergeConfigs(defaultBaseConfig, shopConfig)));
+}
+
+type Theme = NonNullable<SystemConfig['theme']>;
+export interface Recipes {
+  recipes: NonNullable<Theme['recipes']>;
+  slotRecipes: NonNullable<Theme['slotRecipes']>;
+}
+
+/**
+ * Registers more recipes with the shop's system. Chakra looks a component's recipe up in its system's theme when the
+ * component first renders, so recipes added before then style it exactly as if the system had been built with them.
+ */
+export function addRecipes({ recipes, slotRecipes }: Recipes): void {
+  // shopConfig names both maps, so the system holds them as objects of its own: the ones its lookups read.
+  const theme = shopSystem()._config.theme;
+  if (!theme?.recipes || !theme.slotRecipes) throw new Error("The shop's system has no recipes to add to.");
+  Object.assign(theme.recipes, recipes);
+  Object.assign(theme.slotRecipes, slotRecipes);
 }

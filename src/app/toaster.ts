@@ -9,7 +9,7 @@ import { useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import type { CreateToasterReturn } from '@chakra-ui/react';
 import type * as toasterChunk from './app-toaster';
-import { withTimeout } from './lazy-route';
+import { loadLazyPart } from './lazy-route';
 
 type ToasterChunk = typeof toasterChunk;
 type ToastOptions = Parameters<CreateToasterReturn['create']>[0];
@@ -20,7 +20,7 @@ const listeners = new Set<() => void>();
 
 /** Loads the toaster's chunk, once; AppProviders shows its toasts from then on. */
 export function loadToaster(): Promise<ToasterChunk> {
-  loading ??= withTimeout(import('./app-toaster')).then(
+  loading ??= loadLazyPart(() => import('./app-toaster')).then(
     (loaded) => {
       chunk = loaded;
       for (const listener of listeners) listener();

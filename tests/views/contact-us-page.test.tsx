@@ -7,7 +7,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { shopSystem } from '../../src/app/theme';
+import { shopSystem } from './shop-system';
 import { AppToaster } from '../../src/app/app-toaster';
 import { toaster } from '../../src/app/toaster';
 import { ContactUsPage } from '../../src/features/pages/contact-us-page';

@@ -8,7 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { shopSystem } from '../../src/app/theme';
+import { shopSystem } from './shop-system';
 import { AboutUsPage } from '../../src/features/pages/about-us-page';
 import { AccessPage } from '../../src/features/pages/access-page';
 import { NotFoundPage } from '../../src/features/pages/not-found-page';

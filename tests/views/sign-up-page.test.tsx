@@ -8,7 +8,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { shopSystem } from '../../src/app/theme';
+import { shopSystem } from './shop-system';
 import { AppToaster } from '../../src/app/app-toaster';
 import { toaster } from '../../src/app/toaster';
 import { SignUpPage } from '../../src/features/auth/sign-up-page';

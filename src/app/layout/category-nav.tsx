@@ -5,10 +5,11 @@ import { Button, Flex } from '@chakra-ui/react';
 import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { HeaderCategory } from '../../../domain/catalog';
+import { loadLazyPart } from '../lazy-route';
 import { paths } from '../paths';
 import { CategoryTrigger } from './category-trigger';
 
-const loadMenu = () => import('./category-menu');
+const loadMenu = () => loadLazyPart(() => import('./category-menu'));
 const CategoryMenu = lazy(() => loadMenu().then((module) => ({ default: module.CategoryMenu })));
 // Only fetches: swapping the triggers under a moving pointer would drop a press already on its way.
 const prefetchMenu = () => void loadMenu();

@@ -7,12 +7,13 @@ import { Link as RouterLink } from 'react-router-dom';
 import { MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { useCategoryHeader } from '../../features/catalog/use-category-header';
+import { loadLazyPart } from '../lazy-route';
 import { paths } from '../paths';
 import { AccountLinks } from './account-links';
 import { BagLink } from './bag-link';
 import { CategoryNav } from './category-nav';
 
-const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+const MobileMenu = lazy(() => loadLazyPart(() => import('./mobile-menu')).then((module) => ({ default: module.MobileMenu })));
 
 export function Header() {
   const categories = useCategoryHeader();

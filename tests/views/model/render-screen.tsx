@@ -5,7 +5,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AppToaster } from '../../../src/app/app-toaster';
-import { shopSystem } from '../../../src/app/theme';
+import { shopSystem } from '../shop-system';
 
 export function renderScreen(page: ReactElement, path: string) {
   return render(
