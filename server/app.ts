@@ -27,6 +27,7 @@ import { securityHeaders } from './security-headers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
 import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
+import { OneLinePerRequest } from './request-log';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
@@ -131,6 +132,7 @@ async function assemble(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps),
+    logController: new OneLinePerRequest(),
     bodyLimit: jsonBodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),

@@ -82,4 +82,16 @@ describe('catalogue bytes', () => {
     expect(chooseEncoding(undefined)).toBeNull();
     expect(chooseEncoding('*')).toBe('br');
   });
+
+  it('gives the same choice for a value it has seen, among many different ones and long ones', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 200; i++) {
+        expect(chooseEncoding(`gzip;q=0.${i % 9 + 1}, x-custom-${i}`)).toBe('gzip');
+        expect(chooseEncoding(`br;q=0, x-custom-${i}`)).toBeNull();
+      }
+      expect(chooseEncoding(`${'x-long, '.repeat(100)}br`)).toBe('br');
+      expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+      expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    }
+  });
 });

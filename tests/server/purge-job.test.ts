@@ -4,13 +4,13 @@
  * everything younger stays. It works in batches, runs at start and then on its interval (a slow run is never overlapped
  * by the next), and logs counts only.
  */
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, guestSessions, oneTimeCodes, outboxMail, refreshTokens } from '../../server/db/schema';
 import { purgeExpiredData, retention, startPurgeJob } from '../../server/modules/maintenance/purge-job';
 import { buildTestApp } from './helpers/app';
+import { LogCapture } from './helpers/log-capture';
 import { aUser } from './helpers/auth';
 
 const minute = 60 * 1000;
@@ -19,14 +19,6 @@ const day = 24 * hour;
 /** The job's clock: far from the real one, so only the clock given to the job decides what is old. */
 const now = new Date('2031-03-15T12:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
-
-class LogCapture extends Writable {
-  readonly lines: string[] = [];
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
-    this.lines.push(...chunk.toString().split('\n').filter(Boolean));
-    done();
-  }
-}
 
 let app: FastifyInstance;
 const log = new LogCapture();

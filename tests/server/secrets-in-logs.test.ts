@@ -8,7 +8,6 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -20,18 +19,8 @@ import { latestOtp, relaxedRateLimits, setCookiesOf, signUpProofOf, signedInAs, 
 import { aGuestCheckoutBody } from './helpers/cart';
 import { aProduct, anAddressBody } from './helpers/factories';
 import { closedPort } from './helpers/smtp';
+import { LogCapture } from './helpers/log-capture';
 
-/** Everything one app wrote to its log, as one text. */
-class LogCapture extends Writable {
-  private readonly chunks: string[] = [];
-  override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
-    this.chunks.push(chunk.toString());
-    done();
-  }
-  get text(): string {
-    return this.chunks.join('');
-  }
-}
 
 /** The secrets of this test, each with what it is: found in the log, the name says which leaked. */
 const secrets = new Map<string, string>();
@@ -275,7 +264,7 @@ describe('the log', () => {
     const log = logs.map((capture) => capture.text).join('\n');
     // The capture works: requests, refusals, the outbox and every failure above were logged.
     for (const expected of [
-      'incoming request',
+      'request completed',
       'request refused',
       '/dev/mailbox',
       'a one-time code could not be mailed',

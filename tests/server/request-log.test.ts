@@ -1,0 +1,55 @@
+/**
+ * Each request is one log line, written once it is answered, as an access log has it: the method, the path with its
+ * query values hidden, the status and the time it took, under the request's id. Nothing is logged as it arrives.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from './helpers/app';
+import { LogCapture } from './helpers/log-capture';
+
+interface LogLine {
+  msg?: string;
+  level?: number;
+  reqId?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+let app: FastifyInstance;
+const log = new LogCapture();
+
+beforeAll(async () => {
+  app = await buildTestApp({ logLevel: 'info' }, { logStream: log });
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const linesAbout = (reqId: string): LogLine[] =>
+  log.lines.map((line) => JSON.parse(line) as LogLine).filter((line) => line.reqId === reqId);
+
+describe('the request log', () => {
+  it('writes one line for an answered request, with what an access log needs', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/allflowers?category_name=Fresh%20Flowers' });
+    expect(res.statusCode).toBe(200);
+    const lines = linesAbout(String(res.headers['x-request-id']));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      level: 30,
+      req: { method: 'GET', url: '/api/allflowers?category_name=[redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it('writes a refused request as its refusal and its answer, never as it arrives', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(res.statusCode).toBe(404);
+    const lines = linesAbout(String(res.headers['x-request-id']));
+    expect(lines.at(-1)).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/no-such-route' }, res: { statusCode: 404 } });
+    expect(log.text).not.toContain('incoming request');
+  });
+});
