@@ -57,6 +57,29 @@ describe('header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/category/Fresh%20Flowers/Roses'));
   });
 
+  it('keeps the focus on a category trigger focused as the real menus replace the look-alikes', async () => {
+    await renderApp('/cart');
+    const nav = desktopNav();
+    const lookAlike = await within(nav).findByRole('button', { name: /Fresh Flowers/, hidden: true });
+    expect(lookAlike.getAttribute('aria-haspopup')).toBeNull();
+    act(() => lookAlike.focus());
+    await waitFor(() => expect(within(nav).getByRole('button', { name: /Fresh Flowers/, hidden: true }).getAttribute('aria-haspopup')).toBe('menu'));
+    expect(document.activeElement).toBe(within(nav).getByRole('button', { name: /Fresh Flowers/, hidden: true }));
+  });
+
+  it('leaves the focus alone when the menus arrive after the shopper has moved on from a trigger', async () => {
+    await renderApp('/cart');
+    const nav = desktopNav();
+    const lookAlike = await within(nav).findByRole('button', { name: /Fresh Flowers/, hidden: true });
+    // Focused on the way past, then gone from it: here to nothing, as when the next button is disabled while it works.
+    act(() => {
+      lookAlike.focus();
+      lookAlike.blur();
+    });
+    await waitFor(() => expect(within(nav).getByRole('button', { name: /Fresh Flowers/, hidden: true }).getAttribute('aria-haspopup')).toBe('menu'));
+    expect(document.activeElement).toBe(document.body);
+  });
+
   it('offers Sign In and Sign Up to a visitor', async () => {
     await renderApp('/cart');
     const header = screen.getByRole('banner');

@@ -10,7 +10,7 @@ import { CategoryTrigger } from './category-trigger';
 interface CategoryMenuProps {
   category: HeaderCategory;
   defaultOpen?: boolean;
-  /** The look-alike trigger had the focus: keep it on this trigger. */
+  /** The look-alike trigger had the focus when it was replaced: keep it on this trigger. */
   focusOnMount?: boolean;
 }
 

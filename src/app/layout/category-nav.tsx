@@ -53,6 +53,9 @@ export function CategoryNav({ categories }: { categories: HeaderCategory[] }) {
                   setPending((current) => (current?.open ? current : { name: category.categoryName, open: false }));
                   want();
                 }}
+                // Focus that has moved on stays where it went, also when it then falls to <body> (a button it went to is
+                // disabled while it works) just as the menus arrive.
+                onBlur={() => setPending((current) => (current?.open ? current : null))}
                 // The real trigger opens on pointer down: so does this one, in case the menus replace it before the click.
                 onPointerDown={(event) => {
                   if (event.button === 0) openOnArrival(category.categoryName);
