@@ -83,29 +83,44 @@ function inlineStylesheet(): Plugin {
   };
 }
 
+type Edit = [from: string | RegExp, to: string];
+
 /**
- * Chakra's createSystem computes its global styles (reset, base, every token as a CSS variable) as soon as it runs:
- * the largest part of its start-up work, a long task on a slow phone. Here they are computed when first read instead,
- * so that a page the server drew, which carries them in its <head> already, never computes them
- * (src/app/app-providers.tsx). Pinned to @chakra-ui/react 3.37.0's code: the build fails if that code changes.
+ * A plugin that edits files of @chakra-ui/react's ESM build (paths below its dist/esm/). The edits are pinned to
+ * 3.37.0's code: the build fails when one of them no longer finds what it replaces.
  */
-function chakraGlobalStylesOnDemand(): Plugin {
-  const eager = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
+function chakraEdits(name: string, editsByFile: Record<string, Edit[]>): Plugin {
+  const escaped = Object.keys(editsByFile).map((file) => file.replace(/[.]/g, '\\.').replace(/\//g, '[\\\\/]'));
   return {
-    name: 'shop:chakra-global-styles-on-demand',
+    name: `shop:${name}`,
     transform: {
-      filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/ },
-      handler(code) {
-        if (!code.includes(eager) || !code.includes('\n    _global,\n')) {
-          throw new Error("@chakra-ui/react's createSystem changed: review vite.config.ts's chakraGlobalStylesOnDemand.");
-        }
-        return code
-          .replace(eager, 'let _global;')
-          .replace('\n    _global,\n', '\n    get _global() {\n      return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n    },\n');
+      filter: { id: new RegExp(`@chakra-ui[\\\\/]react[\\\\/]dist[\\\\/]esm[\\\\/](${escaped.join('|')})$`) },
+      handler(code, id) {
+        const path = id.replaceAll('\\', '/');
+        const file = Object.keys(editsByFile).find((candidate) => path.endsWith(`/dist/esm/${candidate}`))!;
+        return editsByFile[file]!.reduce((edited, [from, to]) => {
+          const next = edited.replace(from, to);
+          if (next === edited) throw new Error(`@chakra-ui/react's ${file} changed: review vite.config.ts's ${name}.`);
+          return next;
+        }, code);
       },
     },
   };
 }
+
+/**
+ * Chakra's createSystem computes its global styles (reset, base, every token as a CSS variable) as soon as it runs:
+ * the largest part of its start-up work, a long task on a slow phone. Here they are computed when first read instead,
+ * so that a page the server drew, which carries them in its <head> already, never computes them
+ * (src/app/app-providers.tsx).
+ */
+const chakraGlobalStylesOnDemand = () =>
+  chakraEdits('chakraGlobalStylesOnDemand', {
+    'styled-system/system.js': [
+      ['const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];', 'let _global;'],
+      ['\n    _global,\n', '\n    get _global() {\n      return (_global ??= [getPreflightCss(), getGlobalCss(), getTokenCss()]);\n    },\n'],
+    ],
+  });
 
 /**
  * The shop imports each Chakra recipe by its file (`@chakra-ui/react/theme/recipes/<name>`; tsconfig.json maps the
@@ -121,11 +136,10 @@ export const chakraRecipeFiles = {
  * all, which its main entry re-exports as `defaultSystem`. The shop uses neither (src/app/theme.ts builds its own
  * system, and imports recipes by file), but while those entries name them, Rolldown counts every recipe module among
  * those a first visit downloads, also the ones only lazy parts register (src/app/lazy-recipes.ts). Without those
- * names each recipe travels with the part that imports it. Pinned to @chakra-ui/react 3.37.0's code: the build fails
- * if that code changes.
+ * names each recipe travels with the part that imports it.
  */
-function chakraThemeWithoutRecipes(): Plugin {
-  const edits: Record<string, [string | RegExp, string][]> = {
+const chakraThemeWithoutRecipes = () =>
+  chakraEdits('chakraThemeWithoutRecipes', {
     'index.js': [["export { defaultConfig, defaultSystem } from './preset.js';", '']],
     'theme/index.js': [
       ["import { recipes } from './recipes.js';", ''],
@@ -134,22 +148,7 @@ function chakraThemeWithoutRecipes(): Plugin {
       [/\nconst defaultThemeConfig = defineConfig\(\{\n[\s\S]*?\n\}\);\n/, '\n'],
       ['cssVarsRoot, defaultThemeConfig, globalCss, keyframes, layerStyles, recipes, semanticTokens, slotRecipes, textStyles', 'cssVarsRoot, globalCss, keyframes, layerStyles, semanticTokens, textStyles'],
     ],
-  };
-  return {
-    name: 'shop:chakra-theme-without-recipes',
-    transform: {
-      filter: { id: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/](theme[\\/])?index\.js$/ },
-      handler(code, id) {
-        const file = id.replaceAll('\\', '/').endsWith('/theme/index.js') ? 'theme/index.js' : 'index.js';
-        return edits[file]!.reduce((edited, [from, to]) => {
-          const next = edited.replace(from, to);
-          if (next === edited) throw new Error(`@chakra-ui/react's ${file} changed: review vite.config.ts's chakraThemeWithoutRecipes.`);
-          return next;
-        }, code);
-      },
-    },
-  };
-}
+  });
 
 /** src/start-app.ts and what it imports. */
 const startAppModules = /src[\\/](start-app|app[\\/]app-ready)\.ts$/;
