@@ -176,6 +176,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         assetsDir: 'static',
         sourcemap: false,
+        // dist/.vite/manifest.json: the server names the product page's lazy chunks in its <head> (server/modules/web/page-scripts.ts).
+        manifest: true,
         // The first visit's script is one chunk on purpose (below); its size budget is checked by `npm run bench`.
         chunkSizeWarningLimit: 1024,
         rolldownOptions: {

@@ -14,3 +14,9 @@ export const pageDataKeys = {
 
 /** What one page carries: the replies by key. */
 export type PageReplies = Record<string, unknown>;
+
+/**
+ * The <meta> naming, space-separated, the lazy chunks of the page's own code (server/modules/web/page-scripts.ts):
+ * src/start-app.ts fetches them beside the app's script.
+ */
+export const pageScriptsMetaName = 'shop:page-scripts';

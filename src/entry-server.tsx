@@ -6,13 +6,12 @@ import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import type { PageReplies } from '../domain/page-data';
 import { AppProviders } from './app/app-providers';
 import { withPageReplies } from './app/page-data';
-import { appRoutes } from './app/router';
-
-const handler = createStaticHandler(appRoutes);
+import { loadPagesOf } from './app/lazy-route';
+import { AppRoutes, appRoutes } from './app/router';
 
 export interface RenderedPage {
   /** The page's styles, for <head>. */
@@ -22,13 +21,11 @@ export interface RenderedPage {
 }
 
 /**
- * The page at `url`, drawn from `replies` as the browser draws it from the same replies; null when the page cannot
- * be drawn without the browser (a redirect).
+ * The page at `url`, drawn from `replies` as the browser draws it from the same replies. The server asks only for
+ * catalogue pages (server/modules/web/web.ts), none of which redirects.
  */
-export async function renderPage(url: URL, replies: PageReplies): Promise<RenderedPage | null> {
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+export async function renderPage(url: URL, replies: PageReplies): Promise<RenderedPage> {
+  await loadPagesOf(appRoutes, url.pathname);
   const cache = createCache({ key: 'css' });
   // Styles are collected, not written beside each element: the page's styles go to <head> in a few <style> tags.
   cache.compat = true;
@@ -37,7 +34,9 @@ export async function renderPage(url: URL, replies: PageReplies): Promise<Render
       <StrictMode>
         <CacheProvider value={cache}>
           <AppProviders>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </CacheProvider>
       </StrictMode>,

@@ -1,16 +1,15 @@
-// Browser entry: fonts, providers and the router. The router also serves navigation outside React (session sign-out).
+// Browser entry: fonts, providers and the router.
 import './app/fallback-fonts.css';
 import './app/web-fonts.css';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/app-providers';
 import { announceAppReady } from './app/app-ready';
 import { refreshCartCount } from './app/cart-owner';
-import { setNavigator } from './app/navigation';
-import { resolveLazyMatches } from './app/lazy-route';
+import { loadPagesOf } from './app/lazy-route';
 import { prefetchPagesOnIntent } from './app/route-prefetch';
-import { appRoutes } from './app/router';
+import { AppRoutes, appRoutes } from './app/router';
 import { shopSystem } from './app/theme';
 import { loadToasterOnFirstInput } from './app/toaster';
 
@@ -27,23 +26,23 @@ function AppReady() {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 /**
- * On a slow phone, evaluating the app's script, building its theme and building its router are each a long task:
- * run one after the other, they held the main thread for over half a second at 4× CPU slowdown (Total Blocking
- * Time). Here each gets a task of its own.
+ * On a slow phone, evaluating the app's script and building its theme are each a long task: run one after the other,
+ * they held the main thread for over half a second at 4× CPU slowdown (Total Blocking Time). Here each gets a task of
+ * its own.
  */
 async function startApp(root: HTMLElement): Promise<void> {
-  // The page's own chunk downloads while the theme is built; the router starts in a task of its own after it.
-  const pageLoaded = resolveLazyMatches(appRoutes, window.location.pathname);
+  // The page's own chunk downloads while the theme is built; the app renders in a task of its own after it.
+  const pageLoaded = loadPagesOf(appRoutes, window.location.pathname);
   await nextTask();
   shopSystem();
   await pageLoaded;
   await nextTask();
-  const router = createBrowserRouter(appRoutes);
-  setNavigator((path) => void router.navigate(path));
   const app = (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
       <AppReady />
     </StrictMode>

@@ -1,6 +1,7 @@
 // The first script a page runs: its own tiny entry in index.html, ahead of the app's bundle. It starts the app and
 // the fonts once the page's largest picture has painted (the server preloads that picture in the page's <head>), and
 // holds the taps made before then.
+import { pageScriptsMetaName } from '../domain/page-data';
 import { webFontsCookie, webFontsCookieMaxAgeSeconds, webFontsTemplateId } from '../domain/web-fonts';
 import { appReadyEvent } from './app/app-ready';
 
@@ -24,6 +25,7 @@ function startAppAfterTheLargestPicture(): void {
     script.crossOrigin = '';
     script.src = entry;
     document.head.append(script);
+    preloadPageScripts();
   };
   const afterFrames = (frames: number) => {
     if (document.visibilityState === 'hidden') return start(); // a hidden tab paints no frames
@@ -41,6 +43,21 @@ function startAppAfterTheLargestPicture(): void {
   if (picture.complete) return afterItsPaint();
   picture.addEventListener('load', afterItsPaint, { once: true });
   picture.addEventListener('error', afterItsPaint, { once: true });
+}
+
+/**
+ * A page whose own code is a lazy chunk (the product page) names its chunks (server/modules/web/page-scripts.ts): they
+ * download beside the app's script, so the app finds them loaded when it starts the page instead of asking only then.
+ */
+function preloadPageScripts(): void {
+  const scripts = document.querySelector<HTMLMetaElement>(`meta[name="${pageScriptsMetaName}"]`)?.content.split(' ') ?? [];
+  for (const href of scripts.filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
 /**

@@ -95,7 +95,8 @@ async function routesOf(server: RunningServer): Promise<[string, string][]> {
 }
 
 /**
- * Gzip size of React + react-dom + the Chakra provider (base config) + a data router + an XState actor + ky, built
+ * Gzip size of React + react-dom + the Chakra provider (base config) + the router as the shop uses it (declarative,
+ * src/app/router.tsx) + an XState actor + ky, built
  * with this vite in a temporary folder inside node_modules/ (so the bare imports resolve to the shop's own versions).
  */
 async function minimalBuildGzip(root: string): Promise<number> {
@@ -113,16 +114,18 @@ async function minimalBuildGzip(root: string): Promise<number> {
 import { useActor } from '@xstate/react';
 import ky from 'ky';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useRoutes } from 'react-router-dom';
 import { createMachine } from 'xstate';
 const machine = createMachine({ id: 'm', initial: 'a', states: { a: { on: { go: 'b' } }, b: {} } });
 function Page() {
   const [snapshot, send] = useActor(machine);
   return <Box onClick={() => { send({ type: 'go' }); void ky.get('/api/ready'); }}>{String(snapshot.value)}</Box>;
 }
-const router = createBrowserRouter([{ path: '*', element: <Page /> }]);
+function Routes() {
+  return useRoutes([{ path: '*', element: <Page /> }]);
+}
 createRoot(document.getElementById('root')!).render(
-  <ChakraProvider value={createSystem(defaultBaseConfig)}><RouterProvider router={router} /></ChakraProvider>,
+  <ChakraProvider value={createSystem(defaultBaseConfig)}><BrowserRouter><Routes /></BrowserRouter></ChakraProvider>,
 );
 `,
     );

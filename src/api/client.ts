@@ -4,15 +4,13 @@
 // caller gets the 401.
 import ky from 'ky';
 import type { KyInstance } from 'ky';
-import { waitFor } from 'xstate';
-import { sessionActor } from '../app/session-actor';
-import type { SessionActor } from '../app/session-actor';
 import { sessionStore } from '../app/session-store';
 import { apiBaseUrl } from './api-base';
 
 export interface ApiClientOptions {
   prefixUrl: string;
-  session: SessionActor;
+  /** A new access token after a 401 answered `tokenSent`, or null when the session is gone (src/app/session-actor.ts). */
+  freshAccessToken: (tokenSent: string | null) => Promise<string | null>;
 }
 
 /** Pass `context: { skipSessionRefresh: true }` on calls whose 401 means "wrong credentials", not "token expired". */
@@ -22,17 +20,7 @@ export interface ApiCallContext {
 
 const requestTimeoutMs = 20_000;
 
-/** A new access token, or null when the session is gone. */
-async function freshAccessToken(session: SessionActor, tokenSent: string | null): Promise<string | null> {
-  const stored = sessionStore.getAccessToken();
-  // This 401 answered a token that a refresh has already replaced: retry with the new one, no second refresh.
-  if (stored && stored !== tokenSent && session.getSnapshot().matches('idle')) return stored;
-  session.send({ type: 'token.expired' });
-  const settled = await waitFor(session, (snapshot) => !snapshot.matches('refreshing'));
-  return settled.matches('idle') ? (settled.context.accessToken ?? sessionStore.getAccessToken()) : null;
-}
-
-export function createApiClient({ prefixUrl, session }: ApiClientOptions): KyInstance {
+export function createApiClient({ prefixUrl, freshAccessToken }: ApiClientOptions): KyInstance {
   // Repeats a request exactly once, without hooks, so a second 401 goes back to the caller.
   const once = ky.create({ credentials: 'same-origin', timeout: requestTimeoutMs, retry: 0, throwHttpErrors: false });
 
@@ -54,7 +42,7 @@ export function createApiClient({ prefixUrl, session }: ApiClientOptions): KyIns
           if (response.status !== 401) return undefined;
           if ((options.context as ApiCallContext).skipSessionRefresh) return undefined;
           if (new URL(request.url).pathname.endsWith('/refresh')) return undefined;
-          const token = await freshAccessToken(session, request.headers.get('Authorization'));
+          const token = await freshAccessToken(request.headers.get('Authorization'));
           if (!token) return undefined;
           const headers = new Headers(request.headers);
           headers.set('Authorization', token);
@@ -65,4 +53,13 @@ export function createApiClient({ prefixUrl, session }: ApiClientOptions): KyIns
   });
 }
 
-export const api = createApiClient({ prefixUrl: apiBaseUrl, session: sessionActor });
+/**
+ * The session actor, and XState with it, load with the first expired token rather than with the first page (a chunk
+ * that cannot load leaves the caller its 401).
+ */
+async function fromSessionActor(tokenSent: string | null): Promise<string | null> {
+  const session = await import('../app/session-actor').catch(() => null);
+  return session ? session.freshAccessToken(session.sessionActor, tokenSent) : null;
+}
+
+export const api = createApiClient({ prefixUrl: apiBaseUrl, freshAccessToken: fromSessionActor });

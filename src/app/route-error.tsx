@@ -1,11 +1,12 @@
-// What a route shows when its code could not load (time-out, network) or it failed to render: a calm message and a
-// Retry that loads the page again.
+// What a page shows when its code could not load (time-out, network) or it failed to render: a calm message and a
+// Retry that loads the page again. The boundary lets the shopper move on: another address shows its page.
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
-import { useRouteError } from 'react-router-dom';
-import { ChunkLoadTimeout } from './lazy-route';
+import { Component } from 'react';
+import type { ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ChunkLoadTimeout, forgetFailedLoads } from './lazy-route';
 
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const slow = error instanceof ChunkLoadTimeout;
   return (
     <Stack role="alert" align="center" textAlign="center" gap="4" py={{ base: '16', md: '24' }} px="6" maxW="lg" mx="auto">
@@ -21,5 +22,40 @@ export function RouteError() {
         Retry
       </Button>
     </Stack>
+  );
+}
+
+interface BoundaryProps {
+  /** The address shown: once it changes, the boundary shows its children again. */
+  address: string;
+  children: ReactNode;
+}
+
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed?: { error: unknown } }> {
+  override state: { failed?: { error: unknown } } = {};
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: { error } };
+  }
+
+  override componentDidUpdate(previous: BoundaryProps): void {
+    if (this.state.failed && previous.address !== this.props.address) {
+      forgetFailedLoads();
+      this.setState({ failed: undefined });
+    }
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.failed.error} /> : this.props.children;
+  }
+}
+
+/** The routes inside it show the error view in the page's place, between the header and the footer. */
+export function PageErrors() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary address={pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
   );
 }

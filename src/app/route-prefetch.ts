@@ -2,7 +2,7 @@
 // points at the link (a mouse over it, a finger on it, keyboard focus), a few hundred milliseconds before the click:
 // following the link then seldom waits for the page's code.
 import type { RouteObject } from 'react-router-dom';
-import { prefetchLazyMatches } from './lazy-route';
+import { prefetchPagesOf } from './lazy-route';
 
 const intents = ['pointerover', 'touchstart', 'focusin'] as const;
 
@@ -13,7 +13,7 @@ export function prefetchPagesOnIntent(routes: RouteObject[], target: Document): 
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
     if (prefetched.has(link.pathname)) return;
     prefetched.add(link.pathname);
-    prefetchLazyMatches(routes, link.pathname);
+    prefetchPagesOf(routes, link.pathname);
   };
   for (const intent of intents) target.addEventListener(intent, prefetch, { capture: true, passive: true });
 }

@@ -4,84 +4,84 @@
 // lazy chunk loaded with the spec's time-out, so a first visit never downloads admin code. src/main.tsx loads the
 // page it starts on before the router starts, and src/app/route-prefetch.ts a page a link leads to as soon as the
 // shopper points at the link.
-import { Navigate } from 'react-router-dom';
-import type { RouteObject } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useRoutes } from 'react-router-dom';
+import type { Location, RouteObject } from 'react-router-dom';
 import { landingPath } from '../../domain/limits';
 import { CategoryPage } from '../features/catalog/category-page';
-import { FlowerDetailPage } from '../features/catalog/flower-detail-page';
 import { HomePage } from '../features/catalog/home-page';
 import { AppLayout } from './layout/app-layout';
-import { lazyComponent } from './lazy-route';
+import { lazyPage, lazyRoute, useShownLocation } from './lazy-route';
+import { setNavigator } from './navigation';
 import { paths } from './paths';
 import { AdminOnly, GuestOnly, SignedInOnly } from './route-guards';
-import { RouteError } from './route-error';
+import { PageErrors, RouteErrorBoundary } from './route-error';
 import { RouteLoading } from './route-loading';
 
 const pages = {
-  cart: lazyComponent(() => import('../features/cart/cart-page'), (m) => m.CartPage),
-  shipping: lazyComponent(() => import('../features/pages/shipping-page'), (m) => m.ShippingPage),
-  refund: lazyComponent(() => import('../features/pages/refund-page'), (m) => m.RefundPage),
-  terms: lazyComponent(() => import('../features/pages/terms-page'), (m) => m.TermsPage),
-  privacy: lazyComponent(() => import('../features/pages/privacy-page'), (m) => m.PrivacyPage),
-  aboutUs: lazyComponent(() => import('../features/pages/about-us-page'), (m) => m.AboutUsPage),
-  contactUs: lazyComponent(() => import('../features/pages/contact-us-page'), (m) => m.ContactUsPage),
-  access: lazyComponent(() => import('../features/pages/access-page'), (m) => m.AccessPage),
-  notFound: lazyComponent(() => import('../features/pages/not-found-page'), (m) => m.NotFoundPage),
-  signIn: lazyComponent(() => import('../features/auth/sign-in-page'), (m) => m.SignInPage),
-  signUp: lazyComponent(() => import('../features/auth/sign-up-page'), (m) => m.SignUpPage),
-  forgotPassword: lazyComponent(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
-  account: lazyComponent(() => import('../features/account/account-page'), (m) => m.AccountPage),
-  editAddress: lazyComponent(() => import('../features/account/edit-address-page'), (m) => m.EditAddressPage),
-  checkout: lazyComponent(() => import('../features/checkout/checkout-page'), (m) => m.CheckoutPage),
-  thankYou: lazyComponent(() => import('../features/checkout/thank-you-page'), (m) => m.ThankYouPage),
+  flower: lazyPage(() => import('../features/catalog/flower-detail-page'), (m) => m.FlowerDetailPage, { drawnByServer: true }),
+  cart: lazyPage(() => import('../features/cart/cart-page'), (m) => m.CartPage),
+  shipping: lazyPage(() => import('../features/pages/shipping-page'), (m) => m.ShippingPage),
+  refund: lazyPage(() => import('../features/pages/refund-page'), (m) => m.RefundPage),
+  terms: lazyPage(() => import('../features/pages/terms-page'), (m) => m.TermsPage),
+  privacy: lazyPage(() => import('../features/pages/privacy-page'), (m) => m.PrivacyPage),
+  aboutUs: lazyPage(() => import('../features/pages/about-us-page'), (m) => m.AboutUsPage),
+  contactUs: lazyPage(() => import('../features/pages/contact-us-page'), (m) => m.ContactUsPage),
+  access: lazyPage(() => import('../features/pages/access-page'), (m) => m.AccessPage),
+  notFound: lazyPage(() => import('../features/pages/not-found-page'), (m) => m.NotFoundPage),
+  signIn: lazyPage(() => import('../features/auth/sign-in-page'), (m) => m.SignInPage),
+  signUp: lazyPage(() => import('../features/auth/sign-up-page'), (m) => m.SignUpPage),
+  forgotPassword: lazyPage(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage),
+  account: lazyPage(() => import('../features/account/account-page'), (m) => m.AccountPage),
+  editAddress: lazyPage(() => import('../features/account/edit-address-page'), (m) => m.EditAddressPage),
+  checkout: lazyPage(() => import('../features/checkout/checkout-page'), (m) => m.CheckoutPage),
+  thankYou: lazyPage(() => import('../features/checkout/thank-you-page'), (m) => m.ThankYouPage),
 };
 
 // Each admin screen is its own lazy chunk under src/features/admin/: shoppers never download any of them.
 const admin = {
-  dashboard: lazyComponent(() => import('../features/admin/dashboard-page'), (m) => m.DashboardPage),
-  categoryList: lazyComponent(() => import('../features/admin/category-list-page'), (m) => m.CategoryListPage),
-  categoryCreate: lazyComponent(() => import('../features/admin/category-form-page'), (m) => m.CategoryCreatePage),
-  categoryUpdate: lazyComponent(() => import('../features/admin/category-form-page'), (m) => m.CategoryUpdatePage),
-  subCategoryList: lazyComponent(() => import('../features/admin/sub-category-list-page'), (m) => m.SubCategoryListPage),
-  subCategoryCreate: lazyComponent(() => import('../features/admin/sub-category-form-page'), (m) => m.SubCategoryCreatePage),
-  subCategoryUpdate: lazyComponent(() => import('../features/admin/sub-category-form-page'), (m) => m.SubCategoryUpdatePage),
-  flowerList: lazyComponent(() => import('../features/admin/flower-list-page'), (m) => m.FlowerListPage),
-  flowerCreate: lazyComponent(() => import('../features/admin/flower-form-page'), (m) => m.FlowerCreatePage),
-  flowerUpdate: lazyComponent(() => import('../features/admin/flower-form-page'), (m) => m.FlowerUpdatePage),
-  heroImage: lazyComponent(() => import('../features/admin/site-image-page'), (m) => m.HeroImagePage),
-  bannerBottomImage: lazyComponent(() => import('../features/admin/site-image-page'), (m) => m.BannerBottomImagePage),
-  purchaseOrderList: lazyComponent(() => import('../features/admin/purchase-order-list-page'), (m) => m.PurchaseOrderListPage),
-  purchaseOrder: lazyComponent(() => import('../features/admin/purchase-order-page'), (m) => m.PurchaseOrderPage),
-  neverPurchased: lazyComponent(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
+  dashboard: lazyPage(() => import('../features/admin/dashboard-page'), (m) => m.DashboardPage),
+  categoryList: lazyPage(() => import('../features/admin/category-list-page'), (m) => m.CategoryListPage),
+  categoryCreate: lazyPage(() => import('../features/admin/category-form-page'), (m) => m.CategoryCreatePage),
+  categoryUpdate: lazyPage(() => import('../features/admin/category-form-page'), (m) => m.CategoryUpdatePage),
+  subCategoryList: lazyPage(() => import('../features/admin/sub-category-list-page'), (m) => m.SubCategoryListPage),
+  subCategoryCreate: lazyPage(() => import('../features/admin/sub-category-form-page'), (m) => m.SubCategoryCreatePage),
+  subCategoryUpdate: lazyPage(() => import('../features/admin/sub-category-form-page'), (m) => m.SubCategoryUpdatePage),
+  flowerList: lazyPage(() => import('../features/admin/flower-list-page'), (m) => m.FlowerListPage),
+  flowerCreate: lazyPage(() => import('../features/admin/flower-form-page'), (m) => m.FlowerCreatePage),
+  flowerUpdate: lazyPage(() => import('../features/admin/flower-form-page'), (m) => m.FlowerUpdatePage),
+  heroImage: lazyPage(() => import('../features/admin/site-image-page'), (m) => m.HeroImagePage),
+  bannerBottomImage: lazyPage(() => import('../features/admin/site-image-page'), (m) => m.BannerBottomImagePage),
+  purchaseOrderList: lazyPage(() => import('../features/admin/purchase-order-list-page'), (m) => m.PurchaseOrderListPage),
+  purchaseOrder: lazyPage(() => import('../features/admin/purchase-order-page'), (m) => m.PurchaseOrderPage),
+  neverPurchased: lazyPage(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
 };
 
 const adminRoutes: RouteObject[] = [
-  { path: paths.dashboard, lazy: admin.dashboard },
-  { path: paths.flowerForm, lazy: admin.flowerCreate },
-  { path: paths.flowerList, lazy: admin.flowerList },
-  { path: '/flowerformupdate/:id', lazy: admin.flowerUpdate },
-  { path: paths.flowerCategory, lazy: admin.categoryCreate },
-  { path: paths.flowerCategoryList, lazy: admin.categoryList },
-  { path: '/updateflowercategory/:id', lazy: admin.categoryUpdate },
+  lazyRoute(paths.dashboard, admin.dashboard),
+  lazyRoute(paths.flowerForm, admin.flowerCreate),
+  lazyRoute(paths.flowerList, admin.flowerList),
+  lazyRoute('/flowerformupdate/:id', admin.flowerUpdate),
+  lazyRoute(paths.flowerCategory, admin.categoryCreate),
+  lazyRoute(paths.flowerCategoryList, admin.categoryList),
+  lazyRoute('/updateflowercategory/:id', admin.categoryUpdate),
   // Paths match case-insensitively, so this also serves the spec's /flowerSubcategory spelling.
-  { path: paths.flowerSubCategory, lazy: admin.subCategoryCreate },
-  { path: paths.flowerSubCategoryList, lazy: admin.subCategoryList },
-  { path: '/updateflowersubcategory/:id', lazy: admin.subCategoryUpdate },
-  { path: paths.heroImageForm, lazy: admin.heroImage },
-  { path: paths.bannerBottomImage, lazy: admin.bannerBottomImage },
-  { path: paths.purchaseOrderList, lazy: admin.purchaseOrderList },
-  { path: '/purchaseorderlist/:id', lazy: admin.purchaseOrder },
-  { path: paths.userNeverPurchasedList, lazy: admin.neverPurchased },
+  lazyRoute(paths.flowerSubCategory, admin.subCategoryCreate),
+  lazyRoute(paths.flowerSubCategoryList, admin.subCategoryList),
+  lazyRoute('/updateflowersubcategory/:id', admin.subCategoryUpdate),
+  lazyRoute(paths.heroImageForm, admin.heroImage),
+  lazyRoute(paths.bannerBottomImage, admin.bannerBottomImage),
+  lazyRoute(paths.purchaseOrderList, admin.purchaseOrderList),
+  lazyRoute('/purchaseorderlist/:id', admin.purchaseOrder),
+  lazyRoute(paths.userNeverPurchasedList, admin.neverPurchased),
 ];
 
 export const appRoutes: RouteObject[] = [
   {
     element: <AppLayout />,
-    // A first visit straight to a lazy page (e.g. /shipping) waits for its chunk before anything renders.
-    hydrateFallbackElement: <RouteLoading />,
     children: [
       {
-        errorElement: <RouteError />,
+        element: <PageErrors />,
         children: [
           {
             path: paths.root,
@@ -89,39 +89,57 @@ export const appRoutes: RouteObject[] = [
           },
           { path: paths.home, element: <HomePage /> },
           { path: '/category/:category_name/:sub_category_name', element: <CategoryPage /> },
-          { path: '/flower/:flower_ext_id', element: <FlowerDetailPage /> },
+          lazyRoute('/flower/:flower_ext_id', pages.flower),
           {
             element: <GuestOnly />,
             children: [
-              { path: paths.login, lazy: pages.signIn },
-              { path: paths.guestLogin, lazy: pages.signIn },
-              { path: paths.signup, lazy: pages.signUp },
-              { path: paths.forgotPassword, lazy: pages.forgotPassword },
+              lazyRoute(paths.login, pages.signIn),
+              lazyRoute(paths.guestLogin, pages.signIn),
+              lazyRoute(paths.signup, pages.signUp),
+              lazyRoute(paths.forgotPassword, pages.forgotPassword),
             ],
           },
           { path: paths.myAccount, element: <Navigate to={paths.account} replace /> },
           {
             element: <SignedInOnly />,
             children: [
-              { path: paths.account, lazy: pages.account },
-              { path: '/account/:selected_tab', lazy: pages.account },
-              { path: '/updateuseraddress/:id', lazy: pages.editAddress },
+              lazyRoute(paths.account, pages.account),
+              lazyRoute('/account/:selected_tab', pages.account),
+              lazyRoute('/updateuseraddress/:id', pages.editAddress),
             ],
           },
-          { path: paths.cart, lazy: pages.cart },
-          { path: paths.checkout, lazy: pages.checkout },
-          { path: paths.thankYou, lazy: pages.thankYou },
-          { path: paths.contactUs, lazy: pages.contactUs },
-          { path: paths.shipping, lazy: pages.shipping },
-          { path: paths.refund, lazy: pages.refund },
-          { path: paths.terms, lazy: pages.terms },
-          { path: paths.privacy, lazy: pages.privacy },
-          { path: paths.aboutUs, lazy: pages.aboutUs },
-          { path: paths.access, lazy: pages.access },
+          lazyRoute(paths.cart, pages.cart),
+          lazyRoute(paths.checkout, pages.checkout),
+          lazyRoute(paths.thankYou, pages.thankYou),
+          lazyRoute(paths.contactUs, pages.contactUs),
+          lazyRoute(paths.shipping, pages.shipping),
+          lazyRoute(paths.refund, pages.refund),
+          lazyRoute(paths.terms, pages.terms),
+          lazyRoute(paths.privacy, pages.privacy),
+          lazyRoute(paths.aboutUs, pages.aboutUs),
+          lazyRoute(paths.access, pages.access),
           { element: <AdminOnly />, children: adminRoutes },
-          { path: '*', lazy: pages.notFound },
+          lazyRoute('*', pages.notFound),
         ],
       },
     ],
   },
 ];
+
+/**
+ * The page at the router's address, in the browser (src/main.tsx) and on the server (src/entry-server.tsx) alike, once
+ * its code has arrived (src/app/lazy-route.tsx). The app loads a first page's code before it starts, so the loading
+ * screen is only a safety net. An error outside any page (in the header, say) shows the error view on its own.
+ */
+export function AppRoutes() {
+  const navigate = useNavigate();
+  // The session actor, outside React, navigates through the router (src/app/navigation.ts).
+  useEffect(() => setNavigator((path) => void navigate(path)), [navigate]);
+  const location = useShownLocation(appRoutes);
+  return location ? <ShownRoutes location={location} /> : <RouteLoading />;
+}
+
+function ShownRoutes({ location }: { location: Location }) {
+  const page = useRoutes(appRoutes, location);
+  return <RouteErrorBoundary address={location.pathname}>{page}</RouteErrorBoundary>;
+}

@@ -1,6 +1,6 @@
 // The running session root actor: the pure session-refresh machine with the browser's real refresh call, storage
 // and navigation plugged in.
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
 import { apiBaseUrl } from '../api/api-base';
@@ -29,6 +29,19 @@ export function createSessionActor({ apiBase, navigate }: SessionActorDeps): Ses
       },
     }),
   ).start();
+}
+
+/**
+ * A new access token after a 401 answered `tokenSent`, or null when the session is gone: one refresh at a time, which
+ * every 401 meanwhile joins.
+ */
+export async function freshAccessToken(session: SessionActor, tokenSent: string | null): Promise<string | null> {
+  const stored = sessionStore.getAccessToken();
+  // This 401 answered a token that a refresh has already replaced: retry with the new one, no second refresh.
+  if (stored && stored !== tokenSent && session.getSnapshot().matches('idle')) return stored;
+  session.send({ type: 'token.expired' });
+  const settled = await waitFor(session, (snapshot) => !snapshot.matches('refreshing'));
+  return settled.matches('idle') ? (settled.context.accessToken ?? sessionStore.getAccessToken()) : null;
 }
 
 export const sessionActor = createSessionActor({ apiBase: apiBaseUrl, navigate: navigateTo });

@@ -127,6 +127,47 @@ describe('a shopper browsing the catalogue', () => {
     await context.close();
   });
 
+  it("a product page's own code downloads beside the app's script, once; a category page downloads none of it", async () => {
+    const scriptsOf = (page: Page) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/static/js/')) scripts.push(pathname.replace(/-[\w-]{8}\.js$/, ''));
+      });
+      return scripts;
+    };
+    const category = await newPage(browser, server.url);
+    const categoryScripts = scriptsOf(category.page);
+    await category.page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    await category.page.waitForLoadState('networkidle');
+    expect(categoryScripts).toContain('/static/js/index');
+    expect(categoryScripts.filter((script) => script.includes('flower-detail-page') || script.includes('xstate'))).toEqual([]);
+    const productPath = await category.page.locator('main a[href^="/flower/"]').first().getAttribute('href');
+    expect(category.errors).toEqual([]);
+    await category.context.close();
+
+    const { page, errors, context } = await newPage(browser, server.url);
+    const scripts = scriptsOf(page);
+    // The app's script is held back until the product page's chunk has been asked for (or 5 s have passed): asked
+    // for by the page itself, then, not by the app, which has not run yet.
+    let chunkAsked!: () => void;
+    const chunkRequested = new Promise<boolean>((resolve) => (chunkAsked = () => resolve(true)));
+    page.on('request', (request) => {
+      if (request.url().includes('/static/js/flower-detail-page-')) chunkAsked();
+    });
+    let askedBeforeTheApp = false;
+    await page.route('**/static/js/index-*.js', async (route) => {
+      askedBeforeTheApp = await Promise.race([chunkRequested, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+      await route.continue();
+    });
+    await page.goto(productPath!);
+    await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
+    expect(askedBeforeTheApp).toBe(true);
+    expect(scripts.filter((script) => script === '/static/js/flower-detail-page')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a first visit asks for the shop's fonts only after its largest picture; a later visit has them from its first paint", async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     const order: string[] = [];

@@ -10,7 +10,7 @@ import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 import { createApiClient } from '../../src/api/client';
-import { createSessionActor } from '../../src/app/session-actor';
+import { createSessionActor, freshAccessToken } from '../../src/app/session-actor';
 
 /**
  * @xstate/graph walks machines without invocations, so the model is the real machine's own config with each invoke
@@ -167,7 +167,7 @@ describe('the API client with the session actor (HTTP mocked with msw)', () => {
   function setUp() {
     const navigate = vi.fn();
     const session = createSessionActor({ apiBase, navigate });
-    const api = createApiClient({ prefixUrl: apiBase, session });
+    const api = createApiClient({ prefixUrl: apiBase, freshAccessToken: (tokenSent) => freshAccessToken(session, tokenSent) });
     return { api, navigate, session };
   }
 

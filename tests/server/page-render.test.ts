@@ -1,12 +1,12 @@
 // A catalogue page arrives drawn by the server: the built server render (dist-render/, here a stand-in module that
 // records what it was asked) fills #root from the very replies the page carries. A page is drawn once per address and
 // data, a failed render still sends the page, and pages the browser must draw go out as built.
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { pageDataElementId } from '../../domain/page-data';
+import { pageDataElementId, pageDataKeys, pageScriptsMetaName } from '../../domain/page-data';
 import { pageRenderer } from '../../server/modules/web/page-renderer';
 import { aCategory, aProduct, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
@@ -112,6 +112,56 @@ describe('catalogue pages arrive drawn by the server', () => {
     expect(res.statusCode).toBe(200);
     expect(rootOf(res.body)).toBe('');
     expect(Object.keys(embeddedReplies(res.body))).toContain('allflowers:Broken');
+  });
+});
+
+describe("the product page's lazy code is named in its <head>", () => {
+  let app: FastifyInstance;
+  let flower: ProductRow;
+  const manifestFile = () => join(folder, '.vite', 'manifest.json');
+  /** Vite's manifest as a build writes it: the product page's chunk imports the entry and a shared XState chunk. */
+  const manifest = {
+    'index.html': { file: 'static/js/index-1.js', isEntry: true, imports: ['_xstate-1.js'] },
+    'src/features/catalog/flower-detail-page.tsx': { file: 'static/js/flower-detail-page-1.js', isDynamicEntry: true, imports: ['index.html', '_xstate-1.js'] },
+    '_xstate-1.js': { file: 'static/js/xstate-1.js', imports: ['index.html'] },
+  };
+  const pageScripts = (body: string) => {
+    const named = new RegExp(`<meta name="${pageScriptsMetaName}" content="([^"]*)">`).exec(body);
+    return { names: named?.[1]?.split(' ') ?? [], inHead: named !== null && named.index < body.indexOf('</head>') };
+  };
+
+  beforeAll(async () => {
+    mkdirSync(join(folder, '.vite'), { recursive: true });
+    writeFileSync(manifestFile(), JSON.stringify(manifest));
+    app = await buildTestApp({ distDir: folder });
+    const category = await aCategory(app.db, { name: 'Fresh Flowers' });
+    flower = await aProduct(app.db, { subCategory: await aSubCategory(app.db, { categoryId: category.id, name: 'Roses' }) });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(join(folder, '.vite'), { recursive: true, force: true });
+  });
+
+  it("names the product page's chunk and the chunks it imports, not the first script, in the <head>", async () => {
+    const res = await app.inject({ method: 'GET', url: `/flower/${flower.externalId}`, headers: html });
+    expect(pageScripts(res.body)).toEqual({ names: ['/static/js/flower-detail-page-1.js', '/static/js/xstate-1.js'], inHead: true });
+  });
+
+  it('names none on the home and category pages, whose code is in the first script', async () => {
+    for (const url of ['/home', '/category/Fresh%20Flowers/Roses']) {
+      const res = await app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(pageScripts(res.body).names, url).toEqual([]);
+    }
+  });
+
+  it('sends the product page without the hints when the manifest cannot be read', async () => {
+    writeFileSync(manifestFile(), '{"src/features/catalog/flower-detail-page.tsx": ');
+    utimesSync(manifestFile(), new Date(), new Date(Date.now() + 10_000));
+    const res = await app.inject({ method: 'GET', url: `/flower/${flower.externalId}`, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(pageScripts(res.body).names).toEqual([]);
+    expect(Object.keys(embeddedReplies(res.body))).toContain(pageDataKeys.flowerDetail(flower.externalId));
   });
 });
 

@@ -3,14 +3,15 @@
 import './setup-dom';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { lazyPage, lazyRoute } from '../../src/app/lazy-route';
 import { prefetchPagesOnIntent } from '../../src/app/route-prefetch';
 
 function routesWithLazyPages() {
-  const loadFlower = vi.fn(() => Promise.resolve({ Component: () => null }));
-  const loadCart = vi.fn(() => Promise.resolve({ Component: () => null }));
+  const loadFlower = vi.fn(() => Promise.resolve({ FlowerPage: () => null }));
+  const loadCart = vi.fn(() => Promise.resolve({ CartPage: () => null }));
   const routes: RouteObject[] = [
-    { path: '/flower/:flower_ext_id', lazy: loadFlower },
-    { path: '/cart', lazy: loadCart },
+    lazyRoute('/flower/:flower_ext_id', lazyPage(loadFlower, (module) => module.FlowerPage)),
+    lazyRoute('/cart', lazyPage(loadCart, (module) => module.CartPage)),
   ];
   return { routes, loadFlower, loadCart };
 }

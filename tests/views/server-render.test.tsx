@@ -7,16 +7,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageDataElementId, pageDataKeys } from '../../domain/page-data';
 import type { PageReplies } from '../../domain/page-data';
-import { AppProviders } from '../../src/app/app-providers';
-import { resolveLazyMatches } from '../../src/app/lazy-route';
-import { appRoutes } from '../../src/app/router';
 import { renderPage } from '../../src/entry-server';
 import { aCategory, aFlowerDetail, aProduct, headerCategories, shopInfoReply } from './catalog-fixtures';
-import { signIn } from './render-app';
+import { appAt, signIn } from './render-app';
 
 const dry = aCategory('Everlasting Dry Flowers', {
   Side: [aProduct({ productName: 'Pampas Bud Vase', externalId: 'p_bud', itemCode: 'EDF-SIDE-01', sellingPrice: 999 })],
@@ -43,24 +39,16 @@ afterEach(() => {
 /** The page as the server sends it: its render inside #root, its replies at the end of <body>. */
 async function serverPage(path: string): Promise<HTMLElement> {
   const rendered = await renderPage(new URL(path, 'http://shop.invalid'), replies);
-  if (rendered === null) throw new Error(`${path} was not drawn`);
   document.body.innerHTML = `<div id="root">${rendered.body}</div><script type="application/json" id="${pageDataElementId}"></script>`;
   document.getElementById(pageDataElementId)!.textContent = JSON.stringify(replies);
   return document.getElementById('root')!;
 }
 
-/** As src/main.tsx does it: the page's lazy route is loaded before the router starts. */
+/** As src/main.tsx does it: the page's lazy code is loaded before the app starts. */
 async function hydrate(container: HTMLElement, path: string, errors: unknown[]) {
-  await resolveLazyMatches(appRoutes, path);
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const { app } = await appAt(path);
   act(() => {
-    root = hydrateRoot(
-      container,
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-      { onRecoverableError: (error) => errors.push(error) },
-    );
+    root = hydrateRoot(container, app, { onRecoverableError: (error) => errors.push(error) });
   });
 }
 

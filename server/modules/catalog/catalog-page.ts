@@ -26,6 +26,8 @@ export interface ImagePreload {
 }
 
 export interface CatalogPage {
+  /** Which catalogue page this is. */
+  kind: CatalogRoute['page'];
   replies: PageReplies;
   /** The page's largest picture: one preload, or one per source of a <picture>. */
   lcpImages?: ImagePreload[];
@@ -36,7 +38,7 @@ export interface CatalogPage {
   serverRender: boolean;
 }
 
-type CatalogRoute =
+export type CatalogRoute =
   | { page: 'home' }
   /** `categoryName` as the address has it (the browser's key), `lookupName` as the API reads it (trimmed). */
   | { page: 'category'; categoryName: string; lookupName: string; subCategoryName: string }
@@ -80,7 +82,7 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
       { href: `${apiBase}/${siteImagePath(heroPicture.mobile)}`, media: `not all and ${desktopPictureMedia}` },
       { href: `${apiBase}/${siteImagePath(heroPicture.desktop)}`, media: desktopPictureMedia },
     ];
-    return { replies, lcpImages, serverRender: true };
+    return { kind: 'home', replies, lcpImages, serverRender: true };
   }
 
   if (route.page === 'category') {
@@ -89,6 +91,7 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
     // The category page's first product, found the way the page finds it.
     const first = firstProductOf(catalogue.products, route.categoryName, route.subCategoryName);
     return {
+      kind: 'category',
       replies,
       ...(first ? { lcpImages: [productPicture(first.itemCode, productImageSizes.card)] } : {}),
       serverRender: first !== undefined,
@@ -98,10 +101,10 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
   try {
     const flower = await getFlowerDetail(db, route.flowerExtId);
     replies[pageDataKeys.flowerDetail(route.flowerExtId)] = flowerDetailBody(flower);
-    return { replies, lcpImages: [productPicture(flower.itemCode, productImageSizes.detail)], serverRender: true };
+    return { kind: 'flower', replies, lcpImages: [productPicture(flower.itemCode, productImageSizes.detail)], serverRender: true };
   } catch (error) {
     // An unknown product: the page asks the API itself and shows its not-found view.
-    if (error instanceof NotFound) return { replies, serverRender: false };
+    if (error instanceof NotFound) return { kind: 'flower', replies, serverRender: false };
     throw error;
   }
 }

@@ -16,10 +16,10 @@ export interface RenderedPage {
   body: string;
 }
 
-type RenderPage = (url: URL, replies: PageReplies) => Promise<RenderedPage | null>;
+type RenderPage = (url: URL, replies: PageReplies) => Promise<RenderedPage>;
 
 export interface PageRenderer {
-  /** The page drawn, or null when it is left to the browser (no build, or a page that redirects). */
+  /** The page drawn, or null when it is left to the browser (no build). */
   render(url: URL, replies: PageReplies, repliesJson: string): Promise<RenderedPage | null>;
 }
 
@@ -29,7 +29,7 @@ const maxBytes = 16 * 1024 * 1024;
 /** `file`: the built module (config.pageRendererFile); read again when a new build replaces it, as index.html is. */
 export function pageRenderer(file: string): PageRenderer {
   let loaded: { mtimeMs: number; renderPage: Promise<RenderPage> } | null = null;
-  const pages = new LruCache<RenderedPage | null>(maxPages, maxBytes, (page) => (page ? page.head.length + page.body.length : 0));
+  const pages = new LruCache<RenderedPage>(maxPages, maxBytes, (page) => page.head.length + page.body.length);
 
   function current(): Promise<RenderPage> | null {
     if (!existsSync(file)) return null;

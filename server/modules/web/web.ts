@@ -7,10 +7,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pageDataElementId } from '../../../domain/page-data';
+import { pageDataElementId, pageScriptsMetaName } from '../../../domain/page-data';
 import { webFontsCookie, webFontsTemplateId } from '../../../domain/web-fonts';
 import type { CatalogPage, ImagePreload } from '../catalog/catalog-page';
 import type { PageRenderer, RenderedPage } from './page-renderer';
+import { builtManifestReader, lazyCatalogModules, lazyModuleFiles } from './page-scripts';
 
 const immutableFolders = ['js', 'css', 'fonts', 'media'].map((folder) => `static${sep}${folder}${sep}`);
 
@@ -39,6 +40,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const { distDir, rootRedirect, catalogPage, renderer } = options;
   const indexFile = join(distDir, 'index.html');
   const template = builtPageReader(indexFile);
+  const manifest = builtManifestReader(join(distDir, '.vite', 'manifest.json'));
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -68,8 +70,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
     const html = request.cookies[webFontsCookie] ? withWebFontsLive(built) : built;
     const repliesJson = page ? JSON.stringify(page.replies) : '';
-    const body = page ? withCatalogPage(html, page, repliesJson, await renderedPage(request, page, repliesJson)) : html;
+    const body = page ? withCatalogPage(html, page, repliesJson, await renderedPage(request, page, repliesJson), lazyScriptsOf(page)) : html;
     return reply.code(200).header('cache-control', cacheControl.page).type('text/html; charset=utf-8').send(body);
+  }
+
+  /** The addresses of the page's lazy code, if it has any (modules/web/page-scripts.ts). */
+  function lazyScriptsOf(page: CatalogPage): string[] {
+    const module = lazyCatalogModules[page.kind];
+    const built = module ? manifest() : null;
+    return built && module ? lazyModuleFiles(built, module) : [];
   }
 
   async function renderedPage(request: FastifyRequest, page: CatalogPage, repliesJson: string): Promise<RenderedPage | null> {
@@ -133,11 +142,11 @@ function imagePreloadTag(image: ImagePreload): string {
 /**
  * The picture's preload goes right behind the viewport's <meta>, early for the browser's preload scanner and after the
  * page's width is known (ahead of it, a media query would be read against the scanner's default 980 px, and a phone
- * would fetch the desktop picture as well); the server's render of the page, if any, goes into #root (its styles into
+ * would fetch the desktop picture as well); the names of the page's lazy scripts go into <head>; the server's render of the page, if any, goes into #root (its styles into
  * <head>), which the app then hydrates; the replies go at the end of <body>, read by the app's script after the
  * document is parsed.
  */
-export function withCatalogPage(html: string, page: CatalogPage, repliesJson: string, rendered: RenderedPage | null): string {
+export function withCatalogPage(html: string, page: CatalogPage, repliesJson: string, rendered: RenderedPage | null, lazyScripts: string[] = []): string {
   let result = html;
   if (page.lcpImages?.length) {
     const tags = page.lcpImages.map(imagePreloadTag).join('\n    ');
@@ -145,6 +154,9 @@ export function withCatalogPage(html: string, page: CatalogPage, repliesJson: st
     result = viewport
       ? `${result.slice(0, viewport.index + viewport[0].length)}\n    ${tags}${result.slice(viewport.index + viewport[0].length)}`
       : result.replace('</head>', () => `${tags}</head>`);
+  }
+  if (lazyScripts.length) {
+    result = result.replace('</head>', () => `<meta name="${pageScriptsMetaName}" content="${escapeAttribute(lazyScripts.join(' '))}"></head>`);
   }
   if (rendered !== null) {
     result = result.replace('</head>', () => `${rendered.head}</head>`).replace(emptyRoot, () => `<div id="root">${rendered.body}</div>`);

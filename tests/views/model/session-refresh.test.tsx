@@ -14,7 +14,6 @@ import type { UserEvent } from '@testing-library/user-event';
 import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
 import { sessionRefreshMachine } from '../../../machines/session-refresh.machine';
-import { setNavigator } from '../../../src/app/navigation';
 import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
@@ -47,9 +46,10 @@ async function renderAccount(user: UserEvent) {
   signIn();
   // Failed loads of the account tabs are logged.
   vi.spyOn(console, 'error').mockImplementation(() => {});
+  // The app loads the session actor with the first expired token (src/api/client.ts); loaded here, the walk sees it
+  // idle from the start.
+  await import('../../../src/app/session-actor');
   const app = await renderApp('/account/profile');
-  // As src/main.tsx does: the session actor, outside React, navigates through the router.
-  setNavigator((path) => void app.router.navigate(path));
   /** The calls that can meet an expired token, in the order a person makes them here. */
   const expiries = [
     () => network.answer('getsingleuserdetails', expired),
