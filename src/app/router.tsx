@@ -1,9 +1,9 @@
-// Every route of SPEC.md §2, plus /home and /myaccount (DESIGN.md §5). The pages the server draws (home, category,
-// product) are in the app's first script: as lazy chunks (a download after that script's), Lighthouse's TBT of the
-// product page rose from a median of 207 to 343 ms in alternating runs (docs/performance.md). Every other page is a
-// lazy chunk loaded with the spec's time-out, so a first visit never downloads admin code. src/main.tsx loads the
-// page it starts on before the router starts, and src/app/route-prefetch.ts a page a link leads to as soon as the
-// shopper points at the link.
+// Every route of SPEC.md §2, plus /home and /myaccount (DESIGN.md §5). Home and category are in the app's first
+// script. Every other page is a lazy page loaded with the spec's time-out (src/app/lazy-route.tsx), so a first visit
+// never downloads admin code; the product page too, whose chunks the server names in the page it draws so that they
+// download beside the app's script (server/modules/web/page-scripts.ts; as a download after that script's, its
+// Lighthouse TBT rose, docs/performance.md). src/main.tsx loads the page it starts on before the app renders, and
+// src/app/route-prefetch.ts a page a link leads to as soon as the shopper points at the link.
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useRoutes } from 'react-router-dom';
 import type { Location, RouteObject } from 'react-router-dom';

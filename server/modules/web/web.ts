@@ -142,9 +142,9 @@ function imagePreloadTag(image: ImagePreload): string {
 /**
  * The picture's preload goes right behind the viewport's <meta>, early for the browser's preload scanner and after the
  * page's width is known (ahead of it, a media query would be read against the scanner's default 980 px, and a phone
- * would fetch the desktop picture as well); the names of the page's lazy scripts go into <head>; the server's render of the page, if any, goes into #root (its styles into
- * <head>), which the app then hydrates; the replies go at the end of <body>, read by the app's script after the
- * document is parsed.
+ * would fetch the desktop picture as well); the names of the page's lazy scripts go into <head>; the server's render
+ * of the page, if any, goes into #root (its styles into <head>), which the app then hydrates; the replies go at the
+ * end of <body>, read by the app's script after the document is parsed.
  */
 export function withCatalogPage(html: string, page: CatalogPage, repliesJson: string, rendered: RenderedPage | null, lazyScripts: string[] = []): string {
   let result = html;
