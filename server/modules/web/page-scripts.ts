@@ -5,8 +5,8 @@
  * app's script, once the largest picture has painted, instead of after that script has run. The chunks are read from
  * the build's manifest (vite.config.ts writes it).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { CatalogRoute } from '../catalog/catalog-page';
+import { builtFileReader } from './built-file';
 
 /** The source module of each catalogue page that is a lazy page of src/app/router.tsx. */
 export const lazyCatalogModules: Partial<Record<CatalogRoute['page'], string>> = {
@@ -28,22 +28,16 @@ const isManifest = (value: unknown): value is Manifest =>
 
 /** The build's manifest, read again only when a new build replaced it; null while there is none or it cannot be read. */
 export function builtManifestReader(file: string): () => Manifest | null {
-  let cached: { mtimeMs: number; manifest: Manifest | null } | null = null;
-  return () => {
-    if (!existsSync(file)) return null;
-    const { mtimeMs } = statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) {
-      let manifest: Manifest | null = null;
-      try {
-        const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-        manifest = isManifest(parsed) ? parsed : null;
-      } catch {
-        // A manifest being written, or not one: the page goes out without the hints, which only speed it up.
-      }
-      cached = { mtimeMs, manifest };
+  const reader = builtFileReader(file, (text): Manifest | null => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return isManifest(parsed) ? parsed : null;
+    } catch {
+      // A manifest being written, or not one: the page goes out without the hints, which only speed it up.
+      return null;
     }
-    return cached.manifest;
-  };
+  });
+  return () => reader() ?? null;
 }
 
 /** The addresses of `module`'s chunk and of every chunk it imports, the entry's excepted (the page loads that anyway). */

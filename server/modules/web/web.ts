@@ -3,7 +3,6 @@
  * and index.html (never cached) for any page address, so the browser router handles deep links (history fallback).
  * A catalogue page's index.html carries what its first render needs (modules/catalog/catalog-page.ts).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +10,7 @@ import { pageDataElementId, pageScriptsMetaName } from '../../../domain/page-dat
 import { webFontsCookie, webFontsTemplateId } from '../../../domain/web-fonts';
 import type { CatalogPage, ImagePreload } from '../catalog/catalog-page';
 import type { PageRenderer, RenderedPage } from './page-renderer';
+import { builtFileReader } from './built-file';
 import { builtManifestReader, lazyCatalogModules, lazyModuleFiles } from './page-scripts';
 
 const immutableFolders = ['js', 'css', 'fonts', 'media'].map((folder) => `static${sep}${folder}${sep}`);
@@ -39,7 +39,8 @@ export interface WebOptions {
 export async function registerWeb(app: FastifyInstance, options: WebOptions): Promise<Web> {
   const { distDir, rootRedirect, catalogPage, renderer } = options;
   const indexFile = join(distDir, 'index.html');
-  const template = builtPageReader(indexFile);
+  // index.html as built; null while there is none.
+  const template = builtFileReader(indexFile, (html) => html);
   const manifest = builtManifestReader(join(distDir, '.vite', 'manifest.json'));
   await app.register(fastifyStatic, {
     root: distDir,
@@ -112,16 +113,6 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   };
 }
 
-/** index.html as built, read again only when a new build replaced it; null while there is none. */
-function builtPageReader(file: string): () => string | null {
-  let cached: { mtimeMs: number; html: string } | null = null;
-  return () => {
-    if (!existsSync(file)) return null;
-    const { mtimeMs } = statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return cached.html;
-  };
-}
 
 const emptyRoot = '<div id="root"></div>';
 
