@@ -163,6 +163,8 @@ export interface LoadSummary {
   timeouts: number;
   connectionErrors: number;
   total: number;
+  /** The run's own length. */
+  seconds: number;
   statusCodes: Record<string, number>;
 }
 
@@ -183,8 +185,33 @@ export async function runAutocannon(options: AutocannonOptions): Promise<{ summa
       timeouts: raw.timeouts,
       connectionErrors: raw.errors,
       total,
+      seconds: raw.duration,
       statusCodes,
     },
+  };
+}
+
+/**
+ * Rounds of one target as one run: its answers over the rounds' time, and the latency percentiles of its slowest
+ * round (percentiles of separate runs cannot be pooled; the slowest round's is the one that does not flatter).
+ */
+export function combinedSummary(rounds: readonly LoadSummary[]): LoadSummary {
+  const sum = (pick: (round: LoadSummary) => number) => rounds.reduce((total, round) => total + pick(round), 0);
+  const seconds = sum((round) => round.seconds);
+  const statusCodes: Record<string, number> = {};
+  for (const round of rounds) {
+    for (const [code, count] of Object.entries(round.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  }
+  return {
+    requestsPerSecond: seconds > 0 ? sum((round) => round.total) / seconds : 0,
+    p50: Math.max(0, ...rounds.map((round) => round.p50)),
+    p99: Math.max(0, ...rounds.map((round) => round.p99)),
+    non2xx: sum((round) => round.non2xx),
+    timeouts: sum((round) => round.timeouts),
+    connectionErrors: sum((round) => round.connectionErrors),
+    total: sum((round) => round.total),
+    seconds,
+    statusCodes,
   };
 }
 
@@ -362,12 +389,12 @@ export async function auditStock(target: DatabaseTarget, initialStock: Map<numbe
 }
 
 /**
- * The ceiling for invoices on PGlite: the invoice service itself (its checkout_buyer and checkout_invoice calls,
- * through the worker thread as the server uses it), called directly with no HTTP, 16 at a time, one fresh buyer each.
- * Its invoices are real pending orders, so the stock audit counts them too.
+ * The ceiling for invoices: the invoice service itself (its checkout_buyer and checkout_invoice calls, through the
+ * database client the server uses: PGlite's worker thread, or a pool of PostgreSQL's size), called directly with no
+ * HTTP, 16 at a time, one fresh buyer each. Its invoices are real pending orders, so the stock audit counts them too.
  */
-export async function pgliteInvoiceFloor(dataDir: string, buyers: readonly Buyer[]): Promise<number> {
-  const database = await openDatabase({ kind: 'pglite', dataDir });
+export async function invoiceServiceFloor(target: DatabaseTarget, buyers: readonly Buyer[]): Promise<number> {
+  const database = await openDatabase(target);
   try {
     const deps = { db: database.db, provider: createSandboxProvider(benchJwtSecret), reservationMinutes: 15 };
     let next = 0;
