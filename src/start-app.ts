@@ -63,18 +63,46 @@ function preloadPageScripts(): void {
 /**
  * On a first visit the page's @font-face rules wait in an inert <template>: fonts requested by the first layout would
  * share a slow connection with the largest picture (and Lighthouse counts every request that ends before that paint
- * into its estimate). They are added with the app; until they have loaded, fallback-fonts.css's look-alikes draw the
- * text. A browser that has loaded them once gets them at once from the server next time (the cookie), from its cache.
+ * into its estimate). They are loaded with the app; until they have, fallback-fonts.css's look-alikes draw the text.
+ * A browser that has loaded them once gets them at once from the server next time (the cookie), from its cache.
  */
 function addWebFonts(): void {
   const template = document.getElementById(webFontsTemplateId);
   if (!(template instanceof HTMLTemplateElement)) return;
-  document.fonts.addEventListener(
-    'loadingdone',
-    () => (document.cookie = `${webFontsCookie}=1; path=/; max-age=${webFontsCookieMaxAgeSeconds}; samesite=lax`),
-    { once: true },
-  );
-  document.head.append(template.content);
+  const remember = () => (document.cookie = `${webFontsCookie}=1; path=/; max-age=${webFontsCookieMaxAgeSeconds}; samesite=lax`);
+  const faces = fontFacesOf(template.content.textContent ?? '');
+  if (!faces) {
+    document.fonts.addEventListener('loadingdone', remember, { once: true });
+    document.head.append(template.content);
+    return;
+  }
+  // Handed to the page together once loaded, not as rules: a face the page uses while it loads makes every size of
+  // text look up a stand-in font of its own (on Linux each a synchronous question to the browser's font service, seen
+  // in Lighthouse's traces as layouts of 100 ms and more), and each face's arrival lays the page out again. Loaded
+  // first, the page swaps to the shop's fonts in one layout. A face that fails leaves its look-alike in place.
+  void Promise.allSettled(faces.map((face) => face.load())).then((results) => {
+    const loaded = faces.filter((_, index) => results[index]!.status === 'fulfilled');
+    for (const face of loaded) document.fonts.add(face);
+    if (loaded.length > 0) remember();
+  });
+}
+
+/** The template's @font-face rules as FontFace objects; null where the browser cannot parse a style sheet aside. */
+function fontFacesOf(css: string): FontFace[] | null {
+  if (typeof FontFace === 'undefined' || typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype)) return null;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  return [...sheet.cssRules]
+    .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule)
+    .map((rule) => {
+      const descriptor = (name: string) => rule.style.getPropertyValue(name).trim();
+      return new FontFace(descriptor('font-family').replace(/^(["'])(.*)\1$/, '$2'), descriptor('src'), {
+        style: descriptor('font-style') || 'normal',
+        weight: descriptor('font-weight') || 'normal',
+        display: (descriptor('font-display') || 'auto') as FontDisplay,
+        unicodeRange: descriptor('unicode-range') || 'U+0-10FFFF',
+      });
+    });
 }
 
 /**
