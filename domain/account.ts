@@ -90,12 +90,15 @@ export interface ProfileForm {
   mobileNumber: string;
 }
 
-const indiaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** India Standard Time is UTC+05:30 all year (no daylight saving since 1945). */
+const indiaOffsetMs = (5 * 60 + 30) * 60_000;
 
-/** An order's date as the spec shows it: YYYY-MM-DD in India time (SPEC.md §9), whatever the viewer's time zone. */
+/**
+ * An order's date as the spec shows it: YYYY-MM-DD in India time (SPEC.md §9), whatever the viewer's time zone. By
+ * the fixed offset, not Intl.DateTimeFormat: a page's first Intl formatter loads the browser's locale data, a long
+ * task on a slow phone while the page starts.
+ */
 export function orderDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const parts = Object.fromEntries(indiaDate.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  const inIndia = new Date(new Date(iso).getTime() + indiaOffsetMs);
+  return Number.isNaN(inIndia.getTime()) ? '' : inIndia.toISOString().slice(0, 10);
 }

@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import type { PageReplies } from '../domain/page-data';
 import { AppProviders } from './app/app-providers';
+import { classStylesAttribute, emotionKey } from './app/emotion-cache';
 import { withPageReplies } from './app/page-data';
 import { loadPagesOf } from './app/lazy-route';
 import { AppRoutes, appRoutes } from './app/router';
@@ -26,7 +27,7 @@ export interface RenderedPage {
  */
 export async function renderPage(url: URL, replies: PageReplies): Promise<RenderedPage> {
   await loadPagesOf(appRoutes, url.pathname);
-  const cache = createCache({ key: 'css' });
+  const cache = createCache({ key: emotionKey });
   // Styles are collected, not written beside each element: the page's styles go to <head> in a few <style> tags.
   cache.compat = true;
   const body = withPageReplies(replies, () =>
@@ -46,9 +47,10 @@ export async function renderPage(url: URL, replies: PageReplies): Promise<Render
 }
 
 /**
- * The styles the page used, as emotion's own server tooling writes them (@emotion/server's extractCriticalToChunks):
- * the global styles one tag each, the class styles the HTML names in one tag. The browser's emotion takes these over
- * by their data-emotion names instead of writing the rules again.
+ * The styles the page used: the global styles one tag each, as emotion's own server tooling writes them
+ * (@emotion/server's extractCriticalToChunks), with `data-s` to say they are in place already (else emotion's first
+ * cache moves every one to the end of <head>, and the browser builds their style sheets again); the class styles the
+ * HTML names in one tag that the browser's cache reads (src/app/emotion-cache.ts).
  */
 function styleTags(cache: EmotionCache, html: string): string {
   const usedIds = new Set([...html.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9-_]+)`, 'g'))].map((match) => match[1]));
@@ -58,12 +60,12 @@ function styleTags(cache: EmotionCache, html: string): string {
   for (const [id, css] of Object.entries(cache.inserted)) {
     if (typeof css !== 'string') continue;
     const isClass = cache.registered[`${cache.key}-${id}`] !== undefined;
-    if (!isClass) tags.push(`<style data-emotion="${cache.key}-global ${id}">${css}</style>`);
+    if (!isClass) tags.push(`<style data-emotion="${cache.key}-global ${id}" data-s="">${css}</style>`);
     else if (usedIds.has(id)) {
       classIds.push(id);
       classCss += css;
     }
   }
-  tags.push(`<style data-emotion="${cache.key} ${classIds.join(' ')}">${classCss}</style>`);
+  tags.push(`<style ${classStylesAttribute}="${classIds.join(' ')}">${classCss}</style>`);
   return tags.join('');
 }

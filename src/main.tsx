@@ -1,12 +1,14 @@
 // Browser entry: fonts, providers and the router.
 import './app/fallback-fonts.css';
 import './app/web-fonts.css';
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/app-providers';
 import { announceAppReady } from './app/app-ready';
 import { refreshCartCount } from './app/cart-owner';
+import { browserEmotionCache } from './app/emotion-cache';
 import { loadPagesOf } from './app/lazy-route';
 import { prefetchPagesOnIntent } from './app/route-prefetch';
 import { AppRoutes, appRoutes } from './app/router';
@@ -39,11 +41,13 @@ async function startApp(root: HTMLElement): Promise<void> {
   await nextTask();
   const app = (
     <StrictMode>
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
+      <CacheProvider value={browserEmotionCache(document)}>
+        <AppProviders>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </CacheProvider>
       <AppReady />
     </StrictMode>
   );

@@ -13,6 +13,27 @@ describe('money', () => {
     expect(formatRupees(0.05)).toBe('Rs. 0.05');
   });
 
+  it('groups lakhs and crores in twos after the last three digits', () => {
+    expect(formatRupees(0)).toBe('Rs. 0');
+    expect(formatRupees(1000)).toBe('Rs. 1,000');
+    expect(formatRupees(99999.99)).toBe('Rs. 99,999.99');
+    expect(formatRupees(100000)).toBe('Rs. 1,00,000');
+    expect(formatRupees(12345678.9)).toBe('Rs. 1,23,45,678.90');
+    expect(formatRupees(-1250.5)).toBe('Rs. -1,250.50');
+  });
+
+  it('writes every amount of whole paise as Intl en-IN grouping does', () => {
+    const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+    const indianWithPaise = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+    const amounts = [1, 9, 10, 99, 100, 101, 999, 1001, 99_999, 100_001, 123_456_789, 999_999_999_99];
+    for (let paise = 0; paise < 5_000_000; paise += 7_919) amounts.push(paise);
+    for (const paise of amounts) {
+      const rupees = paiseToRupees(paise);
+      const expected = `Rs. ${(paise % 100 === 0 ? indian : indianWithPaise).format(rupees)}`;
+      expect(formatRupees(rupees), `${paise} paise`).toBe(expected);
+    }
+  });
+
   it('converts between rupees and whole paise without floating-point drift', () => {
     expect(rupeesToPaise(19.99)).toBe(1999);
     expect(rupeesToPaise(0.1 + 0.2)).toBe(30);

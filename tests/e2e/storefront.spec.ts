@@ -102,6 +102,40 @@ describe('a shopper browsing the catalogue', () => {
     await context.close();
   });
 
+  it("the app takes a drawn page's styles over where they are, and a later screen's styles still arrive", async () => {
+    const { page, errors, context } = await newPage(browser, server.url, { width: 390, height: 844 });
+    // A style element taken out of the page (emotion moving it) makes the browser build that style sheet again.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedStyles: string[] }).removedStyles = removed;
+      new MutationObserver((records) => {
+        for (const record of records) for (const node of record.removedNodes) if (node.nodeName === 'STYLE') removed.push((node as Element).outerHTML.slice(0, 60));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    await page.waitForLoadState('networkidle');
+    // Started and hydrated: the pills answer the router.
+    await page.getByRole('button', { name: 'Posy', exact: true }).click();
+    await page.waitForURL('**/category/Everlasting%20Dry%20Flowers/Posy');
+    await showsSubCategory(page, 'Posy');
+    await page.locator('main a[href^="/flower/"]').first().click();
+    const addToCart = page.getByRole('button', { name: 'Add To Cart' });
+    await addToCart.waitFor();
+    const classRules = () =>
+      page.evaluate(() => {
+        const rules = [...document.querySelectorAll('style')].flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText));
+        return rules.filter((rule) => rule.startsWith('.css-'));
+      });
+    const rules = await classRules();
+    expect(rules.length).toBeGreaterThan(50);
+    expect(rules.filter((rule, index) => rules.indexOf(rule) !== index)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles)).toEqual([]);
+    // The product page's styles, written by the browser, apply: the button is the shop's leaf green.
+    expect(await addToCart.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(31, 77, 58)');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a tap on a drawn page's button before the app runs is made once the app has taken the page over", async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     // The app's script is held back until after the tap, so that the tap surely comes first.
