@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, outbox, removeDataDir, startServer, type RunningServer } from './harness';
 import { showsSubCategory } from './shop-pages';
+import { appReadyEvent } from '../../src/app/app-ready';
 
 let server: RunningServer;
 let browser: Browser;
@@ -182,6 +183,9 @@ describe('a shopper browsing the catalogue', () => {
 
     const { page, errors, context } = await newPage(browser, server.url);
     const scripts = scriptsOf(page);
+    await page.addInitScript((event) => {
+      window.addEventListener(event, () => ((window as unknown as { appReady?: boolean }).appReady = true), { once: true });
+    }, appReadyEvent);
     // The app's script is held back until the product page's chunk has been asked for (or 5 s have passed): asked
     // for by the page itself, then, not by the app, which has not run yet.
     let chunkAsked!: () => void;
@@ -189,14 +193,18 @@ describe('a shopper browsing the catalogue', () => {
     page.on('request', (request) => {
       if (request.url().includes('/static/js/flower-detail-page-')) chunkAsked();
     });
-    let askedBeforeTheApp = false;
+    let heldTheApp!: (askedBeforeTheApp: boolean) => void;
+    const askedBeforeTheApp = new Promise<boolean>((resolve) => (heldTheApp = resolve));
     await page.route('**/static/js/index-*.js', async (route) => {
-      askedBeforeTheApp = await Promise.race([chunkRequested, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]);
+      heldTheApp(await Promise.race([chunkRequested, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000))]));
       await route.continue();
     });
     await page.goto(productPath!);
-    await page.getByRole('button', { name: 'Add To Cart' }).waitFor();
-    expect(askedBeforeTheApp).toBe(true);
+    // The drawn page has its Add To Cart before the app runs: wait for the app's script itself, then for the app to
+    // have started the page (and so asked for any chunk it lacked).
+    expect(await askedBeforeTheApp).toBe(true);
+    await page.waitForFunction(() => (window as unknown as { appReady?: boolean }).appReady);
+    await page.waitForLoadState('networkidle');
     expect(scripts.filter((script) => script === '/static/js/flower-detail-page')).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
