@@ -99,7 +99,9 @@ console.log(`\nReport: ${join(resultsDir, 'report.md')} (also bench-results/late
 if (verdict.ok) {
   console.log(`Every budget holds: ${verdict.held} of ${verdict.budgets}.`);
 } else {
-  for (const failed of verdict.failed) console.log(`✗ ${failed.section}: ${failed.figure}`);
+  for (const failed of verdict.failed) {
+    console.log(`✗ ${failed.section}: ${failed.figure}${failed.beyondThisMachine ? ' (its same-run ceiling misses the budget too)' : ''}`);
+  }
   for (const failed of verdict.partErrors) console.log(`✗ ${failed.section} did not run: ${failed.error}`);
   process.exitCode = 1;
 }

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { holds, ratioOf } from './figures';
+import { beyondThisMachine, holds, ratioOf } from './figures';
 import type { Figure, Section } from './figures';
 
 export interface RunInfo {
@@ -18,7 +18,8 @@ export interface RunInfo {
 export interface Verdict {
   budgets: number;
   held: number;
-  failed: { section: string; figure: string }[];
+  /** `beyondThisMachine`: the same run's ceiling misses the budget too (figures.ts). */
+  failed: { section: string; figure: string; beyondThisMachine: boolean }[];
   partErrors: { section: string; error: string }[];
   ok: boolean;
 }
@@ -31,7 +32,7 @@ export function verdictOf(sections: Section[]): Verdict {
       const result = holds(figure);
       if (result === undefined) continue;
       budgets += 1;
-      if (!result) failed.push({ section: section.title, figure: figure.name });
+      if (!result) failed.push({ section: section.title, figure: figure.name, beyondThisMachine: beyondThisMachine(figure) });
     }
   }
   const partErrors = sections.filter((s) => s.error).map((s) => ({ section: s.title, error: s.error! }));
@@ -49,7 +50,9 @@ function budgetText(figure: Figure): string {
 
 function verdictText(figure: Figure): string {
   const result = holds(figure);
-  return result === undefined ? 'reported' : result ? '✅ holds' : '❌ over budget';
+  if (result === undefined) return 'reported';
+  if (result) return '✅ holds';
+  return beyondThisMachine(figure) ? '❌ over budget, as is its ceiling: beyond this machine' : '❌ over budget';
 }
 
 /**
@@ -67,7 +70,10 @@ export function budgetUse(figure: Figure): number | undefined {
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A horizontal bar per budgeted figure, its share of the budget, with the 100 % line drawn. */
+/**
+ * A horizontal bar per budgeted figure, its share of the budget, with the 100 % line drawn: green where the budget
+ * holds, red where it does not, amber where the same run's ceiling misses it too.
+ */
 export function budgetChart(sections: Section[]): string {
   const rows = sections.flatMap((section) =>
     section.figures.flatMap((figure) => {
@@ -75,7 +81,8 @@ export function budgetChart(sections: Section[]): string {
       if (use === undefined) return [];
       // A budget of zero (errors, oversold units) has no share to speak of: any miss shows as the count itself.
       const text = Number.isFinite(use) ? `${Math.round(use * 100)} %` : `${number(figure.value)} ${figure.unit}, budget ${figure.budget!.limit}`;
-      return [{ label: `${section.id}: ${figure.name}`, use, text, ok: holds(figure) === true }];
+      const fill = holds(figure) ? '#2f7d5b' : beyondThisMachine(figure) ? '#b86e00' : '#b3261e';
+      return [{ label: `${section.id}: ${figure.name}`, use, text, fill }];
     }),
   );
   // Wide enough for the longest label at about 6.6 px per character of 12 px sans-serif.
@@ -92,19 +99,28 @@ export function budgetChart(sections: Section[]): string {
     const length = ((Number.isFinite(row.use) ? Math.min(row.use, scaleMax) : scaleMax) / scaleMax) * barWidth;
     return [
       `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${escapeXml(row.label)}</text>`,
-      `<rect x="${labelWidth}" y="${y + 4}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${row.ok ? '#2f7d5b' : '#b3261e'}"/>`,
+      `<rect x="${labelWidth}" y="${y + 4}" width="${length.toFixed(1)}" height="${rowHeight - 8}" fill="${row.fill}"/>`,
       `<text x="${(labelWidth + length + 6).toFixed(1)}" y="${y + 15}">${escapeXml(row.text)}</text>`,
     ].join('');
   });
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="12" y="22" font-size="14" font-weight="bold">Share of budget used (100 % is the budget; shorter is better)</text>`,
+    `<text x="12" y="22" font-size="14" font-weight="bold">Share of budget used (100 % is the budget; shorter is better; amber: its ceiling misses it too)</text>`,
     ...bars,
     `<line x1="${x100}" y1="${top - 4}" x2="${x100}" y2="${height - 16}" stroke="#222" stroke-dasharray="4 3"/>`,
     `<text x="${x100}" y="${height - 4}" text-anchor="middle">100 %</text>`,
     `</svg>`,
   ].join('\n');
+}
+
+function failureSummary(verdict: Verdict): string {
+  const machineBound = verdict.failed.filter((failed) => failed.beyondThisMachine).length;
+  const parts = verdict.partErrors.length ? `, ${verdict.partErrors.length} part(s) failed to run` : '';
+  const beyond = machineBound
+    ? ` ${machineBound} of them ${machineBound === 1 ? 'is' : 'are'} beyond this machine: the same run's ceiling misses ${machineBound === 1 ? 'that budget' : 'those budgets'} too.`
+    : '';
+  return `**${verdict.failed.length} of ${verdict.budgets} budgets do not hold${parts}.**${beyond}`;
 }
 
 export function markdownReport(info: RunInfo, sections: Section[]): string {
@@ -115,9 +131,7 @@ export function markdownReport(info: RunInfo, sections: Section[]): string {
     `Commit \`${info.commit}\`, ${info.startedAt} to ${info.finishedAt}. Machine: ${info.machine.cpus} × ${info.machine.cpuModel}, ` +
       `${info.machine.memoryGiB} GiB, Node ${info.machine.node} on ${info.machine.platform}.`,
     '',
-    verdict.ok
-      ? `**Every budget holds: ${verdict.held} of ${verdict.budgets}.**`
-      : `**${verdict.failed.length} of ${verdict.budgets} budgets do not hold${verdict.partErrors.length ? `, ${verdict.partErrors.length} part(s) failed to run` : ''}.**`,
+    verdict.ok ? `**Every budget holds: ${verdict.held} of ${verdict.budgets}.**` : failureSummary(verdict),
     '',
     '![Share of budget used per figure](chart.svg)',
   ];

@@ -1,8 +1,8 @@
 // The benchmark's verdict and report: a figure holds or fails its budget as the report says, ratios are taken against
 // the same run's ceiling, and the report names every failing figure.
 import { describe, expect, it } from 'vitest';
-import { holds } from '../../scripts/bench/figures';
-import type { Section } from '../../scripts/bench/figures';
+import { beyondThisMachine, holds } from '../../scripts/bench/figures';
+import type { Figure, Section } from '../../scripts/bench/figures';
 import { budgetChart, budgetUse, markdownReport, verdictOf } from '../../scripts/bench/report';
 import type { RunInfo } from '../../scripts/bench/report';
 
@@ -21,6 +21,14 @@ const catalogue = (requestsPerSecond: number): Section => ({
     { name: 'non-2xx answers', value: 0, unit: 'errors', budget: { comparison: 'atMost', limit: 0 } },
     { name: 'heap after the run', value: 80, unit: 'MB' },
   ],
+});
+
+const invoices = (perSecond: number, serviceAlone: number): Figure => ({
+  name: 'checkoutinvoice (PostgreSQL), invoices/s',
+  value: perSecond,
+  unit: 'req/s',
+  ceiling: { label: 'the invoice service alone', value: serviceAlone },
+  budget: { comparison: 'atLeast', limit: 1500 },
 });
 
 const info: RunInfo = {
@@ -62,6 +70,19 @@ describe('bench budgets', () => {
     expect(verdictOf([catalogue(6_000)]).ok).toBe(true);
   });
 
+  it('tells a budget the same run’s ceiling misses too (beyond this machine) from one the code misses', () => {
+    expect(beyondThisMachine(invoices(680, 661))).toBe(true);
+    expect(beyondThisMachine(invoices(1_069, 1_504))).toBe(false);
+    const [ratio, p99] = catalogue(4_000).figures;
+    // A ratio budget is already this machine's; a budget without a ceiling has nothing to compare with.
+    expect(beyondThisMachine({ ...ratio!, ceiling: { label: 'bare Fastify', value: 100 } })).toBe(false);
+    expect(beyondThisMachine({ ...p99!, value: 38 })).toBe(false);
+    expect(beyondThisMachine({ ...p99!, value: 38, ceiling: { label: 'bare route', value: 19 } })).toBe(false);
+    expect(beyondThisMachine({ ...p99!, value: 38, ceiling: { label: 'bare route', value: 21 } })).toBe(true);
+    const verdict = verdictOf([{ id: 'api', title: 'API', figures: [invoices(680, 661), invoices(1_069, 1_504)] }]);
+    expect(verdict.failed.map((failed) => failed.beyondThisMachine)).toEqual([true, false]);
+  });
+
   it('measures the share of budget used the same way for “at most” and “at least”', () => {
     const [ratio, p99] = catalogue(6_000).figures;
     expect(budgetUse(p99!)).toBeCloseTo(0.6);
@@ -79,6 +100,18 @@ describe('bench report', () => {
     expect(report).toContain('| heap after the run | 80 MB | — | — | — | reported |');
     expect(report).toContain('![Share of budget used per figure](chart.svg)');
     expect(markdownReport(info, [catalogue(6_000)])).toContain('**Every budget holds: 3 of 3.**');
+  });
+
+  it('says which failing budgets are beyond this machine, in the summary and in the verdict column', () => {
+    const section: Section = { id: 'api', title: 'API', figures: [invoices(680, 661), invoices(1_069, 1_504)] };
+    const report = markdownReport(info, [section]);
+    expect(report).toContain("**2 of 2 budgets do not hold.** 1 of them is beyond this machine: the same run's ceiling misses that budget too.");
+    expect(report).toContain('| 680 req/s | ≥ 1,500 req/s | 661 (the invoice service alone) | 1.03 | ❌ over budget, as is its ceiling: beyond this machine |');
+    expect(report).toContain('| 1,069 req/s | ≥ 1,500 req/s | 1,504 (the invoice service alone) | 0.71 | ❌ over budget |');
+    expect(markdownReport(info, [catalogue(4_000)])).not.toContain('beyond this machine');
+    const chart = budgetChart([section]);
+    expect(chart.match(/fill="#b86e00"/g)).toHaveLength(1);
+    expect(chart.match(/fill="#b3261e"/g)).toHaveLength(1);
   });
 
   it('draws one bar per budgeted figure, red where the budget does not hold', () => {
