@@ -27,7 +27,7 @@ import { securityHeaders } from './security-headers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
 import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
-import { OneLinePerRequest } from './request-log';
+import { OneLinePerRequest, requestIdInLine, requestLogger } from './request-log';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
@@ -133,6 +133,7 @@ async function assemble(
   const app = Fastify({
     logger: loggerOptions(config, deps),
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestLogger,
     bodyLimit: jsonBodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -269,6 +270,7 @@ function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['log
   return {
     level: config.logLevel,
     redact: { paths: [...redactedLogPaths], censor: redactedMark },
+    mixin: requestIdInLine,
     serializers: { req: serializeRequest, err: serializeError },
     ...(deps.logStream ? { stream: deps.logStream } : {}),
     ...(deps.prettyLogs && !deps.logStream
