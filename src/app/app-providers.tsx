@@ -3,6 +3,7 @@
 // The toasts' region is a lazy chunk, mounted once it has loaded (src/app/toaster.ts).
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { emotionKey } from './emotion-cache';
 import { shopSystem } from './theme';
 import { useToastRegion } from './toaster';
 
@@ -16,7 +17,7 @@ function ToastRegion() {
  * there for every later screen: the app then leaves them out instead of computing them again, the largest part of
  * Chakra's start-up work (vite.config.ts makes that work wait until the styles are read).
  */
-const pageHasGlobalStyles = typeof document !== 'undefined' && document.querySelector('style[data-emotion^="css-global "]') !== null;
+const pageHasGlobalStyles = typeof document !== 'undefined' && document.querySelector(`style[data-emotion^="${emotionKey}-global "]`) !== null;
 let provided: ReturnType<typeof shopSystem> | undefined;
 function providedSystem(): ReturnType<typeof shopSystem> {
   const system = shopSystem();

@@ -122,12 +122,10 @@ describe('a shopper browsing the catalogue', () => {
     await page.locator('main a[href^="/flower/"]').first().click();
     const addToCart = page.getByRole('button', { name: 'Add To Cart' });
     await addToCart.waitFor();
-    const classRules = () =>
-      page.evaluate(() => {
-        const rules = [...document.querySelectorAll('style')].flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText));
-        return rules.filter((rule) => rule.startsWith('.css-'));
-      });
-    const rules = await classRules();
+    const rules = await page.evaluate(() => {
+      const all = [...document.querySelectorAll('style')].flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText));
+      return all.filter((rule) => rule.startsWith('.css-'));
+    });
     expect(rules.length).toBeGreaterThan(50);
     expect(rules.filter((rule, index) => rules.indexOf(rule) !== index)).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles)).toEqual([]);
