@@ -70,3 +70,13 @@ export function beyondThisMachine(figure: Figure): boolean {
   if (!figure.budget || figure.budget.of === 'ratio' || !figure.ceiling) return false;
   return !keeps(figure.budget, figure.ceiling.value);
 }
+
+/** A figure's verdict as the report shows it: no budget, kept, missed, or missed by its ceiling too. */
+export type Standing = 'reported' | 'holds' | 'over' | 'beyondThisMachine';
+
+export function standingOf(figure: Figure): Standing {
+  const result = holds(figure);
+  if (result === undefined) return 'reported';
+  if (result) return 'holds';
+  return beyondThisMachine(figure) ? 'beyondThisMachine' : 'over';
+}

@@ -4,8 +4,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beyondThisMachine, holds, ratioOf } from './figures';
-import type { Figure, Section } from './figures';
+import { ratioOf, standingOf } from './figures';
+import type { Figure, Section, Standing } from './figures';
 
 export interface RunInfo {
   startedAt: string;
@@ -29,10 +29,10 @@ export function verdictOf(sections: Section[]): Verdict {
   let budgets = 0;
   for (const section of sections) {
     for (const figure of section.figures) {
-      const result = holds(figure);
-      if (result === undefined) continue;
+      const standing = standingOf(figure);
+      if (standing === 'reported') continue;
       budgets += 1;
-      if (!result) failed.push({ section: section.title, figure: figure.name, beyondThisMachine: beyondThisMachine(figure) });
+      if (standing !== 'holds') failed.push({ section: section.title, figure: figure.name, beyondThisMachine: standing === 'beyondThisMachine' });
     }
   }
   const partErrors = sections.filter((s) => s.error).map((s) => ({ section: s.title, error: s.error! }));
@@ -48,12 +48,14 @@ function budgetText(figure: Figure): string {
   return figure.budget.of === 'ratio' ? `${sign} ${figure.budget.limit} × ceiling` : `${sign} ${number(figure.budget.limit)} ${figure.unit}`;
 }
 
-function verdictText(figure: Figure): string {
-  const result = holds(figure);
-  if (result === undefined) return 'reported';
-  if (result) return '✅ holds';
-  return beyondThisMachine(figure) ? '❌ over budget, as is its ceiling: beyond this machine' : '❌ over budget';
-}
+const verdictText: Record<Standing, string> = {
+  reported: 'reported',
+  holds: '✅ holds',
+  over: '❌ over budget',
+  beyondThisMachine: '❌ over budget, as is its ceiling: beyond this machine',
+};
+
+const barFill: Record<Exclude<Standing, 'reported'>, string> = { holds: '#2f7d5b', over: '#b3261e', beyondThisMachine: '#b86e00' };
 
 /**
  * How much of its budget a figure uses: 100 % is the limit itself, below holds. For an "at least" budget the share is
@@ -78,11 +80,11 @@ export function budgetChart(sections: Section[]): string {
   const rows = sections.flatMap((section) =>
     section.figures.flatMap((figure) => {
       const use = budgetUse(figure);
-      if (use === undefined) return [];
+      const standing = standingOf(figure);
+      if (use === undefined || standing === 'reported') return [];
       // A budget of zero (errors, oversold units) has no share to speak of: any miss shows as the count itself.
       const text = Number.isFinite(use) ? `${Math.round(use * 100)} %` : `${number(figure.value)} ${figure.unit}, budget ${figure.budget!.limit}`;
-      const fill = holds(figure) ? '#2f7d5b' : beyondThisMachine(figure) ? '#b86e00' : '#b3261e';
-      return [{ label: `${section.id}: ${figure.name}`, use, text, fill }];
+      return [{ label: `${section.id}: ${figure.name}`, use, text, fill: barFill[standing] }];
     }),
   );
   // Wide enough for the longest label at about 6.6 px per character of 12 px sans-serif.
@@ -145,7 +147,7 @@ export function markdownReport(info: RunInfo, sections: Section[]): string {
         const ceiling = figure.ceiling ? `${number(figure.ceiling.value)} (${figure.ceiling.label})` : '—';
         const name = figure.note ? `${figure.name} <br><sub>${figure.note}</sub>` : figure.name;
         lines.push(
-          `| ${name} | ${number(figure.value)} ${figure.unit} | ${budgetText(figure)} | ${ceiling} | ${ratio === undefined ? '—' : ratio.toFixed(2)} | ${verdictText(figure)} |`,
+          `| ${name} | ${number(figure.value)} ${figure.unit} | ${budgetText(figure)} | ${ceiling} | ${ratio === undefined ? '—' : ratio.toFixed(2)} | ${verdictText[standingOf(figure)]} |`,
         );
       }
     }
