@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { listenOnPostgres } from './listener';
 import { PgliteProxy } from './pglite-proxy';
+import { preparingClient, statementNamer } from './pg-prepared';
 import type { ListenHandlers, Listener, ListenOptions } from './listener';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
@@ -65,7 +66,11 @@ export async function preparePgliteTemplate(): Promise<void> {
 
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      Client: preparingClient(statementNamer()),
+    });
     // An idle client dropped by the server (a restart, a network blip) must not crash the process: the pool replaces it.
     pool.on('error', (error) => console.warn(`PostgreSQL pool: an idle connection failed (${error.message}); it is replaced.`));
     const db = drizzlePg(pool, { schema });
