@@ -23,7 +23,7 @@ import { seedDemo } from './db/seed/seed-demo';
 import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
-import { securityHeaders } from './security-headers';
+import { isDocument, securityHeaders } from './security-headers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
 import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
@@ -187,8 +187,9 @@ async function assemble(
     // Images and fonts are same-origin; no cross-origin embedding to allow.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(security);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(isDocument(reply.getHeader('content-type')) ? security.document : security.answer);
+    done(null, payload);
   });
   await app.register(fastifyCompress, {
     encodings: [...compression.encodings],

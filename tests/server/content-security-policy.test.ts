@@ -18,10 +18,10 @@ const razorpay: Config['payment'] = {
   razorpayWebhookSecret: null,
 };
 
-/** The CSP header of an ordinary response, as directive → sources. */
+/** The CSP header of a page (the API's docs page, which gets every page's headers), as directive → sources. */
 async function policyOf(payment?: Config['payment']): Promise<Map<string, string[]>> {
   app = await buildTestApp(payment ? { payment } : {});
-  const res = await app.inject({ method: 'GET', url: '/api/payment/key' });
+  const res = await app.inject({ method: 'GET', url: '/api/docs/', headers: { accept: 'text/html' } });
   expect(res.statusCode).toBe(200);
   const header = res.headers['content-security-policy'];
   expect(typeof header).toBe('string');

@@ -1,12 +1,14 @@
 /**
- * The security headers are computed once and set on every reply: exactly what @fastify/helmet itself sends with the
- * shop's options, on API answers, refusals and unknown paths alike.
+ * The security headers are computed once and set on every reply: on a page, exactly what @fastify/helmet itself sends
+ * with the shop's options; on every other answer (API answers, refusals, unknown paths, files), a CSP that allows
+ * nothing and helmet's headers that still apply to it, none of the page-only ones.
  */
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../server/app';
+import { answerContentSecurityPolicy } from '../../server/security-headers';
 import { testConfig } from '../../server/config';
 import { buildTestApp } from './helpers/app';
 
@@ -36,16 +38,31 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('are the ones @fastify/helmet sends, on an answer, a refusal and an unknown path', async () => {
+  it("are the ones @fastify/helmet sends on a page (the API's docs page)", async () => {
     expect(reference['content-security-policy']).toContain("default-src 'self'");
     expect(reference['strict-transport-security']).toBeTruthy();
+    const res = await app.inject({ method: 'GET', url: '/api/docs/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    for (const [name, value] of Object.entries(reference)) expect(res.headers[name], name).toBe(value);
+  });
+
+  it('allow nothing to run, load or frame in any other answer: an answer, a refusal, an unknown path, a file', async () => {
+    const pageOnly = ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control'];
+    for (const name of pageOnly) expect(reference[name], name).toBeTruthy();
     for (const request of [
       { method: 'GET' as const, url: '/api/payment/key' },
       { method: 'GET' as const, url: '/api/user/u_nobody/cart' },
       { method: 'GET' as const, url: '/api/no-such-route' },
+      { method: 'GET' as const, url: '/api/docs/json' },
     ]) {
       const res = await app.inject(request);
-      for (const [name, value] of Object.entries(reference)) expect(res.headers[name], `${name} on ${request.url}`).toBe(value);
+      expect(res.headers['content-type'], request.url).not.toMatch(/^text\/html/);
+      expect(res.headers['content-security-policy'], request.url).toBe(answerContentSecurityPolicy);
+      for (const name of ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy']) {
+        expect(res.headers[name], `${name} on ${request.url}`).toBe(reference[name]);
+      }
+      for (const name of pageOnly) expect(res.headers[name], `${name} on ${request.url}`).toBeUndefined();
     }
   });
 });
