@@ -152,6 +152,14 @@ const variables = {
     expected: 'a postgres:// or postgresql:// URL',
     secret: true,
   },
+  DATABASE_POOL_SIZE: {
+    schema: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(100)),
+    expected: 'a whole number of connections from 1 to 100',
+  },
   PUBLIC_BASE_URL: { schema: httpUrl, expected: 'an http:// or https:// URL such as https://shop.example.in' },
   SMTP_URL: { schema: z.url({ protocol: /^smtps?$/ }), expected: 'an smtp:// or smtps:// URL', secret: true },
   MAIL_FROM: {
@@ -257,7 +265,9 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: v.HOST ?? '0.0.0.0',
     dataDir,
-    database: v.DATABASE_URL ? { kind: 'postgres', url: v.DATABASE_URL } : { kind: 'pglite', dataDir },
+    database: v.DATABASE_URL
+      ? { kind: 'postgres', url: v.DATABASE_URL, ...(v.DATABASE_POOL_SIZE ? { poolSize: v.DATABASE_POOL_SIZE } : {}) }
+      : { kind: 'pglite', dataDir },
     publicBaseUrl: (v.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM ?? `${v.SHOP_NAME ?? defaultShop.name} <no-reply@localhost>`,

@@ -64,11 +64,19 @@ export async function preparePgliteTemplate(): Promise<void> {
   await (await PgliteProxy.open(null, pgliteStartParams)).close();
 }
 
+/**
+ * Connections per server process on PostgreSQL (DATABASE_POOL_SIZE). Few connections keep a database busy: with the
+ * shop and PostgreSQL on two cores, 10 made PostgreSQL spend 20 to 30 % more CPU per invoice than 4 to 6 (more
+ * backends taking turns on the cores and waiting on each other's locks), for fewer invoices per second
+ * (docs/performance.md, "A smaller pool").
+ */
+export const defaultPoolSize = 5;
+
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: target.poolSize ?? 10,
+      max: target.poolSize ?? defaultPoolSize,
       Client: preparingClient(statementNamer()),
     });
     // An idle client dropped by the server (a restart, a network blip) must not crash the process: the pool replaces it.

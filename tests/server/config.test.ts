@@ -73,10 +73,11 @@ describe('loadConfig', () => {
       RAZORPAY_KEY_SECRET: 'secretsecret',
       INSTAGRAM_URL: 'https://instagram.com/blooms',
       RESERVATION_MINUTES: '0.5',
+      DATABASE_POOL_SIZE: '8',
     });
     expect(config.port).toBe(8080);
     expect(config.host).toBe('127.0.0.1');
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://shop:pw@db.internal:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgresql://shop:pw@db.internal:5432/shop', poolSize: 8 });
     expect(config.publicBaseUrl).toBe('https://flowers.example.in');
     expect(config.smtpUrl).toBe('smtps://user:pass@smtp.example.in:465');
     expect(config.mailFrom).toBe('Shop <shop@example.in>');
@@ -105,6 +106,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'loud'"],
     ['PAYMENT_PROVIDER', 'paypal', "PAYMENT_PROVIDER must be one of sandbox, razorpay, got 'paypal'"],
     ['RAZORPAY_KEY_ID', 'key', "RAZORPAY_KEY_ID must be a key id such as rzp_test_…, got 'key'"],
+    ['DATABASE_POOL_SIZE', '0', "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 100, got '0'"],
+    ['DATABASE_POOL_SIZE', '101', "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 100, got '101'"],
+    ['DATABASE_POOL_SIZE', 'ten', "DATABASE_POOL_SIZE must be a whole number of connections from 1 to 100, got 'ten'"],
     ['RESERVATION_MINUTES', '0', "RESERVATION_MINUTES must be a number of minutes from 0.05 to 1440 such as 15 (0.5 is 30 seconds), got '0'"],
     ['RESERVATION_MINUTES', '15m', "RESERVATION_MINUTES must be a number of minutes from 0.05 to 1440 such as 15 (0.5 is 30 seconds), got '15m'"],
     ['REDIS_URL', 'http://cache', 'REDIS_URL must be a redis:// or rediss:// URL, got something else (value not shown)'],
