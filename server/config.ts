@@ -134,15 +134,18 @@ interface Variable<T> {
 
 const email = z.string().regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]{2,}$/);
 const httpUrl = z.url({ protocol: /^https?$/ });
+/** Digits only (no sign, point or exponent), from `min` to `max`. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const variables = {
   PORT: {
-    schema: z
-      .string()
-      .regex(/^\d{1,5}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(65535)),
+    schema: wholeNumber(1, 65535),
     expected: 'a whole number from 1 to 65535',
   },
   HOST: { schema: z.string().regex(/^[A-Za-z0-9.:[\]_-]+$/), expected: 'a host name or IP address such as 0.0.0.0' },
@@ -153,11 +156,7 @@ const variables = {
     secret: true,
   },
   DATABASE_POOL_SIZE: {
-    schema: z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(100)),
+    schema: wholeNumber(1, 100),
     expected: 'a whole number of connections from 1 to 100',
   },
   PUBLIC_BASE_URL: { schema: httpUrl, expected: 'an http:// or https:// URL such as https://shop.example.in' },
