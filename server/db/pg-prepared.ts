@@ -1,8 +1,9 @@
 /**
  * PostgreSQL connections that prepare each statement once. node-postgres sends a statement without a name by default,
  * so PostgreSQL parses, analyses and plans it again on every call; given a name, a connection parses it once and then
- * only binds and executes it. An invoice's two calls cost PostgreSQL about 8 % less CPU so (docs/performance.md,
- * "Statements prepared on PostgreSQL too"), as the embedded database's statements already are (pglite-prepared.ts).
+ * only binds and executes it. A product page or an add to bag costs PostgreSQL about half the CPU so
+ * (docs/performance.md, "Statements prepared on PostgreSQL too"), as the embedded database's statements already are
+ * prepared (pglite-prepared.ts).
  *
  * A connection keeps what it prepared until it closes, so only statements the shop runs again and again are named:
  * reads and writes (not the migrations' DDL), and only the first `limit` distinct texts of the process (drizzle's
