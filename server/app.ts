@@ -188,7 +188,9 @@ async function assemble(
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(isDocument(reply.getHeader('content-type')) ? security.document : security.answer);
+    // A 304 has no content type to tell a page by, and browsers update the copy they keep with its headers: without
+    // any, a page keeps its own.
+    if (reply.statusCode !== 304) reply.headers(isDocument(reply.getHeader('content-type')) ? security.document : security.answer);
     done(null, payload);
   });
   await app.register(fastifyCompress, {

@@ -65,4 +65,11 @@ describe('security headers', () => {
       for (const name of pageOnly) expect(res.headers[name], `${name} on ${request.url}`).toBeUndefined();
     }
   });
+
+  it('leave a 304 without any, so that the copy a browser keeps (a page too) keeps its own', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/categoryheader' });
+    const again = await app.inject({ method: 'GET', url: '/api/categoryheader', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    for (const name of Object.keys(reference)) expect(again.headers[name], name).toBeUndefined();
+  });
 });
