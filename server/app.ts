@@ -23,7 +23,7 @@ import { seedDemo } from './db/seed/seed-demo';
 import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
-import { isDocument, securityHeaders } from './security-headers';
+import { securityHeaders } from './security-headers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
 import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
@@ -182,15 +182,14 @@ async function assemble(
 
   app.setErrorHandler(errorHandler);
 
-  const security = await securityHeaders({
+  const securityHeadersOf = await securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.payment) },
     // Images and fonts are same-origin; no cross-origin embedding to allow.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
-    // A 304 has no content type to tell a page by, and browsers update the copy they keep with its headers: without
-    // any, a page keeps its own.
-    if (reply.statusCode !== 304) reply.headers(isDocument(reply.getHeader('content-type')) ? security.document : security.answer);
+    const headers = securityHeadersOf(reply.statusCode, reply.getHeader('content-type'));
+    if (headers) reply.headers(headers);
     done(null, payload);
   });
   await app.register(fastifyCompress, {

@@ -19,14 +19,10 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 /** Headers any reply has, with or without helmet: not part of what helmet adds. */
 const transportHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-export type HeaderSet = Readonly<Record<string, string>>;
+type HeaderSet = Readonly<Record<string, string>>;
 
-export interface SecurityHeaders {
-  /** For an HTML page: exactly what @fastify/helmet sends with the shop's options. */
-  document: HeaderSet;
-  /** For every other answer. */
-  answer: HeaderSet;
-}
+/** The security headers of an answer, by its status and content type; none for a 304. */
+export type SecurityHeaders = (statusCode: number, contentType: unknown) => HeaderSet | null;
 
 /** Nothing may run in, load into or frame an answer that is not a page. */
 export const answerContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
@@ -35,14 +31,17 @@ export const answerContentSecurityPolicy = "default-src 'none'; frame-ancestors 
 const answerHeaderNames = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy'];
 
 export async function securityHeaders(options: FastifyHelmetOptions): Promise<SecurityHeaders> {
-  const document = await helmetHeaders(options);
-  const answer = Object.fromEntries(answerHeaderNames.filter((name) => name in document).map((name) => [name, document[name]!]));
-  return { document, answer: { 'content-security-policy': answerContentSecurityPolicy, ...answer } };
-}
-
-/** Whether an answer is an HTML page, by the content type it is sent with. */
-export function isDocument(contentType: unknown): boolean {
-  return typeof contentType === 'string' && contentType.startsWith('text/html');
+  const document: HeaderSet = await helmetHeaders(options);
+  const answer: HeaderSet = {
+    'content-security-policy': answerContentSecurityPolicy,
+    ...Object.fromEntries(answerHeaderNames.filter((name) => name in document).map((name) => [name, document[name]!])),
+  };
+  return (statusCode, contentType) => {
+    // A 304 has no content type to tell a page by, and browsers update the copy they keep with its headers: without
+    // any, a page keeps its own.
+    if (statusCode === 304) return null;
+    return typeof contentType === 'string' && contentType.startsWith('text/html') ? document : answer;
+  };
 }
 
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {

@@ -12,7 +12,7 @@
  */
 import pg from 'pg';
 
-export const preparedStatementLimit = 200;
+const preparedStatementLimit = 200;
 
 const repeatable = /^\s*(select|insert|update|delete|with)\b/i;
 
