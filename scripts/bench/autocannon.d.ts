@@ -44,6 +44,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     duration: number;
+    start: Date;
     '1xx': number;
     '2xx': number;
     '3xx': number;

@@ -169,23 +169,32 @@ export interface LoadSummary {
 }
 
 export async function runAutocannon(options: AutocannonOptions): Promise<{ summary: LoadSummary; raw: AutocannonResult }> {
-  const raw = await autocannon({ connections: 100, timeout: 10, ...options });
+  const run = autocannon({ connections: 100, timeout: 10, ...options });
+  let lastAnswerAt = 0;
+  run.on('response', () => {
+    lastAnswerAt = Date.now();
+  });
+  const raw = await run;
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(raw.statusCodeStats ?? {})) statusCodes[code] = stats.count;
   const total = raw['2xx'] + raw.non2xx;
+  // The run's length is from its start to its last answer. autocannon ends a run only at its next one-second sample,
+  // so its own duration of a run of a fixed `amount` rounded up to a whole second: 8,000 invoices answered in 6.1 s
+  // counted as 7.0 s, an eighth too few per second.
+  const seconds = lastAnswerAt > 0 ? (lastAnswerAt - raw.start.getTime()) / 1000 : raw.duration;
   return {
     raw,
     summary: {
       // Answers over the run's own length: autocannon's mean of whole-second samples counts a run's last, partial
       // second as a full one, which understated a run of a few seconds by up to a quarter.
-      requestsPerSecond: raw.duration > 0 ? total / raw.duration : 0,
+      requestsPerSecond: seconds > 0 ? total / seconds : 0,
       p50: raw.latency.p50,
       p99: raw.latency.p99,
       non2xx: raw.non2xx + raw.errors + raw.timeouts,
       timeouts: raw.timeouts,
       connectionErrors: raw.errors,
       total,
-      seconds: raw.duration,
+      seconds,
       statusCodes,
     },
   };

@@ -1,8 +1,8 @@
 /**
  * The checkout invoice (SPEC.md §4 Place Order, §7): the bag priced from the database (checkout_buyer), a provider
  * order, then the stock reserved and the order written with its items and address snapshot, atomically
- * (checkout_invoice): two calls of the database functions of migration 0005 in all. A double submit gets the same
- * pending invoice back, never a second.
+ * (checkout_invoice): two calls of the database functions of migrations 0005 and 0006 in all. A double submit gets the
+ * same pending invoice back, never a second.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -61,7 +61,7 @@ interface BagLine {
   gstRateBp: number | null;
 }
 
-/** What checkout_buyer (migration 0005) answers: the buyer, the address as the order keeps it, the bag priced. */
+/** What checkout_buyer (migrations 0005 and 0006) answers: the buyer, the address as the order keeps it, the bag priced. */
 interface PricedBag {
   userId: number;
   address: AddressSnapshot | null;

@@ -19,9 +19,9 @@ export interface Shortfall {
 }
 
 /**
- * Takes every need or none, in one call of the database's take_stock (migration 0005, which checkout_invoice uses
- * too): the products' rows are locked in id order, then each is taken only when every one has enough. Answers the
- * products that fell short, with what is left of them; none when all was taken.
+ * Takes every need or none, in one call of the database's take_stock (migrations 0005 and 0006, which
+ * checkout_invoice uses too): the products' rows are locked in id order, then each is taken only when every one has
+ * enough. Answers the products that fell short, with what is left of them; none when all was taken.
  */
 export async function takeStock(tx: Transaction, needs: readonly StockNeed[]): Promise<Shortfall[]> {
   if (needs.length === 0) return [];
