@@ -16,11 +16,14 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 const oldGenerationGrowthPercent = 30;
 
 /**
- * The largest semi-space (the young generation is two), where V8's default is 16 MB. The server's short-lived
- * objects are a request's; 4 MB held the rush's latencies and the API's requests/s, where 1 MB cost add to bag and
- * invoices 6 to 15 % in extra collections.
+ * The largest semi-space (the young generation is two), by the database the server uses; V8's default is 16 MB. The
+ * server's short-lived objects are a request's. With the embedded database in its process, 4 MB held the rush's
+ * latencies and the API's requests/s, where 1 MB cost add to bag and invoices 6 to 15 % in extra collections. With
+ * PostgreSQL in a process of its own, the server's memory is its own (about 120 to 150 MB at the rush's peak), and
+ * V8's default took about a tenth off the server's CPU per invoice (docs/performance.md, "The young generation on
+ * PostgreSQL").
  */
-const semiSpaceCapMb = 4;
+export const semiSpaceCapMb = { pglite: 4, postgres: 16 } as const;
 
 /**
  * First thing in the process: the old generation's growth, and a young generation held at V8's smallest while the
@@ -39,11 +42,11 @@ export function limitHeap(): void {
  * several collections within one turn can grow a semi-space past the cap (to 8 MB in two rushes of four), at worst to
  * V8's default.
  */
-export function capYoungGeneration(): void {
+export function capYoungGeneration(capMb: number = semiSpaceCapMb.pglite): void {
   const steer = () => {
     const semiSpace = semiSpaceMb();
     // A V8 without a new space to report (another young-generation collector) keeps its own growth.
-    if (semiSpace) setGrowthFactor(Math.max(1, Math.floor(semiSpaceCapMb / semiSpace)));
+    if (semiSpace) setGrowthFactor(Math.max(1, Math.floor(capMb / semiSpace)));
   };
   steer();
   new PerformanceObserver(steer).observe({ entryTypes: ['gc'] });

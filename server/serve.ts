@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
-import { capYoungGeneration } from './heap-limits';
+import { capYoungGeneration, semiSpaceCapMb } from './heap-limits';
 import { acquireLock, LockedError } from './lock-file';
 import type { LockFile } from './lock-file';
 
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  capYoungGeneration();
+  capYoungGeneration(semiSpaceCapMb[config.database.kind]);
   app.log.info(`${config.shop.name} is open at ${config.publicBaseUrl} (API docs at ${config.publicBaseUrl}/api/docs)`);
   if (app.mailer.transport === 'outbox') {
     app.log.warn(`Mail is NOT being sent: dev outbox at ${config.publicBaseUrl}/dev/mailbox`);
