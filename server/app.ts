@@ -176,8 +176,9 @@ async function assemble(
       await deps.onClose?.();
     }
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.setErrorHandler(errorHandler);
@@ -193,6 +194,8 @@ async function assemble(
     done(null, payload);
   });
   await app.register(fastifyCompress, {
+    // Answers only: no client of the shop compresses what it sends, and every request would pass one more hook.
+    globalDecompression: false,
     encodings: [...compression.encodings],
     threshold: compression.threshold,
     brotliOptions: { params: compression.brotliParams },

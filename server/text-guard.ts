@@ -6,7 +6,7 @@
  * Checked once for every route, before validation (the fuzz run of issue 9 found both), and by routes that read a body
  * themselves.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequest } from './errors';
 
 export const unstorableTextMessage = 'The request contains a character that is not allowed.';
@@ -14,8 +14,10 @@ export const unstorableTextMessage = 'The request contains a character that is n
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const unstorable = (text: string) => text.includes('\u0000') || loneSurrogate.test(text);
 
-export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+/** A preValidation hook; Fastify answers what it throws. */
+export function refuseUnstorableText(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   for (const part of [request.query, request.params, request.body]) refuseUnstorableValue(part);
+  done();
 }
 
 /** The same check for what a route reads itself (a multipart form's text fields). */

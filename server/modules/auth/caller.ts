@@ -34,8 +34,9 @@ export function callerFromToken(authorization: string | undefined, secret: strin
 /** Decorates every request with `request.caller`. A bad or expired token makes the caller anonymous. */
 export const callerPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('caller', null as never);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.caller = callerFromToken(request.headers.authorization, app.config.jwtSecret);
+    done();
   });
 });
 
