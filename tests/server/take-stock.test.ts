@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { takeStock } from '../../server/modules/orders/stock-reservation';
+import type { StockNeed } from '../../server/modules/orders/stock-reservation';
 import { buildTestApp } from './helpers/app';
 import { aTaxedProduct, stockOf } from './helpers/payments';
 
@@ -16,15 +17,15 @@ afterEach(async () => {
   await app.close();
 });
 
+const take = (needs: StockNeed[]) => app.db.transaction((tx) => takeStock(tx, needs));
+
 describe('take_stock', () => {
   it('counts a product named on two lines together: 2 + 2 of one with 3 left falls short, and takes nothing', async () => {
     const product = await aTaxedProduct(app, { stock: 3 });
-    const short = await app.db.transaction((tx) =>
-      takeStock(tx, [
-        { productId: product.id, quantity: 2 },
-        { productId: product.id, quantity: 2 },
-      ]),
-    );
+    const short = await take([
+      { productId: product.id, quantity: 2 },
+      { productId: product.id, quantity: 2 },
+    ]);
     expect(short).toEqual([{ productId: product.id, available: 3 }]);
     expect(await stockOf(app, product)).toBe(3);
   });
@@ -32,13 +33,11 @@ describe('take_stock', () => {
   it('takes every line when all have enough, a repeated product once per line', async () => {
     const roses = await aTaxedProduct(app, { stock: 4 });
     const lilies = await aTaxedProduct(app, { stock: 1 });
-    const short = await app.db.transaction((tx) =>
-      takeStock(tx, [
-        { productId: lilies.id, quantity: 1 },
-        { productId: roses.id, quantity: 1 },
-        { productId: roses.id, quantity: 3 },
-      ]),
-    );
+    const short = await take([
+      { productId: lilies.id, quantity: 1 },
+      { productId: roses.id, quantity: 1 },
+      { productId: roses.id, quantity: 3 },
+    ]);
     expect(short).toEqual([]);
     expect(await stockOf(app, roses)).toBe(0);
     expect(await stockOf(app, lilies)).toBe(0);
@@ -48,13 +47,11 @@ describe('take_stock', () => {
     const plenty = await aTaxedProduct(app, { stock: 10 });
     const few = await aTaxedProduct(app, { stock: 1 });
     const none = await aTaxedProduct(app, { stock: 0 });
-    const short = await app.db.transaction((tx) =>
-      takeStock(tx, [
-        { productId: none.id, quantity: 1 },
-        { productId: plenty.id, quantity: 5 },
-        { productId: few.id, quantity: 2 },
-      ]),
-    );
+    const short = await take([
+      { productId: none.id, quantity: 1 },
+      { productId: plenty.id, quantity: 5 },
+      { productId: few.id, quantity: 2 },
+    ]);
     expect(short).toEqual(
       [
         { productId: few.id, available: 1 },
@@ -68,12 +65,10 @@ describe('take_stock', () => {
   it('answers a product that no longer exists as a shortfall with nothing left', async () => {
     const product = await aTaxedProduct(app, { stock: 2 });
     const missing = product.id + 1_000_000;
-    const short = await app.db.transaction((tx) =>
-      takeStock(tx, [
-        { productId: product.id, quantity: 1 },
-        { productId: missing, quantity: 1 },
-      ]),
-    );
+    const short = await take([
+      { productId: product.id, quantity: 1 },
+      { productId: missing, quantity: 1 },
+    ]);
     expect(short).toEqual([{ productId: missing, available: 0 }]);
     expect(await stockOf(app, product)).toBe(2);
   });
