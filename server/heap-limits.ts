@@ -42,7 +42,7 @@ export function limitHeap(): void {
  * several collections within one turn can grow a semi-space past the cap (to 8 MB in two rushes of four), at worst to
  * V8's default.
  */
-export function capYoungGeneration(capMb: number = semiSpaceCapMb.pglite): void {
+export function capYoungGeneration(capMb: number): void {
   const steer = () => {
     const semiSpace = semiSpaceMb();
     // A V8 without a new space to report (another young-generation collector) keeps its own growth.

@@ -10,7 +10,8 @@
  * picture, a script, a font, a redirect) gets what still applies to it, as OWASP's REST security cheat sheet lists: a
  * CSP that allows nothing, so that an answer opened as a page can neither run nor load anything, nor be framed; and
  * helmet's HSTS, nosniff, frame and cross-origin-resource headers. That is 5 headers of 238 bytes instead of 12 of
- * 619 on each API answer, and less time for Node to check them (docs/performance.md, "Security headers by kind of answer").
+ * 619 on each API answer, and less time for Node to check them (docs/performance.md, "Security headers by kind of
+ * answer").
  */
 import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';

@@ -178,15 +178,14 @@ export async function runAutocannon(options: AutocannonOptions): Promise<{ summa
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(raw.statusCodeStats ?? {})) statusCodes[code] = stats.count;
   const total = raw['2xx'] + raw.non2xx;
-  // The run's length is from its start to its last answer. autocannon ends a run only at its next one-second sample,
-  // so its own duration of a run of a fixed `amount` rounded up to a whole second: 8,000 invoices answered in 6.1 s
-  // counted as 7.0 s, an eighth too few per second.
+  // Answers over the run's own length, from its start to its last answer. autocannon's mean of whole-second samples
+  // counts a run's last, partial second as a full one (a run of a few seconds came out up to a quarter low), and it
+  // ends a run of a fixed `amount` only at its next sample, so its own duration rounds such a run up to a whole
+  // second (8,000 invoices answered in 6.1 s counted as 7.0 s).
   const seconds = lastAnswerAt > 0 ? (lastAnswerAt - raw.start.getTime()) / 1000 : raw.duration;
   return {
     raw,
     summary: {
-      // Answers over the run's own length: autocannon's mean of whole-second samples counts a run's last, partial
-      // second as a full one, which understated a run of a few seconds by up to a quarter.
       requestsPerSecond: seconds > 0 ? total / seconds : 0,
       p50: raw.latency.p50,
       p99: raw.latency.p99,

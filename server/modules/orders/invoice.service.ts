@@ -61,7 +61,10 @@ interface BagLine {
   gstRateBp: number | null;
 }
 
-/** What checkout_buyer (migrations 0005 and 0006) answers: the buyer, the address as the order keeps it, the bag priced. */
+/**
+ * What checkout_buyer (migrations 0005 and 0006) answers: the buyer, the address as the order keeps it, the bag
+ * priced.
+ */
 interface PricedBag {
   userId: number;
   address: AddressSnapshot | null;

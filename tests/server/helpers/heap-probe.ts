@@ -4,7 +4,7 @@
  * entry does (server/heap-limits.ts).
  */
 import { getHeapSpaceStatistics } from 'node:v8';
-import { capYoungGeneration, limitHeap } from '../../../server/heap-limits';
+import { capYoungGeneration, limitHeap, semiSpaceCapMb } from '../../../server/heap-limits';
 
 const limited = process.argv.includes('--limited');
 /** Both semi-spaces together, as V8 reports them. */
@@ -28,7 +28,7 @@ if (limited) limitHeap();
 const kept: object[][] = [];
 allocate(2_000_000, kept, 8, 20_000);
 const youngWhileLoading = youngMb();
-if (limited) capYoungGeneration();
+if (limited) capYoungGeneration(semiSpaceCapMb.pglite);
 kept.length = 0;
 let youngLargest = 0;
 // Each turn of the event loop, a few requests' worth of short-lived objects, a tenth of them still in flight.
