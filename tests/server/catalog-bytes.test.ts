@@ -1,6 +1,7 @@
 /**
  * The catalogue answers from bytes made once per cache entry: the same JSON as the reply schema gives, compressed with
- * what the browser accepts (br, else gzip; `q=0` refuses one), and made again after the cache forgets the entry.
+ * what the browser accepts (br, else gzip; `q=0` refuses one), and made again after the cache forgets the entry. A URL
+ * answered once is answered again from memory, before validation: with the same answer, per encoding and ETag.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { allFlowersReply, categoryHeaderReply } from '../../domain/catalog';
 import { products } from '../../server/db/schema';
 import { chooseEncoding } from '../../server/modules/catalog/catalog-bytes';
 import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
+import { unstorableTextMessage } from '../../server/text-guard';
 import { buildTestApp } from './helpers/app';
 import { aCategory, aProduct, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
@@ -33,8 +35,14 @@ afterAll(async () => {
   await app.close();
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } });
+
+/** An answer as a client sees it, without what differs on every answer (its date and request id). */
+function seen(res: Awaited<ReturnType<typeof get>>) {
+  const { date: _date, 'x-request-id': _requestId, ...headers } = res.headers;
+  return { status: res.statusCode, headers, body: res.rawPayload.toString('base64') };
+}
 
 describe('catalogue bytes', () => {
   it('answers br when the browser accepts it, with the same JSON as uncompressed', async () => {
@@ -93,5 +101,65 @@ describe('catalogue bytes', () => {
       expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
       expect(chooseEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
     }
+  });
+
+  describe('a URL answered again', () => {
+    const url = '/api/allflowers?category_name=everlasting%20dry%20flowers';
+
+    it('gets the same answer as the first time, for each encoding in turn, with its own request id', async () => {
+      const first: Record<string, ReturnType<typeof seen>> = {};
+      const ids = new Set<string>();
+      for (const round of [1, 2, 3]) {
+        for (const encoding of ['gzip, deflate, br', 'gzip', '']) {
+          const res = await get(url, encoding);
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+          ids.add(String(res.headers['x-request-id']));
+          if (round === 1) first[encoding] = seen(res);
+          else expect(seen(res)).toEqual(first[encoding]);
+        }
+      }
+      expect(first['gzip, deflate, br']!.headers['content-encoding']).toBe('br');
+      expect(first.gzip!.headers['content-encoding']).toBe('gzip');
+      expect(first['']!.headers['content-encoding']).toBeUndefined();
+      expect(ids.size).toBe(9);
+    });
+
+    it('gets a 304 while its ETag is current, and the whole answer once it is not', async () => {
+      const { etag } = (await get(url, 'br')).headers;
+      for (const round of [1, 2]) {
+        const res = await get(url, 'br', { 'if-none-match': String(etag) });
+        expect(res.statusCode, `round ${round}`).toBe(304);
+        expect(res.rawPayload).toHaveLength(0);
+        expect(res.headers.etag).toBe(etag);
+      }
+      await app.db.update(products).set({ name: 'Dried Bunch Royale' }).where(eq(products.id, first.id));
+      invalidateCatalogCache(app.db);
+      const changed = await get(url, 'br', { 'if-none-match': String(etag) });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(brotliDecompressSync(changed.rawPayload).toString()).toContain('Dried Bunch Royale');
+    });
+
+    it('gets the same answer to HEAD, without the body', async () => {
+      const full = await get(url, 'br');
+      for (const round of [1, 2]) {
+        const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+        expect(head.statusCode, `round ${round}`).toBe(200);
+        expect(head.rawPayload).toHaveLength(0);
+        expect(head.headers.etag).toBe(full.headers.etag);
+        expect(head.headers['content-encoding']).toBe('br');
+      }
+    });
+
+    it('is refused every time when its query is', async () => {
+      for (const round of [1, 2]) {
+        const empty = await get('/api/allflowers?category_name=%20', 'br');
+        expect(empty.statusCode, `round ${round}`).toBe(400);
+        const nul = await get('/api/allflowers?category_name=Roses%00', 'br');
+        expect(nul.statusCode, `round ${round}`).toBe(400);
+        expect(nul.json()).toMatchObject({ message: unstorableTextMessage });
+      }
+    });
   });
 });

@@ -12,6 +12,7 @@ import {
   invalidateCatalogCache,
   liveLifetimeMs,
   maxStalenessMs,
+  peekCatalog,
 } from '../../server/modules/catalog/catalog.cache';
 
 // The cache is kept per database handle and never touches it: any object stands in for one.
@@ -21,6 +22,8 @@ let loads = 0;
 /** What the database holds: a new version at every load, so a reply tells whether it came from memory. */
 const read = async (db: Database) => (await cachedCatalog(db, 'all', async () => ({ version: (loads += 1) }))).value.version;
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
+/** The version an answer given without waiting would show, if any. */
+const peek = (db: Database) => peekCatalog<{ version: number }>(db, 'all')?.value.version;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -98,5 +101,31 @@ describe('a database handle no feed follows', () => {
     expect(await read(db)).toBe(1);
     advance(maxStalenessMs + 1);
     expect(await read(db)).toBe(2);
+  });
+});
+
+describe('a look without waiting (peekCatalog)', () => {
+  it('finds an entry only once it is loaded, and only while cachedCatalog would serve it', async () => {
+    const db = aDatabase();
+    catalogFeedUp(db);
+    const loading = read(db);
+    expect(peek(db)).toBeUndefined();
+    expect(await loading).toBe(1);
+    expect(peek(db)).toBe(1);
+    advance(maxStalenessMs + 1);
+    expect(peek(db)).toBeUndefined();
+    expect(await read(db)).toBe(2);
+    expect(peek(db)).toBe(2);
+    invalidateCatalogCache(db);
+    expect(peek(db)).toBeUndefined();
+  });
+
+  it('never loads, and finds nothing under a key not loaded', async () => {
+    const db = aDatabase();
+    catalogCaughtUp(db, Infinity);
+    expect(peek(db)).toBeUndefined();
+    expect(await read(db)).toBe(1);
+    expect(peekCatalog(db, 'header')).toBeUndefined();
+    expect(loads).toBe(1);
   });
 });

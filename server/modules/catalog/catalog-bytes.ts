@@ -2,7 +2,8 @@
  * The cached catalogue as bytes: serialized (checked against the route's reply schema, as the serializer would) once
  * per cache entry, and compressed once per encoding, instead of on every request. Profiling the catalogue under load
  * showed per-request JSON serialization and brotli as the bulk of its cost; the entry is public, so its bytes are too.
- * Remembered per cache entry object, so whatever forgets the entry (catalog.cache.ts) forgets its bytes with it.
+ * Remembered per cache entry object, so whatever forgets the entry (catalog.cache.ts) forgets its bytes with it. Once
+ * made, they can be had without waiting (`readyCatalogBytes`), for an answer given before the route's handler runs.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
@@ -21,7 +22,14 @@ type Encoding = keyof typeof encoders;
 
 interface Encoded {
   identity: Buffer;
-  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Being compressed (a promise), then compressed (the bytes themselves). */
+  compressed: Partial<Record<Encoding, Promise<Buffer> | Buffer>>;
+}
+
+/** What a catalogue request is answered with: the entry's bytes, compressed with `encoding` unless it is null. */
+export interface CatalogBytes {
+  body: Buffer;
+  encoding: Encoding | null;
 }
 
 const encodedEntries = new WeakMap<object, Encoded>();
@@ -68,21 +76,42 @@ function parseAcceptEncoding(acceptEncoding: string): Encoding | null {
   return null;
 }
 
+function encodingFor(request: FastifyRequest, encoded: Encoded): Encoding | null {
+  return encoded.identity.length >= compression.threshold ? chooseEncoding(request.headers['accept-encoding']) : null;
+}
+
 /**
- * Sends `shape` (built from the cached entry) as JSON bytes, compressed when the client accepts it. `schema` is the
- * route's 200 reply schema: the shape is checked against it once, where the serializer would check every time.
+ * The bytes of `shape` (built from the cached entry) for this request's Accept-Encoding, made now and kept with the
+ * entry if they are not yet. `schema` is the route's 200 reply schema: the shape is checked against it once, where the
+ * serializer would check every time.
  */
-export async function sendCatalogBytes<T>(
+export async function catalogBytes<T>(
   request: FastifyRequest,
-  reply: FastifyReply,
   entry: Cached<T>,
   schema: z.ZodMiniType,
   shape: (value: T) => unknown,
-): Promise<FastifyReply> {
+): Promise<CatalogBytes> {
   const encoded = encodedOf(entry, () => schema.parse(shape(entry.value)));
+  const encoding = encodingFor(request, encoded);
+  if (!encoding) return { body: encoded.identity, encoding };
+  const body = await (encoded.compressed[encoding] ??= encoders[encoding](encoded.identity).then(
+    (bytes) => (encoded.compressed[encoding] = bytes),
+  ));
+  return { body, encoding };
+}
+
+/** The same bytes without waiting: undefined until `catalogBytes` has made them for this entry and encoding. */
+export function readyCatalogBytes(request: FastifyRequest, entry: object): CatalogBytes | undefined {
+  const encoded = encodedEntries.get(entry);
+  if (!encoded) return undefined;
+  const encoding = encodingFor(request, encoded);
+  if (!encoding) return { body: encoded.identity, encoding };
+  const body = encoded.compressed[encoding];
+  return Buffer.isBuffer(body) ? { body, encoding } : undefined;
+}
+
+export function sendCatalogBytes(reply: FastifyReply, bytes: CatalogBytes): FastifyReply {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = encoded.identity.length >= compression.threshold ? chooseEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(encoded.identity);
-  const compressed = (encoded.compressed[encoding] ??= encoders[encoding](encoded.identity));
-  return reply.header('content-encoding', encoding).send(await compressed);
+  if (bytes.encoding) reply.header('content-encoding', bytes.encoding);
+  return reply.send(bytes.body);
 }

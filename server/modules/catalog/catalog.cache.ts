@@ -24,6 +24,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 
 export interface Cached<T> {
+  /** What it is cached under (all categories, one category, the header): what `peekCatalog` finds it by. */
+  key: string;
   value: T;
   etag: string;
 }
@@ -32,6 +34,8 @@ interface Entry {
   /** When its load started: it shows every write committed before then. */
   loadedAt: number;
   promise: Promise<Cached<unknown>>;
+  /** The promise's value once it has one, for an answer that cannot wait for a promise (`peekCatalog`). */
+  settled?: Cached<unknown>;
 }
 
 interface CatalogCache {
@@ -106,7 +110,7 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
 
   const entry: Entry = {
     loadedAt: now,
-    promise: load().then((value) => ({ value, etag: etagOf(value) })),
+    promise: load().then((value) => (entry.settled = { key, value, etag: etagOf(value) })),
   };
   cache.entries.delete(key);
   cache.entries.set(key, entry);
@@ -116,6 +120,16 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
     if (cache.entries.get(key) === entry) cache.entries.delete(key);
   });
   return entry.promise as Promise<Cached<T>>;
+}
+
+/**
+ * The entry under `key`, only if it is loaded and as fresh as `cachedCatalog` would serve it; never loads. For an
+ * answer given before the route's handler runs (catalog.routes.ts), which falls back on the handler otherwise.
+ */
+export function peekCatalog<T>(db: Database, key: string): Cached<T> | undefined {
+  const cache = cacheOf(db);
+  const hit = cache.entries.get(key);
+  return hit?.settled && isFresh(cache, hit, Date.now()) ? (hit.settled as Cached<T>) : undefined;
 }
 
 export function etagOf(value: unknown): string {
