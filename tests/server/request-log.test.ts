@@ -32,17 +32,20 @@ const linesAbout = (reqId: string): LogLine[] =>
 
 describe('the request log', () => {
   it('writes one line for an answered request, with what an access log needs', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/allflowers?category_name=Fresh%20Flowers' });
-    expect(res.statusCode).toBe(200);
-    const lines = linesAbout(String(res.headers['x-request-id']));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({
-      msg: 'request completed',
-      level: 30,
-      req: { method: 'GET', url: '/api/allflowers?category_name=[redacted]' },
-      res: { statusCode: 200 },
-    });
-    expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
+    // The second time, the catalogue answers from memory before its handler: the line is the same.
+    for (const time of ['first', 'second']) {
+      const res = await app.inject({ method: 'GET', url: '/api/allflowers?category_name=Fresh%20Flowers' });
+      expect(res.statusCode, time).toBe(200);
+      const lines = linesAbout(String(res.headers['x-request-id']));
+      expect(lines, time).toHaveLength(1);
+      expect(lines[0], time).toMatchObject({
+        msg: 'request completed',
+        level: 30,
+        req: { method: 'GET', url: '/api/allflowers?category_name=[redacted]' },
+        res: { statusCode: 200 },
+      });
+      expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('writes a refused request as its refusal and its answer, never as it arrives', async () => {
