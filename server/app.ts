@@ -11,12 +11,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { backgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
+import type { EmbeddedStart } from './db/embedded-start';
 import { isNewDatabase } from './db/pglite-template';
 import { renderDemoArt } from './db/seed/demo-art';
 import { seedDemo } from './db/seed/seed-demo';
@@ -24,6 +25,7 @@ import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
 import { securityHeaders } from './security-headers';
+import { zodCompilers } from './schema-compilers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
 import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
@@ -61,6 +63,8 @@ import { pageDataKeys } from '../domain/page-data';
 export interface AppDeps {
   /** An already open database; the app takes ownership and closes it on app.close(). */
   database?: OpenDatabase;
+  /** The embedded database's worker, started before the app's modules loaded (serve.ts); the app takes it over. */
+  embedded?: EmbeddedStart;
   /** Runs last on app.close(), after the database is closed (tests drop their scratch database here). */
   onClose?: () => Promise<void>;
   /** Human-readable logs (the server entry on a terminal); JSON lines otherwise. */
@@ -102,20 +106,21 @@ export function contentSecurityPolicy(payment: Config['payment']): Record<string
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  // First, as it is quick: a REDIS_URL that does not answer stops the start with a message naming it, before seconds
-  // of database start-up (rate-limit-store.ts says why it stops rather than going on unlimited).
+  // First, as it is quick: a REDIS_URL that does not answer stops the start with a message naming it, without waiting
+  // for the database's start-up (rate-limit-store.ts says why it stops rather than going on unlimited).
   const rateLimitStore = config.redisUrl
     ? await connectRateLimitStore(config.redisUrl, config.redisKeyPrefix).catch(async (error: unknown) => {
         await deps.database?.close().catch(() => undefined);
+        await deps.embedded?.abandon();
         throw error;
       })
     : null;
   // A first start on an empty data directory spends seconds creating the database and seconds painting the demo
   // pictures (sharp's thread pool); started now, the painting overlaps the database's creation instead of following it.
-  if (config.seedDemo && !deps.database && isNewDataDir(config.database)) void renderDemoArt().catch(() => undefined);
+  if (config.seedDemo && !deps.database && (deps.embedded?.isNew ?? isNewDataDir(config.database))) void renderDemoArt().catch(() => undefined);
   let database: OpenDatabase | undefined;
   try {
-    database = deps.database ?? (await openDatabase(config.database));
+    database = deps.database ?? (await openDatabase(config.database, deps.embedded?.proxy));
     return await assemble(config, database, rateLimitStore, deps);
   } catch (error) {
     await database?.close().catch(() => undefined);
@@ -140,9 +145,8 @@ async function assemble(
     requestIdHeader: false,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: zodCompilers },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   // domain/'s schemas are zod/mini, which loads no messages: a refusal without a message of its own answers zod's English.
   z.config(z.locales.en());
 

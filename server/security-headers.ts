@@ -16,6 +16,7 @@
 import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { zodCompilers } from './schema-compilers';
 
 /** Headers any reply has, with or without helmet: not part of what helmet adds. */
 const transportHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -46,7 +47,7 @@ export async function securityHeaders(options: FastifyHelmetOptions): Promise<Se
 }
 
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
-  const probe = Fastify({ logger: false });
+  const probe = Fastify({ logger: false, schemaController: { compilersFactory: zodCompilers } });
   try {
     await probe.register(fastifyHelmet, options);
     probe.get('/', async () => '');

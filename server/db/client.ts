@@ -5,7 +5,7 @@
  * those too.
  */
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,7 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { listenOnPostgres } from './listener';
-import { PgliteProxy } from './pglite-proxy';
+import { PgliteProxy, pgliteStartParams } from './pglite-proxy';
 import { preparingClient, statementNamer } from './pg-prepared';
 import type { ListenHandlers, Listener, ListenOptions } from './listener';
 import { projectRoot } from '../project-root';
@@ -49,12 +49,6 @@ export interface OpenDatabase {
 
 const migrationsFolder = join(projectRoot, 'server', 'db', 'migrations');
 
-/**
- * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory, which never shrinks back.
- * The operating system's page cache already holds the data directory's files, so a small pool costs little and keeps
- * the server's resident memory over 100 MB lower (peak RSS of an idle demo shop: 480 MB with the default, 350 MB here).
- */
-export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Makes the template new embedded databases are unpacked from (pglite-template.ts), when there is none yet: an
@@ -72,7 +66,11 @@ export async function preparePgliteTemplate(): Promise<void> {
  */
 export const defaultPoolSize = 5;
 
-export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+/**
+ * Opens the database and brings its schema up to date. `embedded` is the embedded database's worker when it was
+ * started already (embedded-start.ts); otherwise it is started here.
+ */
+export async function openDatabase(target: DatabaseTarget, embedded?: Promise<PgliteProxy>): Promise<OpenDatabase> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -102,7 +100,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       },
     };
   }
-  const client = await PgliteProxy.open(target.dataDir, pgliteStartParams);
+  const client = await (embedded ?? PgliteProxy.open(target.dataDir, pgliteStartParams));
   // Drizzle's PGlite driver calls only query and transaction, which the proxy answers as PGlite does.
   const db = drizzlePglite(client as unknown as PGlite, { schema });
   try {

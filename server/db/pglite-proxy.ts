@@ -8,11 +8,18 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { messages } from '@electric-sql/pglite';
+import { messages, PGlite } from '@electric-sql/pglite';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { parserSets } from './pglite-protocol';
 import { defaultTemplateFile, discardTemplate, isNewDatabase, readTemplate, saveTemplate } from './pglite-template';
 import type { FromWorker, ParserSet, SerializedError, ToWorker, WorkerStart } from './pglite-protocol';
+
+/**
+ * PostgreSQL's default shared_buffers (128 MB) lives inside PGlite's WebAssembly memory, which never shrinks back.
+ * The operating system's page cache already holds the data directory's files, so a small pool costs little and keeps
+ * the server's resident memory over 100 MB lower (peak RSS of an idle demo shop: 480 MB with the default, 350 MB here).
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /** What a transaction's callback gets: its statements run inside the transaction, ahead of everyone else's. */
 export interface PgliteProxyTransaction {
@@ -209,7 +216,7 @@ let compiled: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'initdbWasmModule'>
  * PGlite's WebAssembly, compiled once per process and shared by every worker: compiling it again in each new worker
  * took seconds, which the tests (an in-memory database each) paid over and over.
  */
-function compiledWasm(): NonNullable<typeof compiled> {
+export function compiledWasm(): NonNullable<typeof compiled> {
   compiled ??= (async () => {
     setFlagsFromString(oneWasmCompileAtATime);
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));

@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pgliteStartParams } from '../../server/db/client';
-import { PgliteProxy } from '../../server/db/pglite-proxy';
+import { PgliteProxy, pgliteStartParams } from '../../server/db/pglite-proxy';
 
 let dir: string;
 let templateFile: string;
