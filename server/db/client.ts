@@ -49,7 +49,6 @@ export interface OpenDatabase {
 
 const migrationsFolder = join(projectRoot, 'server', 'db', 'migrations');
 
-
 /**
  * Makes the template new embedded databases are unpacked from (pglite-template.ts), when there is none yet: an
  * in-memory database created without one writes it. The server's build runs this, so that `npm start` finds it.
