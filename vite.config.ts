@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { defineConfig } from 'vite';
 import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { appScriptsMetaName } from './domain/page-data';
 import { webFontsTemplateId } from './domain/web-fonts';
 
 // The API server serves dist/: hashed scripts under /static/js and styles under /static/css get immutable caching.
@@ -33,10 +34,30 @@ function startAppFirst(): Plugin {
 }
 
 /**
- * A catalogue page arrives drawn by the server, so the app's script only makes it interactive. Its entry is not a
- * <script> of the page but named in a <meta>: src/start-app.ts starts it once the page's largest picture has painted,
- * so that neither its download (about 205 KiB, which a slow connection would share with the picture) nor the long
- * task of evaluating it ever holds up that paint. Its preloaded chunks load at low priority.
+ * The app's chunks in the order they run: each after the chunks it imports (depth first, as the browser evaluates a
+ * module graph), the entry last.
+ */
+function chunksInRunOrder(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChunk): string[] {
+  const ordered: string[] = [];
+  const visit = (chunk: Rolldown.OutputChunk) => {
+    if (ordered.includes(chunk.fileName)) return;
+    for (const imported of chunk.imports) {
+      const output = bundle[imported];
+      if (output?.type === 'chunk') visit(output);
+    }
+    ordered.push(chunk.fileName);
+  };
+  visit(entry);
+  return ordered.map((fileName) => `/${fileName}`);
+}
+
+/**
+ * A catalogue page arrives drawn by the server, so the app's scripts only make it interactive. They are not <script>s
+ * of the page but named in a <meta>, in the order they run: src/start-app.ts fetches them all once the page's largest
+ * picture has painted, so that neither their download (about 205 KiB, which a slow connection would share with the
+ * picture) nor their evaluation ever holds up that paint, and then runs them one after another, each in a task of its
+ * own. Evaluated as one module graph they were a single long task on a slow phone (Total Blocking Time); React DOM,
+ * Chakra and the app are chunks of their own for that (the build's codeSplitting groups below).
  */
 function appScriptsAfterThePicture(): Plugin {
   const appEntry = /<script type="module"[^>]* src="(\/static\/js\/index-[^"]+\.js)"><\/script>/;
@@ -45,10 +66,16 @@ function appScriptsAfterThePicture(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        if (!appEntry.test(html)) throw new Error("The app's entry script is missing from the built page.");
+      handler(html, context) {
+        const entry = Object.values(context.bundle ?? {}).find(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry && output.name === 'index',
+        );
+        if (!entry || !appEntry.test(html)) throw new Error("The app's entry script is missing from the built page.");
+        const scripts = chunksInRunOrder(context.bundle!, entry);
+        const preloadOfAppChunk = /\n?\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
         return html
-          .replace(appEntry, '<meta name="shop:app-entry" content="$1">')
+          .replace(appEntry, `<meta name="${appScriptsMetaName}" content="${scripts.join(' ')}">`)
+          .replace(preloadOfAppChunk, (link, href: string) => (scripts.includes(href) && !href.includes('/start-app-') ? '' : link))
           .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
       },
     },
@@ -79,6 +106,26 @@ function inlineStylesheet(): Plugin {
           return `<style>${rest}</style><template id="${webFontsTemplateId}"><style>${webFonts.join('')}</style></template>`;
         });
       },
+    },
+  };
+}
+
+/**
+ * Rolldown wraps each CommonJS module it bundles (React, React DOM, the scheduler) in an arrow function that runs on
+ * its first import. V8 compiles a parenthesised `function` expression at once, on the thread that parses the
+ * downloaded script, but an arrow function only when it is first called, on the main thread: for React DOM's 200 KB
+ * body that was most of its chunk's evaluation, a long task on a slow phone (about half of it went, in Chromium at 4×
+ * CPU slowdown). The wrappers' bodies do not use `this` or `arguments`, so as functions they run the same.
+ */
+function commonJsWrappersCompiledEarly(): Plugin {
+  const arrowWrapper = /__commonJSMin\(\(\((exports(?:, module)?)\) => \{/g;
+  return {
+    name: 'shop:commonjs-wrappers-compiled-early',
+    apply: 'build',
+    renderChunk(code, chunk) {
+      const edited = code.replace(arrowWrapper, '__commonJSMin((function($1) {');
+      if (chunk.name === 'react-dom' && edited === code) throw new Error("Rolldown's CommonJS wrapper changed: review vite.config.ts's commonJsWrappersCompiledEarly.");
+      return edited === code ? null : edited;
     },
   };
 }
@@ -153,6 +200,15 @@ const chakraThemeWithoutRecipes = () =>
 /** src/start-app.ts and what it imports. */
 const startAppModules = /src[\\/](start-app|app[\\/]app-ready)\.ts$/;
 
+/**
+ * React and React DOM, and src/app/react-dom-client.ts, through which the app takes React DOM's client API, so that its
+ * CommonJS body runs when this chunk is evaluated rather than at its first use in the app's chunk.
+ */
+const reactDomModules = /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]app[\\/]react-dom-client\.ts$/;
+
+/** Chakra and what styles with it. */
+const chakraModules = /node_modules[\\/](@chakra-ui|@emotion|@pandacss|@zag-js|stylis|react-is|hoist-non-react-statics)[\\/]/;
+
 /** `vite build --ssr`: the storefront's server render (src/entry-server.tsx) as dist-render/entry-server.js. */
 const pageRendererBuild = {
   outDir: 'dist-render',
@@ -169,7 +225,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // on the server instead held 85 MB more memory, this about 40.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   resolve: { alias: [chakraRecipeFiles] },
-  plugins: [react(), chakraThemeWithoutRecipes(), ...(isSsrBuild ? [] : [startAppFirst(), appScriptsAfterThePicture(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
+  plugins: [react(), chakraThemeWithoutRecipes(), ...(isSsrBuild ? [] : [startAppFirst(), appScriptsAfterThePicture(), commonJsWrappersCompiledEarly(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
   build: isSsrBuild
     ? pageRendererBuild
     : {
@@ -183,12 +239,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           input: { index: 'index.html', 'start-app': 'src/start-app.ts' },
           output: {
-            // What a first visit runs comes as one script, not a score of small chunks that each wait their turn on a
-            // slow connection (lazy pages still split). The modules the start-app entry shares form a chunk of
-            // their own, so that entry stays about 1 KiB.
+            // What a first visit runs comes as a few scripts, not a score of small chunks that each wait their turn on
+            // a slow connection (lazy pages still split): React DOM, Chakra with emotion, and the app, so that each
+            // runs in a task of its own (appScriptsAfterThePicture). The modules the start-app entry shares form a
+            // chunk of their own, so that entry stays about 1 KiB.
             codeSplitting: {
               groups: [
-                { name: 'start-app-shared', test: startAppModules, priority: 1 },
+                { name: 'start-app-shared', test: startAppModules, priority: 3 },
+                { name: 'react-dom', test: reactDomModules, tags: ['$initial'], priority: 2 },
+                { name: 'chakra', test: chakraModules, tags: ['$initial'], priority: 2 },
+                { name: 'libraries', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
                 { name: 'app', tags: ['$initial'] },
               ],
             },

@@ -16,6 +16,12 @@ export const pageDataKeys = {
 export type PageReplies = Record<string, unknown>;
 
 /**
+ * The <meta> of the built page naming, space-separated and in the order they run, the app's scripts (vite.config.ts,
+ * appScriptsAfterThePicture): src/start-app.ts runs them once the page's largest picture has painted.
+ */
+export const appScriptsMetaName = 'shop:app-scripts';
+
+/**
  * The <meta> naming, space-separated, the lazy chunks of the page's own code (server/modules/web/page-scripts.ts):
  * src/start-app.ts fetches them beside the app's script.
  */

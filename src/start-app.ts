@@ -1,31 +1,29 @@
 // The first script a page runs: its own tiny entry in index.html, ahead of the app's bundle. It starts the app and
 // the fonts once the page's largest picture has painted (the server preloads that picture in the page's <head>), and
 // holds the taps made before then.
-import { pageScriptsMetaName } from '../domain/page-data';
+import { appScriptsMetaName, pageScriptsMetaName } from '../domain/page-data';
 import { webFontsCookie, webFontsCookieMaxAgeSeconds, webFontsTemplateId } from '../domain/web-fonts';
 import { appReadyEvent } from './app/app-ready';
 
 /**
- * The built page names the app's entry in a <meta> instead of running it (vite.config.ts, appScriptsAfterThePicture):
- * it starts here once the page's largest picture — the server-drawn page's one high-priority image — has painted, so
- * that evaluating the app (a long task on a slow phone) never delays that paint. A page without such a picture (one
- * the browser draws) starts the app after its first frame; a picture that takes long does not hold the app back for
- * more than 3 s, and a hidden tab, which paints no frames, starts it at once.
+ * The built page names the app's scripts in a <meta> instead of running them (vite.config.ts,
+ * appScriptsAfterThePicture): they start here once the page's largest picture — the server-drawn page's one
+ * high-priority image — has painted, so that evaluating the app (long tasks on a slow phone) never delays that paint. A
+ * page without such a picture (one the browser draws) starts the app after its first frame; a picture that takes long
+ * does not hold the app back for more than 3 s, and a hidden tab, which paints no frames, starts it at once.
  */
 function startAppAfterTheLargestPicture(): void {
-  const entry = document.querySelector<HTMLMetaElement>('meta[name="shop:app-entry"]')?.content;
-  if (!entry) return; // the dev server runs the app's entry itself
+  const scripts = metaList(appScriptsMetaName);
+  if (scripts.length === 0) return; // the dev server runs the app's entry itself
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     addWebFonts();
-    const script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.append(script);
-    preloadPageScripts();
+    // A page whose own code is a lazy chunk (the product page) names its chunks too (server/modules/web/page-scripts.ts):
+    // they download beside the app's scripts, so the app finds them loaded when it starts the page.
+    for (const href of [...scripts, ...metaList(pageScriptsMetaName)]) preload(href);
+    runInTurn(scripts);
   };
   const afterFrames = (frames: number) => {
     if (document.visibilityState === 'hidden') return start(); // a hidden tab paints no frames
@@ -45,19 +43,35 @@ function startAppAfterTheLargestPicture(): void {
   picture.addEventListener('error', afterItsPaint, { once: true });
 }
 
+/** The space-separated addresses a <meta> of the page names. */
+function metaList(name: string): string[] {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(' ').filter(Boolean) ?? [];
+}
+
+/** Fetches a module script now, to run later: a page downloads its scripts at once, not one after another. */
+function preload(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+
 /**
- * A page whose own code is a lazy chunk (the product page) names its chunks (server/modules/web/page-scripts.ts): they
- * download beside the app's script, so the app finds them loaded when it starts the page instead of asking only then.
+ * Runs the app's scripts one at a time, each in a task of its own: a module script's load event comes once it has run,
+ * and a script finds the ones before it already run (a module runs once per page), so each task evaluates only its
+ * own chunk. A script that fails to load does not stop the others: the app's entry then fails as it would alone.
  */
-function preloadPageScripts(): void {
-  const scripts = document.querySelector<HTMLMetaElement>(`meta[name="${pageScriptsMetaName}"]`)?.content.split(' ') ?? [];
-  for (const href of scripts.filter(Boolean)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+function runInTurn([next, ...rest]: readonly string[]): void {
+  if (!next) return;
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = next;
+  const runTheRest = () => setTimeout(() => runInTurn(rest));
+  script.addEventListener('load', runTheRest, { once: true });
+  script.addEventListener('error', runTheRest, { once: true });
+  document.head.append(script);
 }
 
 /**

@@ -2,7 +2,7 @@
 // recipes the shop renders registered, so unused component styles stay out of the bundle. The recipes here are those
 // of the components a first visit draws (header, footer, home, category and product pages); the rest come with the
 // first lazy part of the app (src/app/lazy-recipes.ts), see addRecipes.
-import { createSystem, defaultBaseConfig, defineConfig, defineLayerStyles, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, defineLayerStyles } from '@chakra-ui/react';
 import type { SystemConfig } from '@chakra-ui/react';
 import {
   animationStyles,
@@ -163,9 +163,10 @@ let system: ShopSystem | undefined;
  * The system is built on first use, not when this module is evaluated: building it (every token resolved, its CSS
  * variables named) is the largest piece of the app's start-up, and src/main.tsx gives it a task of its own, so that
  * on a slow phone evaluating the app's script and building its theme are two shorter tasks instead of one long one.
+ * createSystem merges (deep-copies) the configs itself: merged here first, they were copied twice.
  */
 export function shopSystem(): ShopSystem {
-  return (system ??= createSystem(mergeConfigs(defaultBaseConfig, shopConfig)));
+  return (system ??= createSystem(defaultBaseConfig, shopConfig));
 }
 
 type Theme = NonNullable<SystemConfig['theme']>;

@@ -208,6 +208,62 @@ describe('a shopper browsing the catalogue', () => {
     await context.close();
   });
 
+  it("a drawn page runs the app's scripts after its largest picture, one at a time, each after the scripts it imports", async () => {
+    const { page, errors, context } = await newPage(browser, server.url);
+    // Each app script the page adds, and the moment it has run (a module script's load event comes once it has run).
+    await page.addInitScript(() => {
+      const steps: string[] = [];
+      (window as unknown as { scriptSteps: string[] }).scriptSteps = steps;
+      const name = (src: string) => new URL(src).pathname;
+      new MutationObserver((records) => {
+        for (const node of records.flatMap((record) => [...record.addedNodes])) {
+          if (!(node instanceof HTMLScriptElement) || node.type !== 'module' || !node.src) continue;
+          steps.push(`add ${name(node.src)}`);
+          node.addEventListener('load', () => steps.push(`ran ${name(node.src)}`), { once: true });
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const order: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/api/flowerimage')) order.push('picture');
+    });
+    page.on('request', (request) => {
+      if (/\/static\/js\/(index|react-dom|chakra)-/.test(request.url())) order.push('app script');
+    });
+    const response = await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    const html = (await response?.text()) ?? '';
+    const scripts = html.match(/<meta name="shop:app-scripts" content="([^"]+)">/)?.[1]?.split(' ') ?? [];
+    expect(scripts.map((script) => script.replace(/-[\w-]{8}\.js$/, ''))).toEqual(
+      expect.arrayContaining(['/static/js/react-dom', '/static/js/chakra', '/static/js/index']),
+    );
+    expect(scripts.at(-1)).toMatch(/^\/static\/js\/index-/);
+    // Nothing of the app downloads with the page's own first requests: its scripts are not preloaded in the page.
+    expect(html).not.toMatch(/<link rel="modulepreload"[^>]*href="\/static\/js\/(index|react-dom|chakra)-/);
+    // Each script is named after every script it imports, so that each one's turn evaluates only its own code.
+    for (const [position, script] of scripts.entries()) {
+      const code = await (await context.request.get(`${server.url}${script}`)).text();
+      const imported = [...code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)].map((match) => `/static/js/${match[1]}`);
+      for (const dependency of imported) expect(scripts.indexOf(dependency), `${script} imports ${dependency}`).toBeGreaterThanOrEqual(0);
+      for (const dependency of imported) expect(scripts.indexOf(dependency), `${script} imports ${dependency}`).toBeLessThan(position);
+    }
+    // One at a time, in the page's order: each script is added only once the one before it has run. (The page's own
+    // first script, start-app, is in the list too: it is added again in its turn, and runs at once.)
+    const inTurn = scripts.flatMap((script) => [`add ${script}`, `ran ${script}`]);
+    const stepsOfTheApp = async () => {
+      const steps = await page.evaluate(() => (window as unknown as { scriptSteps: string[] }).scriptSteps);
+      const ofTheList = steps.filter((step) => scripts.includes(step.replace(/^(add|ran) /, '')));
+      return ofTheList.slice(ofTheList.indexOf(`add ${scripts[0]}`));
+    };
+    await expect.poll(stepsOfTheApp).toEqual(inTurn);
+    expect(order.indexOf('picture')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('picture')).toBeLessThan(order.indexOf('app script'));
+    // And the app has taken the page over: a sub-category pill answers.
+    await page.getByRole('button', { name: 'Posy', exact: true }).click();
+    await page.waitForURL('**/category/Everlasting%20Dry%20Flowers/Posy');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a first visit asks for the shop's fonts only after its largest picture; a later visit has them from its first paint", async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     const order: string[] = [];
