@@ -54,10 +54,10 @@ function chunksInRunOrder(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputC
 /**
  * A catalogue page arrives drawn by the server, so the app's scripts only make it interactive. They are not <script>s
  * of the page but named in a <meta>, in the order they run: src/start-app.ts fetches them all once the page's largest
- * picture has painted, so that neither their download (about 205 KiB, which a slow connection would share with the
- * picture) nor their evaluation ever holds up that paint, and then runs them one after another, each in a task of its
- * own. Evaluated as one module graph they were a single long task on a slow phone (Total Blocking Time); React DOM,
- * Chakra and the app are chunks of their own for that (the build's codeSplitting groups below).
+ * picture has painted, so that neither their download (about 150 KiB gzipped, which a slow connection would share
+ * with the picture) nor their evaluation ever holds up that paint, and then runs them one after another, each in a
+ * task of its own. Evaluated as one module graph they were a single long task on a slow phone (Total Blocking Time);
+ * React DOM, Chakra, the other libraries and the app are chunks of their own for that (the codeSplitting groups below).
  */
 function appScriptsAfterThePicture(): Plugin {
   const appEntry = /<script type="module"[^>]* src="(\/static\/js\/index-[^"]+\.js)"><\/script>/;
@@ -115,7 +115,9 @@ function inlineStylesheet(): Plugin {
  * its first import. V8 compiles a parenthesised `function` expression at once, on the thread that parses the
  * downloaded script, but an arrow function only when it is first called, on the main thread: for React DOM's 200 KB
  * body that was most of its chunk's evaluation, a long task on a slow phone (about half of it went, in Chromium at 4×
- * CPU slowdown). The wrappers' bodies do not use `this` or `arguments`, so as functions they run the same.
+ * CPU slowdown). The bodies run the same either way: called without a receiver in a strict ES module, a function's
+ * `this` is undefined as the arrow's was, and no working module reads `arguments` at its top level (in the arrow it
+ * would have thrown).
  */
 function commonJsWrappersCompiledEarly(): Plugin {
   const arrowWrapper = /__commonJSMin\(\(\((exports(?:, module)?)\) => \{/g;
@@ -240,9 +242,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { index: 'index.html', 'start-app': 'src/start-app.ts' },
           output: {
             // What a first visit runs comes as a few scripts, not a score of small chunks that each wait their turn on
-            // a slow connection (lazy pages still split): React DOM, Chakra with emotion, and the app, so that each
-            // runs in a task of its own (appScriptsAfterThePicture). The modules the start-app entry shares form a
-            // chunk of their own, so that entry stays about 1 KiB.
+            // a slow connection (lazy pages still split): React DOM, Chakra with emotion, the other libraries and the
+            // app, so that each runs in a task of its own (appScriptsAfterThePicture). The modules the start-app
+            // entry shares form a chunk of their own, so that entry stays about 1 KiB.
             codeSplitting: {
               groups: [
                 { name: 'start-app-shared', test: startAppModules, priority: 3 },
