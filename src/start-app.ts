@@ -21,8 +21,9 @@ function startAppAfterTheLargestPicture(): void {
     started = true;
     addWebFonts();
     // A page whose own code is a lazy chunk (the product page) names its chunks too (server/modules/web/page-scripts.ts):
-    // they download beside the app's scripts, so the app finds them loaded when it starts the page.
-    for (const href of [...scripts, ...metaList(pageScriptsMetaName)]) preload(href);
+    // they download beside the app's scripts, so the app finds them loaded when it starts the page. Its list names the
+    // app's chunks it imports too: each address is preloaded once.
+    for (const href of new Set([...scripts, ...metaList(pageScriptsMetaName)])) preload(href);
     runInTurn(scripts);
   };
   const afterFrames = (frames: number) => {
