@@ -8,14 +8,9 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { listenOnPostgres } from './listener';
 import { PgliteProxy, pgliteStartParams } from './pglite-proxy';
-import { preparingClient, statementNamer } from './pg-prepared';
 import type { ListenHandlers, Listener, ListenOptions } from './listener';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
@@ -58,47 +53,12 @@ export async function preparePgliteTemplate(): Promise<void> {
 }
 
 /**
- * Connections per server process on PostgreSQL (DATABASE_POOL_SIZE). Few connections keep a database busy: with the
- * shop and PostgreSQL on two cores, 10 made PostgreSQL spend 20 to 30 % more CPU per invoice than 4 to 6 (more
- * backends taking turns on the cores and waiting on each other's locks), for fewer invoices per second
- * (docs/performance.md, "A smaller pool").
- */
-export const defaultPoolSize = 5;
-
-/**
  * Opens the database and brings its schema up to date. `embedded` is the embedded database's worker when it was
  * started already (embedded-start.ts); otherwise it is started here.
  */
 export async function openDatabase(target: DatabaseTarget, embedded?: Promise<PgliteProxy>): Promise<OpenDatabase> {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? defaultPoolSize,
-      Client: preparingClient(statementNamer()),
-    });
-    // An idle client dropped by the server (a restart, a network blip) must not crash the process: the pool replaces it.
-    pool.on('error', (error) => console.warn(`PostgreSQL pool: an idle connection failed (${error.message}); it is replaced.`));
-    const db = drizzlePg(pool, { schema });
-    const exclusively = <T>(run: () => Promise<T>) => holdingStartUpLock(pool, run);
-    await exclusively(() => migratePg(db, { migrationsFolder }));
-    const listeners = new Set<Listener>();
-    return {
-      db: db as unknown as Database,
-      kind: 'postgres',
-      ping: async () => void (await pool.query('select 1')),
-      listen: async (channel, handlers, options) => {
-        const listener = await listenOnPostgres(target.url, channel, handlers, options);
-        listeners.add(listener);
-        return listener;
-      },
-      exclusively,
-      close: async () => {
-        await Promise.all([...listeners].map((listener) => listener.close()));
-        listeners.clear();
-        await pool.end();
-      },
-    };
-  }
+  // Only a shop on PostgreSQL loads its driver: an embedded one starts without it (warm start, docs/performance.md).
+  if (target.kind === 'postgres') return (await import('./postgres-database')).openPostgres(target, migrationsFolder);
   const client = await (embedded ?? PgliteProxy.open(target.dataDir, pgliteStartParams));
   // Drizzle's PGlite driver calls only query and transaction, which the proxy answers as PGlite does.
   const db = drizzlePglite(client as unknown as PGlite, { schema });
@@ -116,29 +76,4 @@ export async function openDatabase(target: DatabaseTarget, embedded?: Promise<Pg
     exclusively: (run) => run(),
     close: () => client.close(),
   };
-}
-
-/** Names the advisory lock the start-up writes take (a 32-bit hash of it, through PostgreSQL's hashtext). */
-const startUpLock = 'flower-shop start-up';
-
-/**
- * A session-level advisory lock on a connection of its own, held while `run` works through the pool. Should the unlock
- * fail, the connection is destroyed instead of returned: ending the session releases the lock.
- */
-async function holdingStartUpLock<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let unlocked = false;
-  try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [startUpLock]);
-    try {
-      return await run();
-    } finally {
-      unlocked = await client.query('select pg_advisory_unlock(hashtext($1))', [startUpLock]).then(
-        () => true,
-        () => false,
-      );
-    }
-  } finally {
-    client.release(!unlocked);
-  }
 }
