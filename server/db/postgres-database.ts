@@ -18,7 +18,7 @@ import * as schema from './schema';
  * backends taking turns on the cores and waiting on each other's locks), for fewer invoices per second
  * (docs/performance.md, "A smaller pool").
  */
-export const defaultPoolSize = 5;
+const defaultPoolSize = 5;
 
 /** Opens the pool and brings the schema up to date; several servers starting together migrate one at a time. */
 export async function openPostgres(

@@ -243,8 +243,10 @@ describe('a shopper browsing the catalogue', () => {
     for (const [position, script] of scripts.entries()) {
       const code = await (await context.request.get(`${server.url}${script}`)).text();
       const imported = [...code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)].map((match) => `/static/js/${match[1]}`);
-      for (const dependency of imported) expect(scripts.indexOf(dependency), `${script} imports ${dependency}`).toBeGreaterThanOrEqual(0);
-      for (const dependency of imported) expect(scripts.indexOf(dependency), `${script} imports ${dependency}`).toBeLessThan(position);
+      for (const dependency of imported) {
+        expect(scripts.indexOf(dependency), `${script} imports ${dependency}`).toBeGreaterThanOrEqual(0);
+        expect(scripts.indexOf(dependency), `${script} imports ${dependency}`).toBeLessThan(position);
+      }
     }
     // One at a time, in the page's order: each script is added only once the one before it has run. (The page's own
     // first script, start-app, is in the list too: it is added again in its turn, and runs at once.)
