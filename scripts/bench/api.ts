@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request as AutocannonRequest, Result as AutocannonResult } from 'autocannon';
-import type { BenchContext, BenchPart, Figure } from './figures';
+import type { BenchContext, BenchPart, Budget, Figure } from './figures';
 import { startServer, type RunningServer } from '../../tests/e2e/harness';
 import type { DatabaseTarget } from '../../server/db/client';
 import {
@@ -27,7 +27,13 @@ import {
 } from './load';
 
 const catalogueP99BudgetMs = 20;
-const invoiceBudget = { pglite: 500, postgres: 1500 } as const;
+/**
+ * Invoices on the embedded database: an absolute rate. On PostgreSQL the figure depends on the machine PostgreSQL runs
+ * on, so it is held to a share of what the invoice service makes alone in the same run; `postgresRateHint` only sizes
+ * the run's buyers.
+ */
+const invoiceBudget = { pglite: { comparison: 'atLeast', limit: 500 }, postgres: { of: 'ratio', comparison: 'atLeast', limit: 0.8 } } as const;
+const postgresRateHint = 1500;
 
 interface Timing {
   warmUpSeconds: number;
@@ -47,7 +53,7 @@ export const runApi: BenchPart = async (context) => {
   try {
     const dataDir = scratchDir('api');
     cleanups.push(() => dataDir.remove());
-    const expectedInvoiceRate = invoiceBudget.pglite * 2;
+    const expectedInvoiceRate = invoiceBudget.pglite.limit * 2;
     context.log('api: preparing the shop and invoice buyers (PGlite)');
     const shop = await prepareShop(
       { kind: 'pglite', dataDir: dataDir.path },
@@ -133,7 +139,7 @@ export const runApi: BenchPart = async (context) => {
     const cartRun = await load('createusercart', server.url, [addToCart]);
     figures.push(...endpoint('createusercart (add to bag)', cartRun));
 
-    const pglite = await invoiceRun(context, 'pglite', server, invoiceBuyers, timing, invoiceBudget.pglite, save);
+    const pglite = await invoiceRun(context, 'pglite', server, invoiceBuyers, timing, invoiceBudget.pglite.limit, save);
     await stopServer();
     await ceiling.stop();
     const audit = await auditStock({ kind: 'pglite', dataDir: dataDir.path }, shop.initialStock);
@@ -148,7 +154,7 @@ export const runApi: BenchPart = async (context) => {
     if (context.databaseUrl) {
       figures.push(...(await postgresInvoices(context, timing, save, notes, cleanups)));
     } else {
-      notes.push(`Invoice creation on PostgreSQL (budget ≥ ${invoiceBudget.postgres}/s) skipped: no BENCH_DATABASE_URL or DATABASE_URL.`);
+      notes.push(`Invoice creation on PostgreSQL (budget ≥ ${invoiceBudget.postgres.limit} × the invoice service alone) skipped: no BENCH_DATABASE_URL or DATABASE_URL.`);
     }
     return { id: 'api', title: 'API under load', figures, notes };
   } catch (error) {
@@ -195,9 +201,9 @@ const cartBuyerCount = 200;
 /** Enough fresh buyers for a warm-up and a timed run at twice the budget's rate (the run stops when they run out). */
 const invoiceBuyerCount = (rate: number, timing: Timing) => Math.ceil(rate * (timing.warmUpSeconds + timing.seconds));
 /** Enough invoices for the floor to run about half the timed run's length at twice the budget. */
-const floorBuyerCount = (timing: Timing) => invoiceBudget.pglite * timing.seconds;
+const floorBuyerCount = (timing: Timing) => invoiceBudget.pglite.limit * timing.seconds;
 /** PostgreSQL's floor: a third of the timed run's length at its budget's rate, so that preparing it stays short. */
-const postgresFloorBuyerCount = (timing: Timing) => Math.round((invoiceBudget.postgres * timing.seconds) / 3);
+const postgresFloorBuyerCount = (timing: Timing) => Math.round((postgresRateHint * timing.seconds) / 3);
 
 function endpointFigures(
   name: string,
@@ -284,14 +290,14 @@ async function invoiceRun(
   return { summary, buyersUsed: next };
 }
 
-function invoiceFigures(database: string, run: InvoiceRun, budget: number, oversold: number, ceiling?: { label: string; value: number }): Figure[] {
+function invoiceFigures(database: string, run: InvoiceRun, budget: Budget, oversold: number, ceiling?: { label: string; value: number }): Figure[] {
   const name = `checkoutinvoice (${database})`;
   return [
     {
       name: `${name}, invoices/s`,
       value: round(run.summary.requestsPerSecond, 0),
       unit: 'req/s',
-      budget: { comparison: 'atLeast', limit: budget },
+      budget,
       ...(ceiling ? { ceiling } : {}),
       note: `${run.summary.total} invoices in the timed run, each a fresh buyer with one line in the bag`,
     },
@@ -322,7 +328,7 @@ async function postgresInvoices(
   context.log('api: preparing invoice buyers (PostgreSQL)');
   const floorBuyers = postgresFloorBuyerCount(timing);
   const shop = await prepareShop(target, {
-    buyers: floorBuyers + invoiceBuyerCount(invoiceBudget.postgres * 2, timing),
+    buyers: floorBuyers + invoiceBuyerCount(postgresRateHint * 2, timing),
     withBag: true,
     stock: 1_000_000,
   });
@@ -333,7 +339,7 @@ async function postgresInvoices(
   let server: RunningServer | undefined;
   try {
     server = await startServer({ dataDir: dataDir.path, env: { JWT_SECRET: benchJwtSecret, DATABASE_URL: scratch.url } });
-    const run = await invoiceRun(context, 'postgres', server, shop.buyers.slice(floorBuyers), timing, invoiceBudget.postgres, save);
+    const run = await invoiceRun(context, 'postgres', server, shop.buyers.slice(floorBuyers), timing, postgresRateHint, save);
     await server.stop();
     server = undefined;
     const audit = await auditStock(target, shop.initialStock);
