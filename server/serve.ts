@@ -16,6 +16,13 @@ import type { LockFile } from './lock-file';
 /** How long in-flight requests get to finish before the process gives up on them. */
 const shutdownGraceMs = 10_000;
 
+/**
+ * A signal this soon after the first is the same stop, not a second one. `npm start` and `npm run serve` run the
+ * server as npm's own child, and npm passes on each SIGINT and SIGTERM it gets: Ctrl+C in a terminal, which reaches
+ * npm and the server alike, arrives twice within a few milliseconds, and so does a SIGTERM sent to the process group.
+ */
+const sameStopMs = 1_000;
+
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   const lock = lockDataDirOrExit(config);
@@ -34,14 +41,15 @@ async function main(): Promise<void> {
   }
 
   const closeConnectionsAfterAnswers = closeKeepAliveOnStop(app.server);
-  let stopping = false;
+  let stoppingSince: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < sameStopMs) return;
       app.log.warn(`${signal} again: stopping now without waiting`);
       lock?.release();
       process.exit(1);
     }
-    stopping = true;
+    stoppingSince = Date.now();
     app.log.info(`${signal} received: finishing in-flight requests, then stopping (press Ctrl+C again to force)`);
     closeConnectionsAfterAnswers();
     const force = setTimeout(() => {
