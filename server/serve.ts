@@ -9,7 +9,6 @@ import { ConfigError, loadConfig } from './config';
 import { startEmbeddedDatabase } from './db/embedded-start';
 import type { EmbeddedStart } from './db/embedded-start';
 import type { Config } from './config';
-import { capYoungGeneration, semiSpaceCapMb } from './heap-limits';
 import { acquireLock, LockedError } from './lock-file';
 import type { LockFile } from './lock-file';
 
@@ -84,7 +83,6 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  capYoungGeneration(semiSpaceCapMb[config.database.kind]);
   app.log.info(`${config.shop.name} is open at ${config.publicBaseUrl} (API docs at ${config.publicBaseUrl}/api/docs)`);
   if (app.mailer.transport === 'outbox') {
     app.log.warn(`Mail is NOT being sent: dev outbox at ${config.publicBaseUrl}/dev/mailbox`);
