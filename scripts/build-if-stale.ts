@@ -4,7 +4,7 @@
  * shop and must never run a stale one. `npm start` runs this file, then the server (package.json).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,7 +60,8 @@ export function buildIfStale(): void {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a script (not imported): Node keeps the path it was given, the module's own URL is the real path.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     buildIfStale();
   } catch (error) {
