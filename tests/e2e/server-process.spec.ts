@@ -1,8 +1,8 @@
 // The real server process on an embedded database: data survives a restart, a second server on the same DATA_DIR is
 // refused with a clear message, a start that fails after the database began to start stops it and frees the
-// directory, and SIGTERM shuts down cleanly. Then `npm start` itself, stopped as a process manager and as a terminal
-// stop it: one SIGTERM to npm's pid, or Ctrl+C (SIGINT to the whole process group), stops the shop once and
-// gracefully, and leaves no process behind.
+// directory, and SIGTERM shuts down cleanly. Then `npm start` itself, stopped the ways a process manager and a
+// terminal stop it: one SIGTERM to npm's pid, or Ctrl+C (SIGINT to the whole process group), stops the shop once and
+// gracefully and leaves no process behind; a second Ctrl+C forces.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
