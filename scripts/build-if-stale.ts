@@ -1,10 +1,10 @@
 /**
  * Builds the browser app (dist/), its server render (dist-render/) and the server bundle (dist-server/) when one is
  * missing or older than any of its sources: `npm start`, `npm run screenshots` and `npm run bench` all run the built
- * shop and must never run a stale one.
+ * shop and must never run a stale one. `npm start` runs this file, then the server (package.json).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,5 +57,15 @@ export function buildIfStale(): void {
     console.log(builtAt ? `${build.what[0]!.toUpperCase()}${build.what.slice(1)} changed since the last build: building it…` : `Building ${build.what}…`);
     const result = spawnSync(process.execPath, build.command, { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`${build.what} did not build; see the messages above.`);
+  }
+}
+
+// Run as a script (not imported): Node keeps the path it was given, the module's own URL is the real path.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    buildIfStale();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
   }
 }

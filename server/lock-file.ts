@@ -1,6 +1,8 @@
 /**
  * One server per embedded database: PGlite in DATA_DIR must never be opened by two processes at once (it would be
  * corrupted), so the server holds DATA_DIR/server.lock while it runs. A lock left by a process that died is taken over.
+ * A pid file rather than proper-lockfile's lock directory, whose staleness is its age: a refusal names the server that
+ * holds the lock, a killed server's lock is taken over at once rather than after a timeout, and no timer keeps it fresh.
  */
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

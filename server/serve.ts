@@ -4,17 +4,24 @@
  * release the lock). The app's modules load only once the database has begun to start (db/embedded-start.ts).
  */
 import type { Server, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
 import { ConfigError, loadConfig } from './config';
 import { startEmbeddedDatabase } from './db/embedded-start';
 import type { EmbeddedStart } from './db/embedded-start';
 import type { Config } from './config';
-import { capYoungGeneration, semiSpaceCapMb } from './heap-limits';
 import { acquireLock, LockedError } from './lock-file';
 import type { LockFile } from './lock-file';
 
 /** How long in-flight requests get to finish before the process gives up on them. */
 const shutdownGraceMs = 10_000;
+
+/**
+ * A signal this soon after the first is the same stop, not a second one. `npm start` and `npm run serve` run the
+ * server as npm's own child, and npm passes on each SIGINT and SIGTERM it gets: Ctrl+C in a terminal, which reaches
+ * npm and the server alike, arrives twice within a few milliseconds, and so does a SIGTERM sent to the process group.
+ */
+const sameStopMs = 1_000;
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
@@ -33,37 +40,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const closeConnectionsAfterAnswers = closeKeepAliveOnStop(app.server);
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.warn(`${signal} again: stopping now without waiting`);
-      lock?.release();
-      process.exit(1);
-    }
-    stopping = true;
-    app.log.info(`${signal} received: finishing in-flight requests, then stopping (press Ctrl+C again to force)`);
-    closeConnectionsAfterAnswers();
-    const force = setTimeout(() => {
-      app.log.error(`still busy after ${shutdownGraceMs} ms: stopping now`);
-      lock?.release();
-      process.exit(1);
-    }, shutdownGraceMs);
-    force.unref();
-    app
-      .close()
-      .then(() => {
-        lock?.release();
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        lock?.release();
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(app);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -76,11 +53,44 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  capYoungGeneration(semiSpaceCapMb[config.database.kind]);
   app.log.info(`${config.shop.name} is open at ${config.publicBaseUrl} (API docs at ${config.publicBaseUrl}/api/docs)`);
   if (app.mailer.transport === 'outbox') {
     app.log.warn(`Mail is NOT being sent: dev outbox at ${config.publicBaseUrl}/dev/mailbox`);
   }
+}
+
+/**
+ * SIGINT or SIGTERM: stop accepting connections, let in-flight requests finish (each keep-alive connection closing
+ * after its last answer), close the app (database, mail), exit 0. The data-directory lock goes with the process
+ * (lock-file.ts releases it on exit), however it exits. A later signal, or the grace period running out, exits at once
+ * with 1.
+ */
+function stopOnSignals(app: FastifyInstance): void {
+  const closeConnectionsAfterAnswers = closeKeepAliveOnStop(app.server);
+  let stoppingSince: number | undefined;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < sameStopMs) return;
+      app.log.warn(`${signal} again: stopping now without waiting`);
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
+    app.log.info(`${signal} received: finishing in-flight requests, then stopping (press Ctrl+C again to force)`);
+    closeConnectionsAfterAnswers();
+    setTimeout(() => {
+      app.log.error(`still busy after ${shutdownGraceMs} ms: stopping now`);
+      process.exit(1);
+    }, shutdownGraceMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 /**
