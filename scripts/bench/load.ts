@@ -93,17 +93,30 @@ export async function spawnUntilReady(
 }
 
 /**
+ * The environment settings and node flags of package.json's `serve` script (`NAME=value … exec node --flag … bundle`),
+ * so that the bench measures the server as `npm start` and `npm run serve` run it.
+ */
+function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
+  const script = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve;
+  const words = script.split(/\s+/);
+  const env = Object.fromEntries(words.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]));
+  return { env, nodeArgs: words.filter((word) => word.startsWith('--')) };
+}
+
+/**
  * The real shop server (its bundle, built by buildIfStale before the bench starts) on `dataDir` (or DATABASE_URL in env), with the harness's quiet defaults.
  * `nodeArgs` for a look inside, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'].
  */
 export function spawnShop(dataDir: string, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Spawned> {
+  const serve = serveCommand();
   return spawnUntilReady(serverBundle, '/api/ready', {
+    ...serve.env,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
     DATABASE_URL: '',
     ...env,
-  }, { nodeArgs });
+  }, { nodeArgs: [...serve.nodeArgs, ...nodeArgs] });
 }
 
 let builtCeiling: string | undefined;
