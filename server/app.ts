@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -28,8 +28,7 @@ import { securityHeaders } from './security-headers';
 import { zodCompilers } from './schema-compilers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
-import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
-import { OneLinePerRequest, requestIdInLine, requestLogger } from './request-log';
+import { loggerOptions, OneLinePerRequest } from './logging';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
@@ -136,9 +135,8 @@ async function assemble(
   deps: AppDeps,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, deps),
+    logger: loggerOptions({ level: config.logLevel, stream: deps.logStream, pretty: deps.prettyLogs }),
     logController: new OneLinePerRequest(),
-    childLoggerFactory: requestLogger,
     bodyLimit: jsonBodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -273,17 +271,4 @@ async function assemble(
 /** An embedded database directory PostgreSQL has not been initialised in yet (so the demo seed is sure to run). */
 function isNewDataDir(target: Config['database']): boolean {
   return target.kind === 'pglite' && target.dataDir !== null && isNewDatabase(target.dataDir);
-}
-
-function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: { paths: [...redactedLogPaths], censor: redactedMark },
-    mixin: requestIdInLine,
-    serializers: { req: serializeRequest, err: serializeError },
-    ...(deps.logStream ? { stream: deps.logStream } : {}),
-    ...(deps.prettyLogs && !deps.logStream
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
-  };
 }
