@@ -24,7 +24,7 @@ import { seedDemo } from './db/seed/seed-demo';
 import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
-import { securityHeaders } from './security-headers';
+import { registerSecurityHeaders } from './security-headers';
 import { zodCompilers } from './schema-compilers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
@@ -49,7 +49,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { startPurgeJob } from './modules/maintenance/purge-job';
 import { startReservationJob } from './modules/orders/reservation-job';
-import { createPaymentProvider, usesRazorpay } from './modules/payments/create-provider';
+import { createPaymentProvider } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { pageRenderer } from './modules/web/page-renderer';
@@ -73,36 +73,6 @@ export interface AppDeps {
 }
 
 export const jsonBodyLimit = 1024 * 1024;
-
-/** Where Razorpay's checkout.js loads from and what it frames, calls and shows (its own dialog, DESIGN.md §4). */
-export const razorpayCheckoutSources = {
-  scriptSrc: ['https://checkout.razorpay.com'],
-  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
-  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-  imgSrc: ['https://cdn.razorpay.com'],
-} as const;
-
-/**
- * Same-origin only, except Razorpay's checkout while razorpay is the payment provider: with the sandbox the shop loads
- * nothing from outside. Chakra UI (emotion) injects style elements, hence 'unsafe-inline' for styles alone.
- */
-export function contentSecurityPolicy(payment: Config['payment']): Record<string, string[]> {
-  const razorpay = usesRazorpay(payment);
-  const plus = (key: keyof typeof razorpayCheckoutSources) => (razorpay ? [...razorpayCheckoutSources[key]] : []);
-  return {
-    defaultSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...plus('imgSrc')],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    scriptSrc: ["'self'", ...plus('scriptSrc')],
-    connectSrc: ["'self'", ...plus('connectSrc')],
-    ...(razorpay ? { frameSrc: plus('frameSrc') } : {}),
-    fontSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    formAction: ["'self'"],
-    baseUri: ["'self'"],
-    objectSrc: ["'none'"],
-  };
-}
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   // First, as it is quick: a REDIS_URL that does not answer stops the start with a message naming it, without waiting
@@ -185,16 +155,7 @@ async function assemble(
 
   app.setErrorHandler(errorHandler);
 
-  const securityHeadersOf = await securityHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.payment) },
-    // Images and fonts are same-origin; no cross-origin embedding to allow.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    const headers = securityHeadersOf(reply.statusCode, reply.getHeader('content-type'));
-    if (headers) reply.headers(headers);
-    done(null, payload);
-  });
+  await registerSecurityHeaders(app, config.payment);
   await app.register(fastifyCompress, {
     // Answers only: no client of the shop compresses what it sends, and every request would pass one more hook.
     globalDecompression: false,
