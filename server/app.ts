@@ -11,7 +11,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { backgroundWork } from './background-work';
 import type { Config } from './config';
@@ -25,7 +25,6 @@ import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
-import { zodCompilers } from './schema-compilers';
 import { connectRateLimitStore } from './rate-limit-store';
 import type { RateLimitStore } from './rate-limit-store';
 import { loggerOptions, OneLinePerRequest } from './logging';
@@ -113,8 +112,9 @@ async function assemble(
     requestIdHeader: false,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
-    schemaController: { compilersFactory: zodCompilers },
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // domain/'s schemas are zod/mini, which loads no messages: a refusal without a message of its own answers zod's English.
   z.config(z.locales.en());
 
