@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { Redis } from 'ioredis';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -25,8 +26,7 @@ import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
-import { connectRateLimitStore } from './rate-limit-store';
-import type { RateLimitStore } from './rate-limit-store';
+import { closeRateLimitRedis, connectRateLimitRedis, logRateLimitOutages } from './rate-limit-redis';
 import { loggerOptions, OneLinePerRequest } from './logging';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
@@ -75,9 +75,9 @@ export const jsonBodyLimit = 1024 * 1024;
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   // First, as it is quick: a REDIS_URL that does not answer stops the start with a message naming it, without waiting
-  // for the database's start-up (rate-limit-store.ts says why it stops rather than going on unlimited).
-  const rateLimitStore = config.redisUrl
-    ? await connectRateLimitStore(config.redisUrl, config.redisKeyPrefix).catch(async (error: unknown) => {
+  // for the database's start-up (rate-limit-redis.ts says why it stops rather than going on unlimited).
+  const rateLimitRedis = config.redisUrl
+    ? await connectRateLimitRedis(config.redisUrl).catch(async (error: unknown) => {
         await deps.database?.close().catch(() => undefined);
         await deps.embedded?.abandon();
         throw error;
@@ -89,10 +89,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   let database: OpenDatabase | undefined;
   try {
     database = deps.database ?? (await openDatabase(config.database, deps.embedded?.proxy));
-    return await assemble(config, database, rateLimitStore, deps);
+    return await assemble(config, database, rateLimitRedis, deps);
   } catch (error) {
     await database?.close().catch(() => undefined);
-    await rateLimitStore?.close().catch(() => undefined);
+    if (rateLimitRedis) await closeRateLimitRedis(rateLimitRedis);
     throw error;
   }
 }
@@ -100,7 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function assemble(
   config: Config,
   database: OpenDatabase,
-  rateLimitStore: RateLimitStore | null,
+  rateLimitRedis: Redis | null,
   deps: AppDeps,
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -142,7 +142,7 @@ async function assemble(
     try {
       await background.settled();
       await mailer.close();
-      await rateLimitStore?.close();
+      if (rateLimitRedis) await closeRateLimitRedis(rateLimitRedis);
       await database.close();
     } finally {
       await deps.onClose?.();
@@ -166,10 +166,12 @@ async function assemble(
   await app.register(fastifyCookie);
   await app.register(callerPlugin);
   app.addHook('preValidation', refuseUnstorableText);
+  if (rateLimitRedis) logRateLimitOutages(rateLimitRedis, app.log);
   await app.register(fastifyRateLimit, {
     global: false,
-    // With REDIS_URL every limit counts in Redis, shared by all server processes; otherwise in this process.
-    ...(rateLimitStore ? { store: rateLimitStore.storeFor(app.log) } : {}),
+    // With REDIS_URL every limit counts in Redis, shared by all server processes; otherwise in this process. While
+    // Redis is away requests go on unlimited rather than failing (rate-limit-redis.ts).
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new TooManyRequests(`Too many requests. Please try again in ${context.after}.`),
   });
