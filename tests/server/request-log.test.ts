@@ -55,4 +55,19 @@ describe('the request log', () => {
     expect(lines.at(-1)).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/no-such-route' }, res: { statusCode: 404 } });
     expect(log.text).not.toContain('incoming request');
   });
+
+  it('hides credentials that a log call passes by mistake, at the top or one level down', async () => {
+    const secrets = { password: 'Lily@Secret71', otp: '482913', token: 'tok-NeverLogged', bearer: 'Bearer NeverLogged', cookie: 'refreshToken=NeverLogged' };
+    app.log.warn(
+      {
+        token: secrets.token,
+        body: { email: 'asha@example.in', password: secrets.password, confirmPassword: secrets.password, otp: secrets.otp },
+        headers: { authorization: secrets.bearer, cookie: secrets.cookie },
+      },
+      'a careless line',
+    );
+    const line = log.lines.find((each) => each.includes('a careless line'))!;
+    for (const secret of Object.values(secrets)) expect(line).not.toContain(secret);
+    expect(JSON.parse(line)).toMatchObject({ token: '[redacted]', body: { email: 'asha@example.in', password: '[redacted]', otp: '[redacted]' } });
+  });
 });
