@@ -1,6 +1,7 @@
 /**
  * Each request is one log line, written once it is answered, as an access log has it: the method, the path with its
- * query values hidden, the status and the time it took, under the request's id. Nothing is logged as it arrives.
+ * query values hidden, the status and the time it took, under the request's id. Nothing is logged as it arrives. A
+ * credential passed to the logger by mistake shows as `[redacted]` (secrets-in-logs.test.ts covers every real flow).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
