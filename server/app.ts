@@ -4,14 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { Redis } from 'ioredis';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { backgroundWork } from './background-work';
 import type { Config } from './config';
@@ -24,12 +25,9 @@ import { seedDemo } from './db/seed/seed-demo';
 import { answerClientError, errorHandler } from './error-handler';
 import { refuseUnstorableText } from './text-guard';
 import { compression } from './compression';
-import { securityHeaders } from './security-headers';
-import { zodCompilers } from './schema-compilers';
-import { connectRateLimitStore } from './rate-limit-store';
-import type { RateLimitStore } from './rate-limit-store';
-import { redactedLogPaths, redactedMark, serializeError, serializeRequest } from './log-redaction';
-import { OneLinePerRequest, requestIdInLine, requestLogger } from './request-log';
+import { registerSecurityHeaders } from './security-headers';
+import { closeRateLimitRedis, connectRateLimitRedis, logRateLimitOutages } from './rate-limit-redis';
+import { loggerOptions, OneLinePerRequest } from './logging';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
@@ -50,7 +48,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { startPurgeJob } from './modules/maintenance/purge-job';
 import { startReservationJob } from './modules/orders/reservation-job';
-import { createPaymentProvider, usesRazorpay } from './modules/payments/create-provider';
+import { createPaymentProvider } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
 import { pageRenderer } from './modules/web/page-renderer';
@@ -75,41 +73,11 @@ export interface AppDeps {
 
 export const jsonBodyLimit = 1024 * 1024;
 
-/** Where Razorpay's checkout.js loads from and what it frames, calls and shows (its own dialog, DESIGN.md §4). */
-export const razorpayCheckoutSources = {
-  scriptSrc: ['https://checkout.razorpay.com'],
-  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
-  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-  imgSrc: ['https://cdn.razorpay.com'],
-} as const;
-
-/**
- * Same-origin only, except Razorpay's checkout while razorpay is the payment provider: with the sandbox the shop loads
- * nothing from outside. Chakra UI (emotion) injects style elements, hence 'unsafe-inline' for styles alone.
- */
-export function contentSecurityPolicy(payment: Config['payment']): Record<string, string[]> {
-  const razorpay = usesRazorpay(payment);
-  const plus = (key: keyof typeof razorpayCheckoutSources) => (razorpay ? [...razorpayCheckoutSources[key]] : []);
-  return {
-    defaultSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...plus('imgSrc')],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    scriptSrc: ["'self'", ...plus('scriptSrc')],
-    connectSrc: ["'self'", ...plus('connectSrc')],
-    ...(razorpay ? { frameSrc: plus('frameSrc') } : {}),
-    fontSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    formAction: ["'self'"],
-    baseUri: ["'self'"],
-    objectSrc: ["'none'"],
-  };
-}
-
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   // First, as it is quick: a REDIS_URL that does not answer stops the start with a message naming it, without waiting
-  // for the database's start-up (rate-limit-store.ts says why it stops rather than going on unlimited).
-  const rateLimitStore = config.redisUrl
-    ? await connectRateLimitStore(config.redisUrl, config.redisKeyPrefix).catch(async (error: unknown) => {
+  // for the database's start-up (rate-limit-redis.ts says why it stops rather than going on unlimited).
+  const rateLimitRedis = config.redisUrl
+    ? await connectRateLimitRedis(config.redisUrl).catch(async (error: unknown) => {
         await deps.database?.close().catch(() => undefined);
         await deps.embedded?.abandon();
         throw error;
@@ -121,10 +89,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   let database: OpenDatabase | undefined;
   try {
     database = deps.database ?? (await openDatabase(config.database, deps.embedded?.proxy));
-    return await assemble(config, database, rateLimitStore, deps);
+    return await assemble(config, database, rateLimitRedis, deps);
   } catch (error) {
     await database?.close().catch(() => undefined);
-    await rateLimitStore?.close().catch(() => undefined);
+    if (rateLimitRedis) await closeRateLimitRedis(rateLimitRedis);
     throw error;
   }
 }
@@ -132,21 +100,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function assemble(
   config: Config,
   database: OpenDatabase,
-  rateLimitStore: RateLimitStore | null,
+  rateLimitRedis: Redis | null,
   deps: AppDeps,
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, deps),
+    logger: loggerOptions({ level: config.logLevel, stream: deps.logStream, pretty: deps.prettyLogs }),
     logController: new OneLinePerRequest(),
-    childLoggerFactory: requestLogger,
     bodyLimit: jsonBodyLimit,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
-    schemaController: { compilersFactory: zodCompilers },
   });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // domain/'s schemas are zod/mini, which loads no messages: a refusal without a message of its own answers zod's English.
   z.config(z.locales.en());
 
@@ -174,7 +142,7 @@ async function assemble(
     try {
       await background.settled();
       await mailer.close();
-      await rateLimitStore?.close();
+      if (rateLimitRedis) await closeRateLimitRedis(rateLimitRedis);
       await database.close();
     } finally {
       await deps.onClose?.();
@@ -187,16 +155,7 @@ async function assemble(
 
   app.setErrorHandler(errorHandler);
 
-  const securityHeadersOf = await securityHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.payment) },
-    // Images and fonts are same-origin; no cross-origin embedding to allow.
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    const headers = securityHeadersOf(reply.statusCode, reply.getHeader('content-type'));
-    if (headers) reply.headers(headers);
-    done(null, payload);
-  });
+  await registerSecurityHeaders(app, config.payment);
   await app.register(fastifyCompress, {
     // Answers only: no client of the shop compresses what it sends, and every request would pass one more hook.
     globalDecompression: false,
@@ -207,10 +166,12 @@ async function assemble(
   await app.register(fastifyCookie);
   await app.register(callerPlugin);
   app.addHook('preValidation', refuseUnstorableText);
+  if (rateLimitRedis) logRateLimitOutages(rateLimitRedis, app.log);
   await app.register(fastifyRateLimit, {
     global: false,
-    // With REDIS_URL every limit counts in Redis, shared by all server processes; otherwise in this process.
-    ...(rateLimitStore ? { store: rateLimitStore.storeFor(app.log) } : {}),
+    // With REDIS_URL every limit counts in Redis, shared by all server processes; otherwise in this process. While
+    // Redis is away requests go on unlimited rather than failing (rate-limit-redis.ts).
+    ...(rateLimitRedis ? { redis: rateLimitRedis, nameSpace: `${config.redisKeyPrefix}rate-limit:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new TooManyRequests(`Too many requests. Please try again in ${context.after}.`),
   });
@@ -273,17 +234,4 @@ async function assemble(
 /** An embedded database directory PostgreSQL has not been initialised in yet (so the demo seed is sure to run). */
 function isNewDataDir(target: Config['database']): boolean {
   return target.kind === 'pglite' && target.dataDir !== null && isNewDatabase(target.dataDir);
-}
-
-function loggerOptions(config: Config, deps: AppDeps): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: { paths: [...redactedLogPaths], censor: redactedMark },
-    mixin: requestIdInLine,
-    serializers: { req: serializeRequest, err: serializeError },
-    ...(deps.logStream ? { stream: deps.logStream } : {}),
-    ...(deps.prettyLogs && !deps.logStream
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
-  };
 }

@@ -52,7 +52,7 @@ export interface Config {
   };
   /**
    * Set: every rate limit counts in this Redis, so that several server processes share one budget per address and per
-   * e-mail (server/rate-limit-store.ts). Null: each process counts on its own.
+   * e-mail (server/rate-limit-redis.ts). Null: each process counts on its own.
    */
   redisUrl: string | null;
   /** Starts every key the shop writes to Redis, so that several shops (or test runs) can share one Redis. */

@@ -1,63 +1,74 @@
 /**
- * Helmet's security headers with the shop's options, computed once. @fastify/helmet builds helmet's middleware again
- * on every request (parsing every CSP directive each time: about 8 % of the server's CPU on a cached catalogue read
- * under load, measured with --cpu-prof), although here the headers never differ between requests: no route has its
- * own helmet options and no nonces are used. So they are read once from @fastify/helmet itself, on a probe request
- * to a throwaway instance, and every document (an HTML page) gets exactly those.
- *
- * Most of them only mean something for a document a browser renders: the page's CSP, the opener and origin-cluster
- * policies, the referrer policy, the legacy XSS, DNS-prefetch and download switches. Every other answer (JSON, a
- * picture, a script, a font, a redirect) gets what still applies to it, as OWASP's REST security cheat sheet lists: a
- * CSP that allows nothing, so that an answer opened as a page can neither run nor load anything, nor be framed; and
- * helmet's HSTS, nosniff, frame and cross-origin-resource headers. That is 5 headers of 238 bytes instead of 12 of
- * 619 on each API answer, and less time for Node to check them (docs/performance.md, "Security headers by kind of
- * answer").
+ * Security headers by @fastify/helmet, chosen for each answer once its content type is known. A page (an HTML answer)
+ * gets helmet's whole set with the shop's CSP. Every other answer (JSON, a picture, a script, a font, a redirect) gets
+ * what still applies to it, as OWASP's REST security cheat sheet lists: a CSP that allows nothing, so that an answer
+ * opened as a page can neither run nor load anything, nor be framed; and helmet's HSTS, nosniff, frame and
+ * cross-origin-resource headers. A 304 gets none: it has no content type to tell a page by, and browsers update the
+ * copy they keep with its headers, so without any a page keeps its own.
  */
-import Fastify from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import { zodCompilers } from './schema-compilers';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { usesRazorpay } from './modules/payments/create-provider';
 
-/** Headers any reply has, with or without helmet: not part of what helmet adds. */
-const transportHeaders = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+/** Where Razorpay's checkout.js loads from and what it frames, calls and shows (its own dialog, DESIGN.md §4). */
+export const razorpayCheckoutSources = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+  imgSrc: ['https://cdn.razorpay.com'],
+} as const;
 
-type HeaderSet = Readonly<Record<string, string>>;
-
-/** The security headers of an answer, by its status and content type; none for a 304. */
-export type SecurityHeaders = (statusCode: number, contentType: unknown) => HeaderSet | null;
-
-/** Nothing may run in, load into or frame an answer that is not a page. */
-export const answerContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
-
-/** Of helmet's headers, those that apply to an answer that is not a document. */
-const answerHeaderNames = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy'];
-
-export async function securityHeaders(options: FastifyHelmetOptions): Promise<SecurityHeaders> {
-  const document: HeaderSet = await helmetHeaders(options);
-  const answer: HeaderSet = {
-    'content-security-policy': answerContentSecurityPolicy,
-    ...Object.fromEntries(answerHeaderNames.filter((name) => name in document).map((name) => [name, document[name]!])),
-  };
-  return (statusCode, contentType) => {
-    // A 304 has no content type to tell a page by, and browsers update the copy they keep with its headers: without
-    // any, a page keeps its own.
-    if (statusCode === 304) return null;
-    return typeof contentType === 'string' && contentType.startsWith('text/html') ? document : answer;
+/**
+ * A page's CSP: same-origin only, except Razorpay's checkout while razorpay is the payment provider; with the sandbox
+ * the shop loads nothing from outside. Chakra UI (emotion) injects style elements, hence 'unsafe-inline' for styles.
+ */
+export function contentSecurityPolicy(payment: Config['payment']): Record<string, string[]> {
+  const razorpay = usesRazorpay(payment);
+  const plus = (key: keyof typeof razorpayCheckoutSources) => (razorpay ? [...razorpayCheckoutSources[key]] : []);
+  return {
+    defaultSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...plus('imgSrc')],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    scriptSrc: ["'self'", ...plus('scriptSrc')],
+    connectSrc: ["'self'", ...plus('connectSrc')],
+    ...(razorpay ? { frameSrc: plus('frameSrc') } : {}),
+    fontSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
   };
 }
 
-async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
-  const probe = Fastify({ logger: false, schemaController: { compilersFactory: zodCompilers } });
-  try {
-    await probe.register(fastifyHelmet, options);
-    probe.get('/', async () => '');
-    const response = await probe.inject({ method: 'GET', url: '/' });
-    return Object.fromEntries(
-      Object.entries(response.headers)
-        .filter(([name, value]) => !transportHeaders.has(name) && value !== undefined)
-        .map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)]),
-    );
-  } finally {
-    await probe.close();
-  }
+/** What a page gets: helmet's defaults with the shop's CSP; images and fonts are same-origin, so CORP is too. */
+function pageHelmetOptions(payment: Config['payment']): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(payment) },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/** Over a page's options for every other answer: nothing may run in, load into or frame it; no page-only headers. */
+const answerHelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const;
+
+export async function registerSecurityHeaders(app: FastifyInstance, payment: Config['payment']): Promise<void> {
+  // Not global: helmet's own hook runs as a request arrives, before its answer's content type is known.
+  await app.register(fastifyHelmet, { global: false, ...pageHelmetOptions(payment) });
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 304) return;
+    const contentType = reply.getHeader('content-type');
+    const isPage = typeof contentType === 'string' && contentType.startsWith('text/html');
+    reply.helmet(isPage ? undefined : answerHelmetOptions);
+  });
 }

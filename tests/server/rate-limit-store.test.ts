@@ -1,7 +1,7 @@
 /**
  * Rate limits in Redis (REDIS_URL): two apps share one budget per e-mail and per address; a Redis that does not answer
- * at start stops the app with a message naming REDIS_URL; a Redis lost while running leaves each app counting on its
- * own (limited, never a 5xx) until it is back. The Redis cases need one (TEST_REDIS_URL, default 127.0.0.1:6379) and
+ * at start stops the app with a message naming REDIS_URL; a Redis lost while running lets requests through unlimited
+ * (never a 5xx), logged once, until it is back and counting is shared again. The Redis cases need one (TEST_REDIS_URL, default 127.0.0.1:6379) and
  * are skipped, with the reason printed, when nothing answers there.
  */
 import { Writable } from 'node:stream';
@@ -71,7 +71,7 @@ describe.skipIf(!redisUp)('rate limits counted in Redis', { timeout: 90_000 }, (
       expect(codes).toEqual([401, 401, 429]);
 
       const keys = await scratch.keys();
-      expect(keys).toContain(`${scratch.prefix}rate-limit:POST:/api/loginapi:10.30.0.1`);
+      expect(keys.filter((key) => key.includes('/api/loginapi') && key.endsWith('10.30.0.1'))).toHaveLength(1);
       expect(keys.every((key) => key.startsWith(`${scratch.prefix}rate-limit:`))).toBe(true);
     });
   });
@@ -81,7 +81,7 @@ describe.skipIf(!redisUp)('rate limits counted in Redis', { timeout: 90_000 }, (
     await Promise.all(apps.splice(0).map((app) => app.close()));
   });
 
-  it('counts in each app while Redis is away, never failing a request, and shares again once it is back', async () => {
+  it('lets requests through while Redis is away, never failing one, and counts there again once it is back', async () => {
     const relay = await redisRelay();
     const logged: string[] = [];
     const logStream = new Writable({
@@ -98,7 +98,7 @@ describe.skipIf(!redisUp)('rate limits counted in Redis', { timeout: 90_000 }, (
 
       await relay.cut();
       const during = unique('during');
-      expect(await statuses(app, [during, during, during, during])).toEqual([401, 401, 401, 429]);
+      expect(await statuses(app, [during, during, during, during, during])).toEqual([401, 401, 401, 401, 401]);
       const warnings = logged.filter((line) => line.includes('rate limits: Redis does not answer'));
       expect(warnings).toHaveLength(1);
       expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40 });

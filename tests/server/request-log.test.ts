@@ -1,6 +1,7 @@
 /**
  * Each request is one log line, written once it is answered, as an access log has it: the method, the path with its
- * query values hidden, the status and the time it took, under the request's id. Nothing is logged as it arrives.
+ * query values hidden, the status and the time it took, under the request's id. Nothing is logged as it arrives. A
+ * credential passed to the logger by mistake shows as `[redacted]` (secrets-in-logs.test.ts covers every real flow).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,5 +55,20 @@ describe('the request log', () => {
     const lines = linesAbout(String(res.headers['x-request-id']));
     expect(lines.at(-1)).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/no-such-route' }, res: { statusCode: 404 } });
     expect(log.text).not.toContain('incoming request');
+  });
+
+  it('hides credentials that a log call passes by mistake, at the top or one level down', async () => {
+    const secrets = { password: 'Lily@Secret71', otp: '482913', token: 'tok-NeverLogged', bearer: 'Bearer NeverLogged', cookie: 'refreshToken=NeverLogged' };
+    app.log.warn(
+      {
+        token: secrets.token,
+        body: { email: 'asha@example.in', password: secrets.password, confirmPassword: secrets.password, otp: secrets.otp },
+        headers: { authorization: secrets.bearer, cookie: secrets.cookie },
+      },
+      'a careless line',
+    );
+    const line = log.lines.find((each) => each.includes('a careless line'))!;
+    for (const secret of Object.values(secrets)) expect(line).not.toContain(secret);
+    expect(JSON.parse(line)).toMatchObject({ token: '[redacted]', body: { email: 'asha@example.in', password: '[redacted]', otp: '[redacted]' } });
   });
 });
