@@ -22,7 +22,9 @@ import type { Database, Transaction } from '../../db/client';
 
 export interface Cached<T> {
   value: T;
-  /** A weak ETag of the value, made once per load. */
+  /** The value as JSON, made once per load: the route sends it as it is, rather than serializing it every time. */
+  json: string;
+  /** A weak ETag of that JSON. */
   etag: string;
 }
 
@@ -79,7 +81,11 @@ export function catalogFeedDown(db: Database): void {
 
 export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<T>): Promise<Cached<T>> {
   const cache = cacheOf(db);
-  const loaded = () => load().then((value) => ({ value, etag: etagOf(value) }));
+  const loaded = () =>
+    load().then((value) => {
+      const json = JSON.stringify(value);
+      return { value, json, etag: etagOf(json) };
+    });
   if (!cache.followed) return loaded();
 
   const hit = cache.entries.get(key);
@@ -93,6 +99,6 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
   return entry;
 }
 
-export function etagOf(value: unknown): string {
-  return `W/"${createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 27)}"`;
+function etagOf(json: string): string {
+  return `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 }

@@ -10,7 +10,8 @@ import {
   flowerDetailReply,
 } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
-import { categoryHeaderBody, flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
+import type { Cached } from './catalog.cache';
+import { flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,8 +25,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { value, etag } = await getAllFlowers(app.db, request.query.category_name);
-      return answerRevalidated(request, reply, etag, value);
+      return answerRevalidated(request, reply, await getAllFlowers(app.db, request.query.category_name));
     },
   );
 
@@ -39,8 +39,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { value, etag } = await getCategoryHeader(app.db);
-      return answerRevalidated(request, reply, etag, categoryHeaderBody(value));
+      return answerRevalidated(request, reply, await getCategoryHeader(app.db));
     },
   );
 
@@ -63,12 +62,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The cached catalogue carries its ETag: the browser revalidates every time (no-cache) and gets a 304 while its copy is
- * current, else `body`.
+ * current, else the cached JSON, sent as it is (Fastify serializes no string) and compressed like any answer.
  */
-function answerRevalidated(request: FastifyRequest, reply: FastifyReply, etag: string, body: unknown): FastifyReply {
+function answerRevalidated(request: FastifyRequest, reply: FastifyReply, { json, etag }: Cached<unknown>): FastifyReply {
   reply.header('cache-control', 'no-cache').header('etag', etag);
   if (matchesWeakly(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.send(body);
+  return reply.type('application/json; charset=utf-8').send(json);
 }
 
 /** If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"x"` and `"x"` match, and `*` matches anything. */
