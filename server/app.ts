@@ -129,8 +129,6 @@ async function assemble(
     }
   });
   const mailer = createMailer(config, database.db, app.log);
-  // Before serving, so this app's first cached catalogue is already followed; database.close() ends the LISTEN.
-  await followCatalogChanges(database, app.log);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -228,6 +226,10 @@ async function assemble(
     throw new NotFound(path?.startsWith('/api/') ? `No API route ${request.method} ${path}` : 'Not found');
   });
 
+  // Last, when nothing else can fail the start (until then the catalogue is read, not cached). onClose hooks run
+  // last-added first, so its connection ends before the database is closed.
+  const catalogFeed = await followCatalogChanges(config.database, database.db, app.log);
+  app.addHook('onClose', () => catalogFeed.close());
   return app;
 }
 

@@ -1,6 +1,6 @@
 /**
- * How the shop compresses answers, in one place: the app's compression plugin (app.ts), the catalogue's bytes that are
- * compressed once per cache entry (catalog-bytes.ts) and the bench's ceiling server all follow it.
+ * How the shop compresses answers, in one place: the app's compression plugin (app.ts) and the bench's ceiling server
+ * both follow it.
  */
 import { constants as zlib } from 'node:zlib';
 

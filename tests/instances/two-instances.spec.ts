@@ -1,13 +1,13 @@
 /**
  * Two server processes behind one imaginary load balancer: one PostgreSQL database, one Redis (DATABASE_URL,
  * REDIS_URL). They start together on an empty database, share every rate limit, take a load spread over both without
- * an error, and an admin's change made on one shows on the other within maxStalenessMs of being answered, and never
- * the old catalogue after that. Runs only when PostgreSQL and Redis answer (`npm run test:instances`).
+ * an error, and an admin's change made on one shows on the other promptly (as soon as the commit's notification
+ * arrives; the test allows `promptlyMs`), and never the old catalogue after that. Runs only when PostgreSQL and Redis
+ * answer (`npm run test:instances`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllFlowersReply } from '../../domain/catalog';
 import type { AdminProduct } from '../../domain/admin-catalog';
-import { maxStalenessMs } from '../../server/modules/catalog/catalog.cache';
 import { shopApi } from '../e2e/shop-api';
 import { clusterAdmin, startCluster, whyNoCluster, type Cluster } from './cluster';
 
@@ -26,6 +26,8 @@ interface Call {
 }
 
 const json = { 'content-type': 'application/json' };
+/** How long the other instance may take to show an admin's change: a notification's trip, milliseconds normally. */
+const promptlyMs = 1_000;
 
 describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis', () => {
   let cluster: Cluster;
@@ -76,7 +78,7 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
     expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
-  it(`take a load spread over both without an error, and show an admin's change on the other within ${maxStalenessMs} ms, never the old catalogue after`, async () => {
+  it(`take a load spread over both without an error, and show an admin's change on the other within ${promptlyMs} ms, never the old catalogue after`, async () => {
     const [first, second] = urls as [string, string];
     const { authorization } = await shopApi(first).signIn(clusterAdmin);
     const catalogue = (await (await fetch(`${second}/api/allflowers`)).json()) as AllFlowersReply;
@@ -157,7 +159,7 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
           `${(lastOld - answeredAt).toFixed(1)} ms after the write was answered (${reads.length} catalogue reads)`,
       );
       // The writing instance forgets before it answers; the other within the bound.
-      expect(lastOld - answeredAt).toBeLessThan(instance === 0 ? 0 : maxStalenessMs);
+      expect(lastOld - answeredAt).toBeLessThan(instance === 0 ? 0 : promptlyMs);
       // Once a read has shown the change, no read started after that shows the old product again.
       const firstNew = reads.find((entry) => entry.shows === afterShown && entry.startedAt > answeredAt);
       expect(firstNew).toBeDefined();

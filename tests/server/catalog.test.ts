@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { allFlowersReply, categoryHeaderReply, flowerDetailReply } from '../../domain/catalog';
 import { products } from '../../server/db/schema';
 import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
+import { unstorableTextMessage } from '../../server/text-guard';
 import { buildTestApp } from './helpers/app';
 import { aCategory, aProduct, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
@@ -163,5 +165,89 @@ describe('GET /api/flowerdetail/:flower_ext_id', () => {
     const res = await app.inject({ method: 'GET', url: `/api/flowerdetail/${'x'.repeat(65)}` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Invalid product id', code: 'BAD_REQUEST' });
+  });
+});
+
+describe('how the catalogue is sent', () => {
+  // An app of its own, with enough products for a catalogue above the 1 KiB compression threshold.
+  let shop: FastifyInstance;
+  let first: ProductRow;
+  const url = '/api/allflowers?category_name=everlasting%20dry%20flowers';
+  const get = (path: string, headers: Record<string, string> = {}) => shop.inject({ method: 'GET', url: path, headers });
+
+  beforeAll(async () => {
+    shop = await buildTestApp();
+    const category = await aCategory(shop.db, { name: 'Everlasting Dry Flowers' });
+    const sub = await aSubCategory(shop.db, { categoryId: category.id, name: 'Bunches' });
+    for (let i = 0; i < 20; i += 1) {
+      const product = await aProduct(shop.db, { subCategory: sub, name: `Dried Bunch ${i}`, itemCode: `DRY-B${i}` });
+      if (i === 0) first = product;
+    }
+    invalidateCatalogCache(shop.db);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('compressed with br when the browser accepts it, else gzip, with the same JSON and ETag as uncompressed', async () => {
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(allFlowersReply.parse(plain.json()).products[0]!.SubProductCategories[0]!.ProductSubProducts).toHaveLength(20);
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+    for (const header of ['gzip', 'br;q=0, gzip']) {
+      const res = await get(url, { 'accept-encoding': header });
+      expect(res.headers['content-encoding'], header).toBe('gzip');
+      expect(gunzipSync(res.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it('keeps a small answer (the header menu) uncompressed', async () => {
+    const res = await get('/api/categoryheader', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(categoryHeaderReply.parse(res.json())).toEqual({ status: '200', body: [{ categoryName: 'Everlasting Dry Flowers', Subcategories: ['Bunches'] }] });
+  });
+
+  it('answers 304 to a compressed request while its ETag is current (weak or strong form), and the whole answer once not', async () => {
+    const { etag } = (await get(url, { 'accept-encoding': 'br' })).headers;
+    const opaque = String(etag).replace(/^W\//, '');
+    for (const ifNoneMatch of [String(etag), opaque, `"other", ${String(etag)}`, '*']) {
+      const res = await get(url, { 'accept-encoding': 'br', 'if-none-match': ifNoneMatch });
+      expect(res.statusCode, ifNoneMatch).toBe(304);
+      expect(res.rawPayload).toHaveLength(0);
+      expect(res.headers.etag).toBe(etag);
+    }
+    await shop.db.update(products).set({ name: 'Dried Bunch Royale' }).where(eq(products.id, first.id));
+    invalidateCatalogCache(shop.db);
+    const changed = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(etag) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(brotliDecompressSync(changed.rawPayload).toString()).toContain('Dried Bunch Royale');
+  });
+
+  it('answers HEAD with the same status, type and ETag, and no body', async () => {
+    const full = await get(url, { 'accept-encoding': 'br' });
+    const head = await shop.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload).toHaveLength(0);
+    expect(head.headers.etag).toBe(full.headers.etag);
+    expect(head.headers['content-type']).toBe(full.headers['content-type']);
+  });
+
+  it('refuses an empty category name or one the shop cannot store, every time', async () => {
+    for (const round of [1, 2]) {
+      expect((await get('/api/allflowers?category_name=%20')).statusCode, `round ${round}`).toBe(400);
+      const nul = await get('/api/allflowers?category_name=Roses%00');
+      expect(nul.statusCode, `round ${round}`).toBe(400);
+      expect(nul.json()).toMatchObject({ message: unstorableTextMessage });
+    }
   });
 });

@@ -3,7 +3,6 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
 import { media } from '../../server/db/schema';
-import { LruCache } from '../../server/lru-cache';
 import { chooseVariant, contentHash, storeImage, UnsupportedImage } from '../../server/modules/media/media.service';
 
 let database: OpenDatabase;
@@ -112,29 +111,5 @@ describe('chooseVariant', () => {
     expect(chooseVariant([all[0]!, all[1]!, all[3]!], 640)?.variant).toBe('w960');
     expect(chooseVariant([all[0]!, all[1]!], 960)?.variant).toBe('original');
     expect(chooseVariant([], 320)).toBeNull();
-  });
-});
-
-describe('LruCache', () => {
-  it('forgets the least recently used entry first', () => {
-    const cache = new LruCache<string>(2);
-    cache.set('a', 'A');
-    cache.set('b', 'B');
-    cache.get('a');
-    cache.set('c', 'C');
-    expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')).toBe('A');
-    expect(cache.get('c')).toBe('C');
-  });
-
-  it('stays within its byte budget', () => {
-    const cache = new LruCache<Buffer>(10, 100, (b) => b.length);
-    cache.set('a', Buffer.alloc(60));
-    cache.set('b', Buffer.alloc(60));
-    expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')).toBeDefined();
-    cache.set('huge', Buffer.alloc(101));
-    expect(cache.get('huge')).toBeUndefined();
-    expect(cache.size).toBe(1);
   });
 });

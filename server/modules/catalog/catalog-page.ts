@@ -12,7 +12,7 @@ import { desktopPictureMedia, heroPicture, siteImagePath } from '../../../domain
 import type { Database } from '../../db/client';
 import { NotFound } from '../../errors';
 import { unstorable } from '../../text-guard';
-import { categoryHeaderBody, flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
+import { flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
 
 /** The API's address as the browser app uses it (its default VITE_API_BASE). */
 const apiBase = '/api';
@@ -72,7 +72,7 @@ function productPicture(itemCode: string, sizes: string): ImagePreload {
 export async function catalogPage(db: Database, pathname: string): Promise<CatalogPage | null> {
   const route = matchCatalogRoute(pathname);
   if (!route) return null;
-  const header = categoryHeaderBody((await getCategoryHeader(db)).value);
+  const header = (await getCategoryHeader(db)).value;
   const replies: PageReplies = { [pageDataKeys.categoryHeader]: header };
 
   if (route.page === 'home') {

@@ -1,4 +1,6 @@
 /** Builds the storefront's catalogue shapes (SPEC.md §7) from database rows; removed products never appear. */
+import type { z } from 'zod/mini';
+import { allFlowersReply, categoryHeaderReply } from '../../../domain/catalog';
 import type { AllFlowersReply, CatalogCategory, FlowerDetail, HeaderCategory } from '../../../domain/catalog';
 import { paiseToRupees } from '../../../domain/money';
 import type { Database } from '../../db/client';
@@ -10,16 +12,20 @@ import type { CatalogRow } from './catalog.queries';
 
 export const productNotFoundMessage = 'Product not found';
 
+type CategoryHeaderReply = z.infer<typeof categoryHeaderReply>;
+
+/**
+ * The cached replies are checked against their schemas once per load, as the routes' serializer would check them on
+ * every answer: the routes send the cached JSON as it is.
+ */
 export function getAllFlowers(db: Database, categoryName?: string): Promise<Cached<AllFlowersReply>> {
   const key = categoryName === undefined ? 'all' : `category:${categoryName.toLowerCase()}`;
-  return cachedCatalog(db, key, async () => ({ products: assembleCatalog(await selectCatalogRows(db, categoryName)) }));
+  return cachedCatalog(db, key, async () => allFlowersReply.parse({ products: assembleCatalog(await selectCatalogRows(db, categoryName)) }));
 }
 
-/** The reply bodies of `categoryheader` and `flowerdetail` (the catalogue's reply is its value as it is). */
-export const categoryHeaderBody = (categories: HeaderCategory[]) => ({ status: '200' as const, body: categories });
 export const flowerDetailBody = (flowerDetail: FlowerDetail) => ({ flowerDetail });
 
-export function getCategoryHeader(db: Database): Promise<Cached<HeaderCategory[]>> {
+export function getCategoryHeader(db: Database): Promise<Cached<CategoryHeaderReply>> {
   return cachedCatalog(db, 'header', async () => {
     const byCategory = new Map<number, HeaderCategory>();
     for (const row of await selectHeaderRows(db)) {
@@ -30,7 +36,7 @@ export function getCategoryHeader(db: Database): Promise<Cached<HeaderCategory[]
       }
       if (row.subCategoryName !== null) category.Subcategories.push(row.subCategoryName);
     }
-    return [...byCategory.values()];
+    return categoryHeaderReply.parse({ status: '200', body: [...byCategory.values()] });
   });
 }
 

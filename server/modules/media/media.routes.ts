@@ -5,12 +5,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { flowerImageQuery } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
 import { siteImageSlot } from '../../../domain/site-images';
 import { NotFound } from '../../errors';
-import { LruCache } from '../../lru-cache';
 import {
   chooseVariant,
   findProductImageHash,
@@ -31,9 +31,10 @@ const imageResponse = {
 };
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const bytesCache = new LruCache<Buffer>(64, 32 * 1024 * 1024, (b) => b.length);
+  // Bounded in bytes too, so that a few large originals cannot crowd memory.
+  const bytesCache = new LRUCache<string, Buffer>({ max: 64, maxSize: 32 * 1024 * 1024, sizeCalculation: (b) => Math.max(1, b.length) });
   // Content-addressed, so what variants a hash has never changes: safe to remember.
-  const variantsCache = new LruCache<VariantInfo[]>(512);
+  const variantsCache = new LRUCache<string, VariantInfo[]>({ max: 512 });
 
   /** `width`: a srcset width, 'default' (the w960 variant, else the original) or 'original'. */
   async function sendImage(request: FastifyRequest, reply: FastifyReply, hash: string, width: ImageWidth | 'default' | 'original') {

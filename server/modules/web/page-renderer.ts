@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { LRUCache } from 'lru-cache';
 import type { PageReplies } from '../../../domain/page-data';
-import { LruCache } from '../../lru-cache';
 
 /** A page as src/entry-server.tsx draws it: its styles for <head>, its HTML for inside #root. */
 export interface RenderedPage {
@@ -29,7 +29,11 @@ const maxBytes = 16 * 1024 * 1024;
 /** `file`: the built module (config.pageRendererFile); read again when a new build replaces it, as index.html is. */
 export function pageRenderer(file: string): PageRenderer {
   let loaded: { mtimeMs: number; renderPage: Promise<RenderPage> } | null = null;
-  const pages = new LruCache<RenderedPage>(maxPages, maxBytes, (page) => page.head.length + page.body.length);
+  const pages = new LRUCache<string, RenderedPage>({
+    max: maxPages,
+    maxSize: maxBytes,
+    sizeCalculation: (page) => Math.max(1, page.head.length + page.body.length),
+  });
 
   function current(): Promise<RenderPage> | null {
     if (!existsSync(file)) return null;
