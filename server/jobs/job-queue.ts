@@ -56,7 +56,8 @@ export interface JobQueue {
   send<Data extends object>(job: JobDefinition<Data>, data: Data, options?: PgBoss.SendOptions): Promise<boolean>;
   /**
    * Resolves once none of `jobs` (all by default) is running or due: those queued meanwhile, and retries already due,
-   * included. A job waiting out a retry delay does not count. Tests and the dev outbox wait for this.
+   * included. A job waiting out a retry delay does not count, nor one left running by a process that died before this
+   * one started (pg-boss fails it once it expires). Tests and the dev outbox wait for this.
    */
   idle(jobs?: AnyJob[]): Promise<void>;
   /** Stops taking jobs, waits for those under way, and leaves the database open (the app closes it next). */
@@ -76,6 +77,9 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
   });
   const running = new Set<Promise<void>>();
   const workers = new Map<string, string>();
+  // On the database's clock, as pg-boss's own times are: jobs started before it are not this process's.
+  const { rows: clock } = (await db.executeSql('select now() as now', [])) as { rows: { now: unknown }[] };
+  const startedAt = clock[0]?.now;
 
   const wakeWorkers = (names: Iterable<string>) => {
     for (const name of names) {
@@ -96,8 +100,9 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
         wakeWorkers(names);
         const { rows } = (await db.executeSql(
           `select count(*)::int as busy from ${schema}.job
-           where name = any($1::text[]) and (state = 'active' or (state < 'active' and start_after <= now()))`,
-          [names],
+           where name = any($1::text[])
+             and (state < 'active' and start_after <= now() or state = 'active' and started_on >= $2::timestamptz)`,
+          [names, startedAt],
         )) as { rows: { busy: number }[] };
         if (rows[0]?.busy === 0 && running.size === 0) return;
         await sleep(10);
@@ -112,17 +117,20 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
     },
   };
 
-  await boss.start();
   try {
-    for (const job of jobs) {
-      await boss.createQueue(job.name, { name: job.name, ...job.queue });
-      workers.set(job.name, await boss.work<object>(job.name, { pollingIntervalSeconds }, ([queued]) => runJob(job, queued)));
-      if (job.schedule) {
-        await boss.schedule(job.name, job.schedule.cron, {}, { singletonSeconds: job.schedule.tickSeconds });
-      } else {
-        await boss.unschedule(job.name);
+    // One process at a time: pg-boss's schema and queues are tables, and instances creating them together deadlock.
+    await app.database.exclusively(async () => {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, { name: job.name, ...job.queue });
+        workers.set(job.name, await boss.work<object>(job.name, { pollingIntervalSeconds }, ([queued]) => runJob(job, queued)));
+        if (job.schedule) {
+          await boss.schedule(job.name, job.schedule.cron, {}, { singletonSeconds: job.schedule.tickSeconds });
+        } else {
+          await boss.unschedule(job.name);
+        }
       }
-    }
+    });
     // Decorated before the first runs: a job may queue another.
     app.decorate('jobs', queue);
     for (const job of jobs) if (job.atStart) await job.run(app, {});

@@ -7,7 +7,8 @@ import { defineJob } from './job-queue';
 
 export const purgeJob = defineJob({
   name: 'purge-expired-data',
-  queue: { policy: 'stately', retryLimit: 0 },
+  // As the reservation sweep's (reservation-expiry.job.ts): one run at a time, the next hour's redoes a failed one.
+  queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60 },
   schedule: { cron: '0 * * * *', tickSeconds: 60 * 60 },
   async run(app) {
     const purged = await purgeExpiredData(app.db);

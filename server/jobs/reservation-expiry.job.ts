@@ -10,8 +10,9 @@ import { queueOrderMails } from './order-mails.job';
 
 export const reservationExpiryJob = defineJob({
   name: 'reservation-expiry',
-  // `stately`: never two runs at once, nor more than one waiting; a failed run is simply the next minute's to redo.
-  queue: { policy: 'stately', retryLimit: 0 },
+  // `stately`: never two runs at once, nor more than one waiting; a failed run is simply the next minute's to redo. A
+  // run left by a process that died holds the next ones back until it expires, hence a short expiry.
+  queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
   schedule: { cron: '* * * * *', tickSeconds: 60 },
   atStart: true,
   async run(app) {
