@@ -1,21 +1,67 @@
 /**
- * The job queue (server/jobs/job-queue.ts) with two apps on one PostgreSQL database, as two instances of the shop run:
- * a scheduled job runs once per tick, on one of them. Runs in the PostgreSQL pass (TEST_DATABASE_URL); on the
- * embedded database one process owns the data.
+ * The job queue (server/jobs/job-queue.ts): closing the app lets a job under way finish before the database closes;
+ * and with two apps on one PostgreSQL database, as two instances of the shop run, a scheduled job runs once per tick,
+ * on one of them (the PostgreSQL pass, TEST_DATABASE_URL: on the embedded database one process owns the data).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { orders } from '../../server/db/schema';
 import { reservationExpiryJob } from '../../server/jobs/reservation-expiry.job';
-import { createScratchDatabase } from './helpers/app';
+import { buildTestApp, createScratchDatabase } from './helpers/app';
 import { LogCapture } from './helpers/log-capture';
+import { aBuyer, aTaxedProduct, invoiceFor, paidWithCard, verify } from './helpers/payments';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** The schedules checked every second instead of every 30: a tick's job is queued within seconds. */
 const quickClock = { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, pollingIntervalSeconds: 0.5 };
+
+describe('closing the app', () => {
+  it('waits for the job under way (a paid order\'s mails), then closes the database', async () => {
+    // A mail server that takes the connection and does not answer until the test lets it drop.
+    const connections: Socket[] = [];
+    const silent = createServer((socket) => connections.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const dataDir = mkdtempSync(join(tmpdir(), 'fs-job-close-'));
+    const database = { kind: 'pglite' as const, dataDir };
+    try {
+      const app = await buildTestApp({ database, smtpUrl: `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+      const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
+      const { orderValueId } = await invoiceFor(app, buyer);
+      await verify(app, buyer, await paidWithCard(app, orderValueId));
+      await vi.waitFor(() => expect(connections.length).toBeGreaterThan(0));
+
+      let closed = false;
+      const closing = app.close().then(() => (closed = true));
+      await sleep(300);
+      expect(closed, 'the close waits for the mail job').toBe(false);
+      for (const connection of connections) connection.destroy();
+      await closing;
+
+      // The job's last write (the failed send gives its claim back) reached the database before it closed.
+      const reopened = await openDatabase(database);
+      try {
+        const [order] = await reopened.db.select().from(orders).where(eq(orders.providerOrderId, orderValueId));
+        expect(order).toMatchObject({ paymentState: 'paid', mailsDue: true, mailsClaimedUntil: null });
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  }, 90_000);
+});
 
 describe.skipIf(!serverUrl)('two apps on one PostgreSQL database', () => {
   it('run the minute schedule once per tick, on one app or the other', async () => {
