@@ -55,8 +55,15 @@ function embeddedProxyClient(proxy: EmbeddedProxy): SqlClient {
   return {
     async query(text, values) {
       if (values && values.length > 0) return proxy.query(text, values);
-      const results = await proxy.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      try {
+        const results = await proxy.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (error) {
+        // A statement failing inside pg-boss's own BEGIN … COMMIT leaves the one embedded connection in an aborted
+        // transaction, which every later statement of the shop would meet: end it.
+        if (/^\s*BEGIN\b/i.test(text)) await proxy.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     },
   };
 }
