@@ -1,9 +1,9 @@
 /**
  * The shop's background work, on pg-boss: a job queue kept in the shop's own database (schema `pgboss`), reached over
  * the app's connection (job-database.ts), so it runs alike on PostgreSQL and on the embedded database, and with
- * several server processes on one PostgreSQL each job runs once. Jobs are defined beside their work (server/jobs/*.job.ts)
- * and listed in shop-jobs.ts; this module starts pg-boss, creates their queues, registers their workers and schedules,
- * and stops it on app.close(): jobs under way finish, then the database closes.
+ * several server processes on one PostgreSQL each job runs once. Each job is a file here (*.job.ts), listed in
+ * shop-jobs.ts; this module starts pg-boss, creates their queues, registers their workers and schedules, and stops it
+ * on app.close(): jobs under way finish, then the database closes.
  *
  * Scheduled jobs: pg-boss's clock monitor, which one process at a time runs, sends each schedule's job once per cron
  * tick; `singletonSeconds` also keys the job to its tick, so that no second one can be queued for the same tick.
@@ -66,7 +66,7 @@ export interface JobQueue {
 
 const schema = 'pgboss';
 
-/** Starts pg-boss on the app's database with `jobs`, decorates the app with the queue (`app.jobs`), runs the at-start jobs. */
+/** Starts pg-boss on the app's database with `jobs`, decorates the app with it (`app.jobs`), runs at-start jobs. */
 export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partial<JobTimings> = {}): Promise<JobQueue> {
   const { pollingIntervalSeconds, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds } = { ...defaultJobTimings, ...timings };
   const db = jobDatabase(sqlClientOf(app.database));

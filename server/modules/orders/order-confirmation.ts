@@ -3,9 +3,9 @@
  * the payment and the mail: settling marks the order `mails_due` in its own transaction, and this sends the mails and
  * clears the mark. The dev outbox lives in the database, so there the mails and the cleared mark commit together
  * (exactly once); SMTP cannot join a transaction, so there a sender first claims the order for `smtpClaimMs` (another
- * job for the same order, here or in another instance, then skips it), sends, and clears the mark; only a crash between sending and
- * clearing sends them again once the claim has run out (at least once, never lost). The job queue runs this
- * (server/jobs/order-mails.job.ts): sent when the order is paid, retried when the mail server fails.
+ * job for the same order, here or in another instance, then skips it), sends, and clears the mark; only a crash
+ * between sending and clearing sends them again once the claim has run out (at least once, never lost). The job queue
+ * runs this (server/jobs/order-mails.job.ts): queued when the order is paid, retried when the mail server fails.
  */
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
