@@ -60,7 +60,8 @@ function embeddedProxyClient(proxy: EmbeddedProxy): SqlClient {
         return { rows: results.at(-1)?.rows ?? [] };
       } catch (error) {
         // A statement failing inside pg-boss's own BEGIN … COMMIT leaves the one embedded connection in an aborted
-        // transaction, which every later statement of the shop would meet: end it.
+        // transaction, which every later statement of the shop would meet: end it. (pg.Pool's query drops a
+        // connection whose query failed, so a pool needs no such care.)
         if (/^\s*BEGIN\b/i.test(text)) await proxy.exec('ROLLBACK').catch(() => undefined);
         throw error;
       }

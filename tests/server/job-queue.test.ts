@@ -1,5 +1,6 @@
 /**
- * The job queue (server/jobs/job-queue.ts): closing the app lets a job under way finish before the database closes;
+ * The job queue (server/jobs/job-queue.ts): a failing pg-boss transaction leaves the shop's connections usable; closing
+ * the app lets a job under way finish before the database closes;
  * and with two apps on one PostgreSQL database, as two instances of the shop run, a scheduled job runs once per tick,
  * on one of them (the PostgreSQL pass, TEST_DATABASE_URL: on the embedded database one process owns the data).
  */
@@ -16,6 +17,7 @@ import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { orders } from '../../server/db/schema';
+import { jobDatabase, sqlClientOf } from '../../server/jobs/job-database';
 import { reservationExpiryJob } from '../../server/jobs/reservation-expiry.job';
 import { buildTestApp, createScratchDatabase } from './helpers/app';
 import { LogCapture } from './helpers/log-capture';
@@ -24,6 +26,22 @@ import { aBuyer, aTaxedProduct, invoiceFor, paidWithCard, verify } from './helpe
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** The schedules checked every second instead of every 30: a tick's job is queued within seconds. */
 const quickClock = { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1, pollingIntervalSeconds: 0.5 };
+
+describe("pg-boss's own transactions", () => {
+  it('one that fails leaves no connection of the shop inside an aborted transaction', async () => {
+    const app = await buildTestApp();
+    try {
+      const jobs = jobDatabase(sqlClientOf(app.database));
+      // The shape of pg-boss's maintenance: BEGIN, statements, COMMIT in one text; here the second one fails.
+      await expect(jobs.executeSql('BEGIN;\nSELECT 1 / 0;\nCOMMIT;', [])).rejects.toThrow(/division by zero/);
+      // Every connection the shop's next queries get still answers.
+      for (let query = 0; query < 8; query += 1) expect(await app.db.execute(sql`select 1 as one`)).toBeDefined();
+      expect(await jobs.executeSql('select 2 as two', [])).toMatchObject({ rows: [{ two: 2 }] });
+    } finally {
+      await app.close();
+    }
+  });
+});
 
 describe('closing the app', () => {
   it('waits for the job under way (a paid order\'s mails), then closes the database', async () => {
