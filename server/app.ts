@@ -14,7 +14,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
-import { backgroundWork } from './background-work';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
@@ -28,6 +27,9 @@ import { compression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 import { closeRateLimitRedis, connectRateLimitRedis, logRateLimitOutages } from './rate-limit-redis';
 import { loggerOptions, OneLinePerRequest } from './logging';
+import { startJobQueue } from './jobs/job-queue';
+import type { JobTimings } from './jobs/job-queue';
+import { shopJobs } from './jobs/shop-jobs';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
@@ -46,8 +48,6 @@ import { createMailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { startPurgeJob } from './modules/maintenance/purge-job';
-import { startReservationJob } from './modules/orders/reservation-job';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
@@ -69,6 +69,8 @@ export interface AppDeps {
   prettyLogs?: boolean;
   /** Where the JSON log lines go instead of stdout (tests read what the server logs). */
   logStream?: DestinationStream;
+  /** The job queue's clocks, where a test needs them quicker than pg-boss's defaults. */
+  jobTimings?: Partial<JobTimings>;
 }
 
 export const jsonBodyLimit = 1024 * 1024;
@@ -134,11 +136,10 @@ async function assemble(
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
-  const background = backgroundWork(app.log);
-  app.decorate('background', background);
   app.addHook('onClose', async () => {
     try {
-      await background.settled();
+      // First: jobs under way finish with the mailer and the database still open.
+      if (app.hasDecorator('jobs')) await app.jobs.stop();
       await mailer.close();
       if (rateLimitRedis) await closeRateLimitRedis(rateLimitRedis);
       await database.close();
@@ -206,8 +207,8 @@ async function assemble(
     { prefix: '/api' },
   );
   if (mailer.transport === 'outbox') await app.register(outboxRoutes);
-  await startReservationJob(app);
-  await startPurgeJob(app);
+  // Before listening: the reservation sweep's first run settles what ran out while the shop was down.
+  await startJobQueue(app, shopJobs, deps.jobTimings);
 
   const web = await registerWeb(app, {
     distDir: config.distDir,

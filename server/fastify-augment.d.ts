@@ -1,7 +1,7 @@
 // What buildApp decorates every Fastify instance with, so that plugins can read `app.db` and friends with types.
-import type { BackgroundWork } from './background-work';
 import type { Config } from './config';
 import type { Database, OpenDatabase } from './db/client';
+import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './modules/mail/mailer';
 
 declare module 'fastify' {
@@ -12,7 +12,7 @@ declare module 'fastify' {
     /** The driver behind `db`: health checks and shutdown. */
     database: OpenDatabase;
     mailer: Mailer;
-    /** Work started by a request that its answer does not wait for (a paid order's mails). */
-    background: BackgroundWork;
+    /** Background work (a paid order's mails, the scheduled sweeps): server/jobs/. */
+    jobs: JobQueue;
   }
 }

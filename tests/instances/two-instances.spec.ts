@@ -2,12 +2,15 @@
  * Two server processes behind one imaginary load balancer: one PostgreSQL database, one Redis (DATABASE_URL,
  * REDIS_URL). They start together on an empty database, share every rate limit, take a load spread over both without
  * an error, and an admin's change made on one shows on the other promptly (as soon as the commit's notification
- * arrives; the test allows `promptlyMs`), and never the old catalogue after that. Runs only when PostgreSQL and Redis
+ * arrives; the test allows `promptlyMs`), and never the old catalogue after that; a scheduled job runs once per tick
+ * across both. Runs only when PostgreSQL and Redis
  * answer (`npm run test:instances`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AllFlowersReply } from '../../domain/catalog';
 import type { AdminProduct } from '../../domain/admin-catalog';
+import { reservationExpiryJob } from '../../server/jobs/reservation-expiry.job';
 import { shopApi } from '../e2e/shop-api';
 import { clusterAdmin, startCluster, whyNoCluster, type Cluster } from './cluster';
 
@@ -164,6 +167,28 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
       const firstNew = reads.find((entry) => entry.shows === afterShown && entry.startedAt > answeredAt);
       expect(firstNew).toBeDefined();
       expect(reads.filter((entry) => entry.startedAt > firstNew!.answeredAt && entry.shows === before)).toEqual([]);
+    }
+  });
+
+  it("run the minute's reservation sweep once per tick across both processes", async () => {
+    // Both processes work the queue and check the schedule (every 30 s): each tick's job is queued once, run once.
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    try {
+      const ticks = async () =>
+        (
+          await client.query<{ jobs: number; completed: number; retries: number }>(
+            `select count(*)::int as jobs, count(*) filter (where state = 'completed')::int as completed,
+                    sum(retry_count)::int as retries
+             from pgboss.job where name = $1 group by singleton_on`,
+            [reservationExpiryJob.name],
+          )
+        ).rows;
+      await vi.waitFor(async () => expect((await ticks()).some((tick) => tick.completed > 0)).toBe(true), { timeout: 100_000, interval: 500 });
+      for (const tick of await ticks()) expect(tick).toMatchObject({ jobs: 1, retries: 0 });
+      expect(cluster.problemsLogged()).toEqual([]);
+    } finally {
+      await client.end();
     }
   });
 });

@@ -67,7 +67,7 @@ async function shopMailsAbout(orderNumber: string) {
 /** Everything a wrong payment message could change: payment states, recorded payments, stock, bags and mail. */
 async function moneyState() {
   // Including the mails a payment's answer did not wait for.
-  await app.background.settled();
+  await app.jobs.idle();
   return {
     orders: await app.db.select({ id: orders.id, paymentState: orders.paymentState, paidAt: orders.paidAt }).from(orders).orderBy(asc(orders.id)),
     payments: await app.db.select({ id: payments.id, orderId: payments.orderId }).from(payments).orderBy(asc(payments.id)),

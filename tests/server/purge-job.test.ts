@@ -1,14 +1,14 @@
 /**
  * The maintenance job deletes, on the job's own clock, one-time codes an hour past their expiry (used or not), refresh
  * tokens a day past theirs, expired guest sessions with their bags and tokens, and dev-outbox mail older than a week;
- * everything younger stays. It works in batches, runs at start and then on its interval (a slow run is never overlapped
- * by the next), and logs counts only.
+ * everything younger stays. It works in batches, runs hourly on the job queue, and logs counts only.
  */
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, guestSessions, oneTimeCodes, outboxMail, refreshTokens } from '../../server/db/schema';
-import { purgeExpiredData, retention, startPurgeJob } from '../../server/modules/maintenance/purge-job';
+import { purgeJob } from '../../server/jobs/purge.job';
+import { purgeExpiredData, retention } from '../../server/modules/maintenance/expired-data';
 import { buildTestApp } from './helpers/app';
 import { LogCapture } from './helpers/log-capture';
 import { aUser } from './helpers/auth';
@@ -118,13 +118,18 @@ describe('purgeExpiredData', () => {
 });
 
 describe('the purge job', () => {
-  it('runs at start and then on its interval, and logs counts without contents', async () => {
+  it('is scheduled hourly; a run purges on the real clock and logs counts without contents', async () => {
+    const schedules = await app.db.execute(sql`select name, cron from pgboss.schedule where name = ${purgeJob.name}`);
+    expect((schedules as unknown as { rows: unknown[] }).rows).toEqual([{ name: purgeJob.name, cron: '0 * * * *' }]);
+
+    const realNow = Date.now();
     const secretText = 'Your password reset code is 918273';
-    const mail = await aMail(at(-8 * day), secretText);
-    const code = await aCode(at(-2 * hour));
+    const mail = await aMail(new Date(realNow - 8 * day), secretText);
+    const code = await aCode(new Date(realNow - 2 * hour));
     const linesBefore = log.lines.length;
 
-    await startPurgeJob(app, { now: () => now, everyMs: 20 });
+    await app.jobs.send(purgeJob, {});
+    await app.jobs.idle();
     expect(await remainingMail([mail])).toEqual([]);
     expect(await remainingCodes([code])).toEqual([]);
     const logged = log.lines.slice(linesBefore).filter((line) => line.includes('purged'));
@@ -135,44 +140,11 @@ describe('the purge job', () => {
     });
     expect(logged[0]).not.toContain('918273');
     expect(logged[0]).not.toContain('@example.in');
-
-    // A row that grows old after the start is deleted by a later run of the interval.
-    const later = await aMail(at(-9 * day));
-    await expect.poll(() => remainingMail([later]), { timeout: 10_000, interval: 25 }).toEqual([]);
-  });
-});
-
-describe('a run slower than the interval', () => {
-  it('is not overlapped by the next run, so the runs never pile up on the database', async () => {
-    // A shop whose database takes 40 ms per purge transaction, with the job due every 5 ms.
-    let open = 0;
-    let mostOpenAtOnce = 0;
-    const preClose: (() => Promise<void>)[] = [];
-    const slowShop = {
-      database: { kind: 'postgres' },
-      db: {
-        transaction: async () => {
-          open += 1;
-          mostOpenAtOnce = Math.max(mostOpenAtOnce, open);
-          await new Promise((resolve) => setTimeout(resolve, 40));
-          open -= 1;
-          return 0;
-        },
-      },
-      log: { info: () => undefined, error: () => undefined },
-      addHook: (_name: string, hook: () => Promise<void>) => preClose.push(hook),
-    } as unknown as FastifyInstance;
-
-    await startPurgeJob(slowShop, { now: () => now, everyMs: 5 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    for (const hook of preClose) await hook();
-    expect(mostOpenAtOnce).toBe(1);
-    expect(open, 'the close waited for the run under way').toBe(0);
   });
 });
 
 describe('planner statistics of the embedded database', () => {
-  it('the interval run analyzes it (no autovacuum worker would), so its planner counts the rows there are', async () => {
+  it('the hourly run analyzes it (no autovacuum worker would), so its planner counts the rows there are', async () => {
     const own = await buildTestApp();
     try {
       if (own.database.kind !== 'pglite') return; // PostgreSQL's autovacuum analyzes a real server's tables
@@ -182,8 +154,9 @@ describe('planner statistics of the embedded database', () => {
         return Number((result as unknown as { rows: { reltuples: number }[] }).rows[0]!.reltuples);
       };
       expect(await plannedUsers()).not.toBe(3);
-      await startPurgeJob(own, { now: () => now, everyMs: 20 });
-      await expect.poll(plannedUsers, { timeout: 10_000, interval: 25 }).toBe(3);
+      await own.jobs.send(purgeJob, {});
+      await own.jobs.idle();
+      expect(await plannedUsers()).toBe(3);
     } finally {
       await own.close();
     }

@@ -74,7 +74,7 @@ export async function claimGuestSessionForUser(tx: Transaction, sessionId: strin
 
 /**
  * Deletes up to `limit` expired sessions and says how many went; their bags and refresh tokens go with them (ON DELETE
- * CASCADE). Each new session clears a few, and the maintenance job (maintenance/purge-job.ts) clears the rest.
+ * CASCADE). Each new session clears a few, and the hourly purge job (server/jobs/purge.job.ts) clears the rest.
  */
 export async function purgeExpiredGuestSessions(tx: Transaction, now: Date, limit: number): Promise<number> {
   const expired = tx.select({ id: guestSessions.id }).from(guestSessions).where(lte(guestSessions.expiresAt, now)).limit(limit);

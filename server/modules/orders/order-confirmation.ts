@@ -3,11 +3,13 @@
  * the payment and the mail: settling marks the order `mails_due` in its own transaction, and this sends the mails and
  * clears the mark. The dev outbox lives in the database, so there the mails and the cleared mark commit together
  * (exactly once); SMTP cannot join a transaction, so there a sender first claims the order for `smtpClaimMs` (another
- * request or another instance's sweep then skips it), sends, and clears the mark; only a crash between sending and
- * clearing sends them again once the claim has run out (at least once, never lost).
+ * job for the same order, here or in another instance, then skips it), sends, and clears the mark; only a crash
+ * between sending and clearing sends them again once the claim has run out (at least once, never lost). The job queue
+ * runs this (server/jobs/order-mails.job.ts): queued when the order is paid, retried when the mail server fails.
  */
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import { orderMails } from './order-mails';
 
@@ -47,7 +49,7 @@ export async function sendOrderMails(app: MailingApp, orderId: number): Promise<
   try {
     for (const mail of await orderMails(db, config.shop, orderId)) await mailer.send(mail);
   } catch (error) {
-    // Let the next sweep try at once instead of waiting out the claim.
+    // Let the job's retry try at once instead of waiting out the claim.
     await db.update(orders).set({ mailsClaimedUntil: null }).where(eq(orders.id, orderId));
     throw error;
   }
@@ -56,25 +58,15 @@ export async function sendOrderMails(app: MailingApp, orderId: number): Promise<
 }
 
 /**
- * Sends every order's mails that are still due from payments settled up to `paidUpTo`: at start all of them (a crash
- * left them), and on the minute sweep those a minute old (the request that settled them had its chance; SMTP was
- * down). Stops at the first failure, which leaves it and the rest due for the next sweep: the mail server is most
- * likely down, and waiting out its time-out once per order would hold the start for minutes.
+ * The orders whose mails are still due and that no sender holds a claim on: at start those a crash left, and on the
+ * minute sweep those whose job has failed for good or was never queued (the process died between the payment and
+ * queuing it). Oldest payment first.
  */
-export async function sendDueOrderMails(app: MailingApp & Pick<FastifyInstance, 'log'>, paidUpTo: Date): Promise<number> {
-  const due = await app.db
+export async function ordersWithMailsDue(db: Database): Promise<number[]> {
+  const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.mailsDue, true), lte(orders.paidAt, paidUpTo)))
+    .where(and(eq(orders.mailsDue, true), or(isNull(orders.mailsClaimedUntil), lt(orders.mailsClaimedUntil, sql`now()`))))
     .orderBy(asc(orders.paidAt));
-  let sent = 0;
-  for (const order of due) {
-    try {
-      if (await sendOrderMails(app, order.id)) sent += 1;
-    } catch (error) {
-      app.log.error({ err: error, orderId: order.id }, 'order mails failed; this order and the ones after it wait for the next sweep');
-      break;
-    }
-  }
-  return sent;
+  return due.map((order) => order.id);
 }

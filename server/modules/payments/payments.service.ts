@@ -11,16 +11,15 @@ import { orders, users } from '../../db/schema';
 import { BadRequest, NotFound, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
-import { sendOrderMails } from '../orders/order-confirmation';
+import { queueOrderMails } from '../../jobs/order-mails.job';
 import type { PaymentProvider } from './provider';
 import type { SandboxProvider } from './sandbox-provider';
 import { sameHex, hmacHex } from './signature';
 
 /**
- * Settles and, the first time only, mails the buyer and the shop, after the answer: the buyer sees the payment
- * confirmed without waiting for the mail server. A mail failure never undoes a payment: the order stays marked
- * mails_due and the reservation sweep sends them later, as it does when the process stops before they went
- * (order-confirmation.ts).
+ * Settles and, the first time only, queues the mails to the buyer and the shop: the buyer sees the payment confirmed
+ * without waiting for the mail server. A mail failure never undoes a payment: the order stays marked mails_due, and
+ * should queuing fail or the process stop first, the minute sweep queues them (server/jobs/order-mails.job.ts).
  */
 async function settleAndMail(
   app: FastifyInstance,
@@ -31,9 +30,7 @@ async function settleAndMail(
   if (!settlement) return false;
   const { orderId, firstTime } = settlement;
   if (firstTime) {
-    app.background.start(() =>
-      sendOrderMails(app, orderId).catch((error: unknown) => app.log.error({ err: error, orderId }, 'order mail failed')),
-    );
+    await queueOrderMails(app, orderId).catch((error: unknown) => app.log.error({ err: error, orderId }, 'queuing the order mails failed'));
   }
   return true;
 }

@@ -56,7 +56,7 @@ describe('fuzzing every endpoint', () => {
       const property = fc.asyncProperty(arbitrary, async (request) => {
         const res = await world.app.inject(request.options);
         // What the request started after its answer (a paid order's mails) is its own writing, not the next one's.
-        await world.app.background.settled();
+        await world.app.jobs.idle();
         sent.set(key, (sent.get(key) ?? 0) + 1);
         const problems = problemsOf(target, request.options.method, res, await world.writes.take());
         if (problems.length > 0) throw new Error(`${describeRequest(request)}\n  ${problems.join('\n  ')}`);

@@ -10,8 +10,11 @@ import type { AppDeps } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { Config } from '../../../server/config';
 
-/** `deps.logStream` receives the app's log lines (set `logLevel` too: tests log nothing by default). */
-export async function buildTestApp(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'logStream'> = {}): Promise<FastifyInstance> {
+/**
+ * `deps.logStream` receives the app's log lines (set `logLevel` too: tests log nothing by default); `deps.jobTimings`
+ * quickens the job queue's clocks.
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'logStream' | 'jobTimings'> = {}): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl || overrides.database) return buildApp(testConfig(overrides), deps);
 

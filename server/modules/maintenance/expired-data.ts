@@ -1,8 +1,7 @@
 /**
  * Deletes what the shop no longer needs: spent one-time codes, expired refresh tokens, expired guest sessions (with
- * their bags) and old dev-outbox mail. Once at start-up, then hourly on an unref'd timer stopped on close; each batch
- * is its own short transaction, so a large backlog never holds locks for long. The hourly run also refreshes the
- * embedded database's planner statistics.
+ * their bags) and old dev-outbox mail. The hourly purge job runs it (server/jobs/purge.job.ts); each batch is its own
+ * short transaction, so a large backlog never holds locks for long.
  */
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +9,6 @@ import type { Database, Transaction } from '../../db/client';
 import { oneTimeCodes, outboxMail, refreshTokens } from '../../db/schema';
 import { purgeExpiredGuestSessions } from '../guest/guest.service';
 
-export const purgeEveryMs = 60 * 60 * 1000;
 const hour = 60 * 60 * 1000;
 
 /** How long each kind of row is kept past its end, and why. */
@@ -78,46 +76,4 @@ async function inBatches(
  */
 export async function analyzeEmbeddedDatabase(app: FastifyInstance): Promise<void> {
   if (app.database.kind === 'pglite') await app.db.execute(sql`analyze`);
-}
-
-/** `now` is the job's clock (tests move it); `everyMs` how often it runs after the first run at start. */
-export async function startPurgeJob(
-  app: FastifyInstance,
-  options: { now?: () => Date; everyMs?: number } = {},
-): Promise<void> {
-  const now = options.now ?? (() => new Date());
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const sweep = () =>
-    purgeExpiredData(app.db, now())
-      .then((purged) => {
-        // Counts only: the rows themselves (codes, token hashes, mail) never go to the log.
-        if (Object.values(purged).some((count) => count > 0)) app.log.info({ purged }, 'purged expired codes, sessions and outbox mail');
-      })
-      .catch((error: unknown) => {
-        if (!stopped) app.log.error({ err: error }, 'purge of expired data failed');
-      });
-  await sweep();
-  // Not at start: statistics are kept on disk, and the start waits for the first sweep.
-  const analyze = () =>
-    analyzeEmbeddedDatabase(app).catch((error: unknown) => {
-      if (!stopped) app.log.error({ err: error }, 'analyzing the embedded database failed');
-    });
-  let busy = false;
-  const timer = setInterval(() => {
-    // A run slower than the interval is not overlapped by the next: overlapping runs would queue on the database
-    // faster than they finish, and the close, which waits for the last one, would wait for them all.
-    if (busy) return;
-    busy = true;
-    running = sweep()
-      .then(analyze)
-      .finally(() => (busy = false));
-  }, options.everyMs ?? purgeEveryMs);
-  timer.unref();
-  // preClose runs before the database is closed by onClose, so a sweep never meets a closed database.
-  app.addHook('preClose', async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  });
 }

@@ -1,0 +1,159 @@
+/**
+ * The shop's background work, on pg-boss: a job queue kept in the shop's own database (schema `pgboss`), reached over
+ * the app's connection (job-database.ts), so it runs alike on PostgreSQL and on the embedded database, and with
+ * several server processes on one PostgreSQL each job runs once. Each job is a file here (*.job.ts), listed in
+ * shop-jobs.ts; this module starts pg-boss, creates their queues, registers their workers and schedules, and stops it
+ * on app.close(): jobs under way finish, then the database closes.
+ *
+ * Scheduled jobs: pg-boss's clock monitor, which one process at a time runs, sends each schedule's job once per cron
+ * tick; `singletonSeconds` also keys the job to its tick, so that no second one can be queued for the same tick.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import PgBoss from 'pg-boss';
+import type { FastifyInstance } from 'fastify';
+import { jobDatabase, sqlClientOf } from './job-database';
+
+/** The app a job works with. */
+export type JobApp = FastifyInstance;
+
+export interface JobDefinition<Data extends object> {
+  /** The queue's name; letters, digits and hyphens. */
+  name: string;
+  /** How pg-boss keeps the queue's jobs: policy, retries, expiry. */
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  /** A cron line (UTC) on which one process runs the job; `tickSeconds` is the tick's length (a minute, an hour). */
+  schedule?: { cron: string; tickSeconds: number };
+  /** Also run once by every process as it starts, before it listens (not through the queue). */
+  atStart?: boolean;
+  /** The work. A throw fails the job, which pg-boss then retries as its queue says. */
+  run(app: JobApp, data: Data): Promise<void>;
+}
+
+export const defineJob = <Data extends object = Record<string, never>>(job: JobDefinition<Data>) => job;
+
+// Method syntax in JobDefinition keeps a job of any data assignable to this.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyJob = JobDefinition<any>;
+
+/** How often pg-boss looks at its tables. pg-boss's own defaults, except where a test needs a quicker clock. */
+export interface JobTimings {
+  /** How often an idle worker looks for a job another process sent (a job sent here wakes its worker at once). */
+  pollingIntervalSeconds: number;
+  /** How often one process checks the schedules for a tick that is due. */
+  cronMonitorIntervalSeconds: number;
+  /** How quickly a due tick's job is queued after that check. */
+  cronWorkerIntervalSeconds: number;
+}
+
+export const defaultJobTimings: JobTimings = {
+  pollingIntervalSeconds: 2,
+  cronMonitorIntervalSeconds: 30,
+  cronWorkerIntervalSeconds: 5,
+};
+
+export interface JobQueue {
+  /** Queues a job and wakes this process's worker for it. False when the queue's policy refused it as a duplicate. */
+  send<Data extends object>(job: JobDefinition<Data>, data: Data, options?: PgBoss.SendOptions): Promise<boolean>;
+  /**
+   * Resolves once none of `jobs` (all by default) is running or due: those queued meanwhile, and retries already due,
+   * included. A job waiting out a retry delay does not count, nor one left running by a process that died before this
+   * one started (pg-boss fails it once it expires). Tests and the dev outbox wait for this.
+   */
+  idle(jobs?: AnyJob[]): Promise<void>;
+  /** Stops taking jobs, waits for those under way, and leaves the database open (the app closes it next). */
+  stop(): Promise<void>;
+}
+
+const schema = 'pgboss';
+
+/** Starts pg-boss on the app's database with `jobs`, decorates the app with it (`app.jobs`), runs at-start jobs. */
+export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partial<JobTimings> = {}): Promise<JobQueue> {
+  const { pollingIntervalSeconds, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds } = { ...defaultJobTimings, ...timings };
+  const db = jobDatabase(sqlClientOf(app.database));
+  const boss = new PgBoss({ db, schema, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds });
+  let stopping = false;
+  boss.on('error', (error) => {
+    if (!stopping) app.log.error({ err: error }, 'job queue failed');
+  });
+  const running = new Set<Promise<void>>();
+  const workers = new Map<string, string>();
+  // On the database's clock, as pg-boss's own times are: jobs started before it are not this process's.
+  const { rows: clock } = (await db.executeSql('select now() as now', [])) as { rows: { now: unknown }[] };
+  const startedAt = clock[0]?.now;
+
+  const wakeWorkers = (names: Iterable<string>) => {
+    for (const name of names) {
+      const workerId = workers.get(name);
+      if (workerId) boss.notifyWorker(workerId);
+    }
+  };
+
+  const queue: JobQueue = {
+    async send(job, data, options = {}) {
+      const id = await boss.send(job.name, data, options);
+      wakeWorkers([job.name]);
+      return id !== null;
+    },
+    async idle(which = jobs) {
+      const names = which.map((job) => job.name);
+      for (;;) {
+        wakeWorkers(names);
+        const { rows } = (await db.executeSql(
+          `select count(*)::int as busy from ${schema}.job
+           where name = any($1::text[])
+             and (state < 'active' and start_after <= now() or state = 'active' and started_on >= $2::timestamptz)`,
+          [names, startedAt],
+        )) as { rows: { busy: number }[] };
+        if (rows[0]?.busy === 0 && running.size === 0) return;
+        await sleep(10);
+      }
+    },
+    async stop() {
+      stopping = true;
+      await boss.stop({ graceful: true, close: false });
+      while (running.size > 0) await Promise.allSettled([...running]);
+      // pg-boss records a job's outcome without waiting for it: that statement too must end before the database.
+      await db.settled();
+    },
+  };
+
+  try {
+    // One process at a time: pg-boss's schema and queues are tables, and instances creating them together deadlock.
+    await app.database.exclusively(async () => {
+      await boss.start();
+      for (const job of jobs) {
+        await boss.createQueue(job.name, { name: job.name, ...job.queue });
+        workers.set(job.name, await boss.work<object>(job.name, { pollingIntervalSeconds }, ([queued]) => runJob(job, queued)));
+        if (job.schedule) {
+          await boss.schedule(job.name, job.schedule.cron, {}, { singletonSeconds: job.schedule.tickSeconds });
+        } else {
+          await boss.unschedule(job.name);
+        }
+      }
+    });
+    // Decorated before the first runs: a job may queue another.
+    app.decorate('jobs', queue);
+    for (const job of jobs) if (job.atStart) await job.run(app, {});
+  } catch (error) {
+    await queue.stop();
+    throw error;
+  }
+  return queue;
+
+  async function runJob(job: AnyJob, queued: PgBoss.Job<object> | undefined): Promise<void> {
+    // A job fetched while the queue stops is handed back: it fails here and is retried, here after a restart or by
+    // another process.
+    if (stopping || !queued) throw new Error('the job queue is stopping');
+    const work = job.run(app, queued.data).catch((error: unknown) => {
+      app.log.error({ err: error, job: job.name }, `job ${job.name} failed`);
+      throw error;
+    });
+    running.add(work);
+    try {
+      await work;
+      app.log.debug({ job: job.name, jobId: queued.id }, `job ${job.name} done`);
+    } finally {
+      running.delete(work);
+    }
+  }
+}
