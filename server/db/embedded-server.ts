@@ -28,7 +28,8 @@ export interface WorkerStart {
   /** Set for a database not created yet: unpacked from `template`, or made by initdb and, with `dumpAsTemplate`, dumped. */
   newDatabase?: { template: Uint8Array<ArrayBuffer> | null; dumpAsTemplate: boolean };
   pgliteWasmModule: WebAssembly.Module;
-  initdbWasmModule: WebAssembly.Module;
+  /** Only for a new database: PGlite runs initdb only then. */
+  initdbWasmModule?: WebAssembly.Module;
 }
 
 export type FromWorker = { kind: 'ready'; template?: Uint8Array } | { kind: 'failed'; message: string } | { kind: 'closed' };
@@ -40,17 +41,20 @@ export interface EmbeddedServer {
   close(): Promise<void>;
 }
 
-let compiled: Promise<Pick<WorkerStart, 'pgliteWasmModule' | 'initdbWasmModule'>> | undefined;
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
-/** PGlite's WebAssembly, compiled once per process and shared by every worker (each test opens a database of its own). */
-function compiledWasm(): NonNullable<typeof compiled> {
-  compiled ??= (async () => {
+/**
+ * One of PGlite's WebAssembly files, compiled once per process and shared by every worker (each test opens a database
+ * of its own). initdb's is needed only to create a database.
+ */
+function compiledWasm(file: 'pglite.wasm' | 'initdb.wasm'): Promise<WebAssembly.Module> {
+  let module = compiled.get(file);
+  if (!module) {
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const compile = async (file: string) => WebAssembly.compile(await readFile(join(dist, file)));
-    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
-    return { pgliteWasmModule, initdbWasmModule };
-  })();
-  return compiled;
+    module = readFile(join(dist, file)).then((bytes) => WebAssembly.compile(bytes));
+    compiled.set(file, module);
+  }
+  return module;
 }
 
 /**
@@ -70,7 +74,8 @@ export async function startEmbeddedServer(
     socketPath: join(socketDir, `.s.PGSQL.${socketPort}`),
     startParams: pgliteStartParams,
     newDatabase: isNew ? { template, dumpAsTemplate: template === null && dataDir === null } : undefined,
-    ...(await compiledWasm()),
+    pgliteWasmModule: await compiledWasm('pglite.wasm'),
+    initdbWasmModule: isNew ? await compiledWasm('initdb.wasm') : undefined,
   };
   const worker = startWorker(start);
   let closing: Promise<void> | undefined;
