@@ -78,16 +78,21 @@ export async function startEmbeddedServer(
     initdbWasmModule: isNew ? await compiledWasm('initdb.wasm') : undefined,
   };
   const worker = startWorker(start);
+  let exited = false;
+  worker.once('exit', () => (exited = true));
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => {
-        worker.on('message', (message: FromWorker) => message.kind !== 'ready' && resolve());
-        worker.once('exit', () => resolve());
-      });
-      worker.postMessage('close');
-      await closed;
-      await worker.terminate();
+      // A thread that has already ended (it crashed) would never answer.
+      if (!exited) {
+        const closed = new Promise<void>((resolve) => {
+          worker.on('message', (message: FromWorker) => message.kind !== 'ready' && resolve());
+          worker.once('exit', () => resolve());
+        });
+        worker.postMessage('close');
+        await closed;
+        await worker.terminate();
+      }
       rmSync(socketDir, { recursive: true, force: true });
     })());
   try {
