@@ -128,7 +128,10 @@ export async function preparePgliteTemplate(): Promise<void> {
 function startWorker(start: WorkerStart): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
   const script = new URL(fromSources ? './embedded-worker.ts' : './embedded-worker.mjs', import.meta.url);
-  if (!fromSources) return new Worker(script, { workerData: start });
+  // The thread's own JavaScript only carries messages between the socket and PostgreSQL: V8's smallest young
+  // generation does, where the default would grow to tens of megabytes under load.
+  const options = { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 1 } };
+  if (!fromSources) return new Worker(script, options);
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(bootstrap, { workerData: start, eval: true });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
