@@ -1,6 +1,6 @@
 /**
  * `tsx scripts/build-server.ts [entry] [outDir]`: bundles the server (default server/server.ts → dist-server/server.mjs)
- * into one ES module, and the embedded database's worker beside it (dist-server/pglite-worker.mjs), with every npm
+ * into one ES module, and the embedded database's worker beside it (dist-server/embedded-worker.mjs), with every npm
  * package left external, so that `npm start` runs it on plain Node. Through tsx the same code took twice as long to
  * import and 85 MB more memory (docs/performance.md).
  *
@@ -10,14 +10,14 @@
 import { basename, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { preparePgliteTemplate } from '../server/db/client';
+import { preparePgliteTemplate } from '../server/db/embedded-server';
 import { writePaintedArt } from '../server/db/seed/demo-art';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shopEntry = 'server/server.ts';
 const [entry = shopEntry, outDir = 'dist-server'] = process.argv.slice(2);
-/** Where server/db/pglite-proxy.ts looks for it: beside the server bundle. */
-const databaseWorker = 'server/db/pglite-worker.ts';
+/** Where server/db/embedded-server.ts looks for it: beside the server bundle. */
+const databaseWorker = 'server/db/embedded-worker.ts';
 
 for (const [index, input] of [entry, databaseWorker].entries()) await bundle(input, index === 0);
 if (entry === shopEntry) {

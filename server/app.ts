@@ -17,7 +17,6 @@ import { z } from 'zod/mini';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import type { OpenDatabase } from './db/client';
-import type { EmbeddedStart } from './db/embedded-start';
 import { isNewDatabase } from './db/pglite-template';
 import { renderDemoArt } from './db/seed/demo-art';
 import { seedDemo } from './db/seed/seed-demo';
@@ -61,8 +60,6 @@ import { pageDataKeys } from '../domain/page-data';
 export interface AppDeps {
   /** An already open database; the app takes ownership and closes it on app.close(). */
   database?: OpenDatabase;
-  /** The embedded database's worker, started before the app's modules loaded (serve.ts); the app takes it over. */
-  embedded?: EmbeddedStart;
   /** Runs last on app.close(), after the database is closed (tests drop their scratch database here). */
   onClose?: () => Promise<void>;
   /** Human-readable logs (the server entry on a terminal); JSON lines otherwise. */
@@ -81,16 +78,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const rateLimitRedis = config.redisUrl
     ? await connectRateLimitRedis(config.redisUrl).catch(async (error: unknown) => {
         await deps.database?.close().catch(() => undefined);
-        await deps.embedded?.abandon();
         throw error;
       })
     : null;
   // A first start on an empty data directory spends seconds creating the database and seconds painting the demo
   // pictures (sharp's thread pool); started now, the painting overlaps the database's creation instead of following it.
-  if (config.seedDemo && !deps.database && (deps.embedded?.isNew ?? isNewDataDir(config.database))) void renderDemoArt().catch(() => undefined);
+  if (config.seedDemo && !deps.database && isNewDataDir(config.database)) void renderDemoArt().catch(() => undefined);
   let database: OpenDatabase | undefined;
   try {
-    database = deps.database ?? (await openDatabase(config.database, deps.embedded?.proxy));
+    database = deps.database ?? (await openDatabase(config.database));
     return await assemble(config, database, rateLimitRedis, deps);
   } catch (error) {
     await database?.close().catch(() => undefined);

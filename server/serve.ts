@@ -1,14 +1,12 @@
 /**
- * The server, started by server.ts: configuration, the data-directory lock, the embedded database's start, the app,
+ * The server, started by server.ts: configuration, the data-directory lock, the app (which opens the database),
  * listening, and a graceful shutdown on SIGINT/SIGTERM (stop accepting, finish in-flight requests, close the database,
- * release the lock). The app's modules load only once the database has begun to start (db/embedded-start.ts).
+ * release the lock).
  */
 import type { Server, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { createRequire } from 'node:module';
 import { ConfigError, loadConfig } from './config';
-import { startEmbeddedDatabase } from './db/embedded-start';
-import type { EmbeddedStart } from './db/embedded-start';
 import type { Config } from './config';
 import { acquireLock, LockedError } from './lock-file';
 import type { LockFile } from './lock-file';
@@ -27,14 +25,11 @@ async function main(): Promise<void> {
   const config = readConfigOrExit();
   const lock = lockDataDirOrExit(config);
 
-  let embedded: EmbeddedStart | undefined;
   let app;
   try {
-    embedded = await startEmbeddedDatabase(config.database);
     const { buildApp } = await import('./app');
-    app = await buildApp(config, { embedded, prettyLogs: Boolean(process.stdout.isTTY) && hasPrettyLogs() });
+    app = await buildApp(config, { prettyLogs: Boolean(process.stdout.isTTY) && hasPrettyLogs() });
   } catch (error) {
-    await embedded?.abandon();
     lock?.release();
     console.error('The server could not start:', error);
     process.exit(1);

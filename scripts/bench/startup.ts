@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchPart, Figure } from './figures';
 import { round, scratchDir, spawnCeiling, spawnShop, type Spawned } from './load';
-import { preparePgliteTemplate } from '../../server/db/client';
+import { preparePgliteTemplate } from '../../server/db/embedded-server';
 
 const coldBudgetS = 8;
 const warmBudgetS = 2;

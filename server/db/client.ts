@@ -1,16 +1,17 @@
 /**
- * Opens the database: embedded PGlite (a directory, or in memory for tests) on a worker thread (pglite-proxy.ts) or
- * PostgreSQL through a pool, and applies the committed migrations. Both drivers give the same Drizzle API, typed as
- * `Database`. On PostgreSQL `listen` opens a dedicated LISTEN connection (listener.ts); closing the database closes
- * those too.
+ * Opens the database through one path for both kinds: a `pg` pool and Drizzle's node-postgres driver, connected either
+ * to PostgreSQL or to the embedded PGlite, which embedded-server.ts serves on PostgreSQL's wire protocol from a thread
+ * of its own. Then the committed migrations are applied. On PostgreSQL `listen` opens a dedicated LISTEN connection
+ * (listener.ts); closing the database closes those too.
  */
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { PgliteProxy, pgliteStartParams } from './pglite-proxy';
+import pg from 'pg';
+import { startEmbeddedServer } from './embedded-server';
+import type { EmbeddedServer } from './embedded-server';
+import { listenOnPostgres } from './listener';
 import type { ListenHandlers, Listener, ListenOptions } from './listener';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
@@ -27,6 +28,8 @@ export type DatabaseTarget =
 export interface OpenDatabase {
   db: Database;
   kind: DatabaseTarget['kind'];
+  /** The connections `db` runs on, for what needs `pg` itself (a job queue): the same driver on both databases. */
+  pool: pg.Pool;
   ping(): Promise<void>;
   /**
    * Follows NOTIFYs on `channel` from every process on this database. Null on PGlite: one process owns it (the
@@ -45,35 +48,90 @@ export interface OpenDatabase {
 const migrationsFolder = join(projectRoot, 'server', 'db', 'migrations');
 
 /**
- * Makes the template new embedded databases are unpacked from (pglite-template.ts), when there is none yet: an
- * in-memory database created without one writes it. The server's build runs this, so that `npm start` finds it.
+ * Connections per server process on PostgreSQL (DATABASE_POOL_SIZE). Few connections keep a database busy: with the
+ * shop and PostgreSQL on two cores, more backends take turns on the cores and wait on each other's locks.
  */
-export async function preparePgliteTemplate(): Promise<void> {
-  await (await PgliteProxy.open(null, pgliteStartParams)).close();
-}
+const defaultPoolSize = 5;
 
-/**
- * Opens the database and brings its schema up to date. `embedded` is the embedded database's worker when it was
- * started already (embedded-start.ts); otherwise it is started here.
- */
-export async function openDatabase(target: DatabaseTarget, embedded?: Promise<PgliteProxy>): Promise<OpenDatabase> {
-  // Only a shop on PostgreSQL loads its driver: an embedded one starts without it (warm start, docs/performance.md).
-  if (target.kind === 'postgres') return (await import('./postgres-database')).openPostgres(target, migrationsFolder);
-  const client = await (embedded ?? PgliteProxy.open(target.dataDir, pgliteStartParams));
-  // Drizzle's PGlite driver calls only query and transaction, which the proxy answers as PGlite does.
-  const db = drizzlePglite(client as unknown as PGlite, { schema });
+/** Opens the database and brings its schema up to date; several servers on one PostgreSQL migrate one at a time. */
+export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+  const embedded = target.kind === 'pglite' ? await startEmbeddedServer(target.dataDir) : null;
+  const pool = embedded ? embeddedPool(embedded) : postgresPool(target as Extract<DatabaseTarget, { kind: 'postgres' }>);
+  // An idle connection dropped by the server (a restart, a network blip) must not crash the process: it is replaced.
+  pool.on('error', (error) => console.warn(`Database pool: an idle connection failed (${error.message}); it is replaced.`));
+  const db = drizzle(pool, { schema });
+  const exclusively = <T>(run: () => Promise<T>) => (embedded ? run() : holdingStartUpLock(pool, run));
+  const listeners = new Set<Listener>();
+  const close = async () => {
+    await Promise.all([...listeners].map((listener) => listener.close()));
+    listeners.clear();
+    await pool.end();
+    await embedded?.close();
+  };
   try {
-    await migratePglite(db, { migrationsFolder });
+    await exclusively(() => migrate(db, { migrationsFolder }));
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await close().catch(() => undefined);
     throw error;
   }
   return {
     db: db as unknown as Database,
-    kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    listen: () => Promise.resolve(null),
-    exclusively: (run) => run(),
-    close: () => client.close(),
+    kind: target.kind,
+    pool,
+    ping: async () => void (await pool.query('select 1')),
+    listen: async (channel, handlers, options) => {
+      if (target.kind !== 'postgres') return null;
+      const listener = await listenOnPostgres(target.url, channel, handlers, options);
+      listeners.add(listener);
+      return listener;
+    },
+    exclusively,
+    close,
   };
+}
+
+/**
+ * One connection: PGlite is one PostgreSQL backend, so the connections of a larger pool would share its prepared
+ * statements and its unnamed statement, and overwrite them in each other's exchanges. A transaction holds the
+ * connection until it ends, so no other statement runs inside it; the rest wait in the pool's queue, as they would
+ * wait for PGlite anyway.
+ */
+function embeddedPool(embedded: EmbeddedServer): pg.Pool {
+  return new pg.Pool({
+    ...embedded.connection,
+    max: 1,
+    idleTimeoutMillis: 0,
+    // The pool replaces its connection after a failed statement; the new one finds the statements its predecessor
+    // prepared still in the backend, under the names it is about to prepare.
+    onConnect: (client) => client.query('deallocate all').then(() => undefined),
+  });
+}
+
+function postgresPool(target: Extract<DatabaseTarget, { kind: 'postgres' }>): pg.Pool {
+  return new pg.Pool({ connectionString: target.url, max: target.poolSize ?? defaultPoolSize });
+}
+
+/** Names the advisory lock the start-up writes take (a 32-bit hash of it, through PostgreSQL's hashtext). */
+const startUpLock = 'flower-shop start-up';
+
+/**
+ * A session-level advisory lock on a connection of its own, held while `run` works through the pool. Should the unlock
+ * fail, the connection is destroyed instead of returned: ending the session releases the lock.
+ */
+async function holdingStartUpLock<T>(pool: pg.Pool, run: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let unlocked = false;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [startUpLock]);
+    try {
+      return await run();
+    } finally {
+      unlocked = await client.query('select pg_advisory_unlock(hashtext($1))', [startUpLock]).then(
+        () => true,
+        () => false,
+      );
+    }
+  } finally {
+    client.release(!unlocked);
+  }
 }

@@ -15,7 +15,7 @@ import type { LockFile } from '../lock-file';
 import { ArchiveError, refuseExistingFile, summariseShop, writeFileWhole } from './archive';
 import type { ShopSummary } from './archive';
 import type { Database } from './client';
-import { pgliteStartParams } from './pglite-proxy';
+import { pgliteStartParams } from './embedded-server';
 import * as schema from './schema';
 
 export interface EmbeddedBackup {

@@ -5,8 +5,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgliteProxy, pgliteStartParams } from '../../server/db/pglite-proxy';
+import { startEmbeddedServer } from '../../server/db/embedded-server';
 
 let dir: string;
 let templateFile: string;
@@ -16,8 +17,22 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const open = (dataDir: string | null) => PgliteProxy.open(dataDir, pgliteStartParams, { templateFile });
-const tablesNamed = async (db: PgliteProxy, name: string) =>
+/** The embedded database started as the server starts it, with one connection to it. */
+async function open(dataDir: string | null) {
+  const server = await startEmbeddedServer(dataDir, { templateFile });
+  const client = new pg.Client(server.connection);
+  await client.connect();
+  return {
+    query: <Row extends object>(text: string, values?: unknown[]) => client.query<Row>(text, values),
+    exec: (text: string) => client.query(text),
+    close: async () => {
+      await client.end();
+      await server.close();
+    },
+  };
+}
+type Opened = Awaited<ReturnType<typeof open>>;
+const tablesNamed = async (db: Opened, name: string) =>
   (await db.query<{ n: number }>('select count(*)::int as n from pg_tables where tablename = $1', [name])).rows[0]!.n;
 
 function writeTemplate(bytes: Buffer): void {

@@ -3,9 +3,10 @@
  * line, one line per product) are written into the statements themselves, not checked beforehand.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { Placeholder, SQL } from 'drizzle-orm';
 import { limits } from '../../../domain/limits';
 import type { Database, Transaction } from '../../db/client';
+import { preparedStatement, rawStatement } from '../../db/prepared';
 import { cartItems, carts, categories, products, users } from '../../db/schema';
 import type { CartOwner } from './cart-access';
 
@@ -16,14 +17,20 @@ export type CartOwnerRef = { userId: number } | { guestSessionId: string };
 const maxLineQuantity = limits.cartLineQuantityMax;
 
 /** Which carts belong to the owner, by the public id the request names (no separate look-up of the user). */
-function ownedBy(db: Db, owner: CartOwner): SQL {
+function ownedBy(db: Db, owner: CartOwner | PlaceholderOwner): SQL {
   if (owner.kind === 'guest') return eq(carts.guestSessionId, owner.sessionId);
   return inArray(carts.userId, db.select({ id: users.id }).from(users).where(eq(users.externalId, owner.userExtId)));
 }
 
-/** Every line of the owner's bag with its product's current prices, stock and GST rate, oldest first: one query. */
-export async function cartLinesOf(db: Db, owner: CartOwner) {
-  return db
+/** An owner whose id is filled in when a prepared statement runs. */
+type PlaceholderOwner = { kind: 'guest'; sessionId: Placeholder } | { kind: 'user'; userExtId: Placeholder };
+const placeholderOwner = {
+  guest: { kind: 'guest', sessionId: sql.placeholder('sessionId') },
+  user: { kind: 'user', userExtId: sql.placeholder('userExtId') },
+} as const;
+
+const cartLines = (db: Db, owned: SQL) =>
+  db
     .select({
       id: cartItems.id,
       quantity: cartItems.quantity,
@@ -41,23 +48,38 @@ export async function cartLinesOf(db: Db, owner: CartOwner) {
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(ownedBy(db, owner))
+    .where(owned)
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+
+const guestCartLines = preparedStatement('cart_lines_of_guest', (db) => cartLines(db, ownedBy(db, placeholderOwner.guest)));
+const userCartLines = preparedStatement('cart_lines_of_user', (db) => cartLines(db, ownedBy(db, placeholderOwner.user)));
+
+/** Every line of the owner's bag with its product's current prices, stock and GST rate, oldest first: one query. */
+export async function cartLinesOf(db: Db, owner: CartOwner) {
+  return owner.kind === 'guest' ? guestCartLines(db, { sessionId: owner.sessionId }) : userCartLines(db, { userExtId: owner.userExtId });
 }
 
 export type CartLineRow = Awaited<ReturnType<typeof cartLinesOf>>[number];
 
+const userIdByExternalId = preparedStatement('user_id_by_external_id', (db) =>
+  db.select({ id: users.id }).from(users).where(eq(users.externalId, sql.placeholder('externalId'))).limit(1),
+);
+
 export async function findUserIdByExternalId(db: Db, externalId: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, externalId)).limit(1);
+  const [row] = await userIdByExternalId(db, { externalId });
   return row?.id;
 }
 
-export async function findProductByExternalId(db: Db, externalId: string) {
-  const [row] = await db
+const productByExternalId = preparedStatement('product_stock_by_external_id', (db) =>
+  db
     .select({ id: products.id, stock: products.stock, isRemoved: products.isRemoved })
     .from(products)
-    .where(eq(products.externalId, externalId))
-    .limit(1);
+    .where(eq(products.externalId, sql.placeholder('externalId')))
+    .limit(1),
+);
+
+export async function findProductByExternalId(db: Db, externalId: string) {
+  const [row] = await productByExternalId(db, { externalId });
   return row;
 }
 
@@ -96,18 +118,37 @@ export interface AddedUnit {
  * across a thread round trip per statement, and every other request waits (docs/performance.md).
  */
 export async function addOneUnit(db: Database, owner: CartOwner, productExtId: string, now: Date, guestExpiresAt: Date): Promise<AddedUnit> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const ownerRow =
+  const values = { productExtId, at: now.toISOString(), guestExpiresAt: guestExpiresAt.toISOString() };
+  const { rows } =
     owner.kind === 'guest'
-      ? sql`update guest_sessions set last_seen_at = ${at}, expires_at = ${guestExpiresAt.toISOString()}::timestamptz
-          where id = ${owner.sessionId} and expires_at > ${at} and exists (select 1 from sellable)
+      ? await addOneUnitForGuest(db, { ...values, sessionId: owner.sessionId })
+      : await addOneUnitForUser(db, { ...values, userExtId: owner.userExtId });
+  const [row] = rows as [AddedUnitRow];
+  return { stock: row.stock, isRemoved: row.is_removed, ownerFound: row.owner_found, quantity: row.quantity };
+}
+
+interface AddedUnitRow {
+  stock: number | null;
+  is_removed: boolean;
+  owner_found: boolean;
+  quantity: number | null;
+}
+
+function addOneUnitStatement(db: Db, kind: CartOwner['kind']) {
+  const at = sql`${sql.placeholder('at')}::timestamptz`;
+  const ownerRow =
+    kind === 'guest'
+      ? sql`update guest_sessions set last_seen_at = ${at}, expires_at = ${sql.placeholder('guestExpiresAt')}::timestamptz
+          where id = ${sql.placeholder('sessionId')} and expires_at > ${at} and exists (select 1 from sellable)
           returning null::integer as user_id, id as guest_session_id`
       : sql`select id as user_id, null::text as guest_session_id from users
-          where external_id = ${owner.userExtId} and exists (select 1 from sellable) limit 1`;
+          where external_id = ${sql.placeholder('userExtId')} and exists (select 1 from sellable) limit 1`;
   // A guest's bag is unique on its session, an account's on its user: safe when two requests make it at once.
-  const bagOf = sql.raw(owner.kind === 'guest' ? 'guest_session_id' : 'user_id');
-  const result = await db.execute(sql`with product as (
-      select id, stock, is_removed from products where external_id = ${productExtId} limit 1
+  const bagOf = sql.raw(kind === 'guest' ? 'guest_session_id' : 'user_id');
+  return rawStatement<AddedUnitRow>(
+    db,
+    sql`with product as (
+      select id, stock, is_removed from products where external_id = ${sql.placeholder('productExtId')} limit 1
     ), sellable as (
       select id from product where not is_removed and stock > 0
     ), owner as (
@@ -125,10 +166,12 @@ export async function addOneUnit(db: Database, owner: CartOwner, productExtId: s
       returning quantity
     )
     select (select stock from product) as stock, coalesce((select is_removed from product), false) as is_removed,
-      exists (select 1 from owner) as owner_found, (select quantity from line) as quantity`);
-  const [row] = (result as unknown as { rows: [{ stock: number | null; is_removed: boolean; owner_found: boolean; quantity: number | null }] }).rows;
-  return { stock: row.stock, isRemoved: row.is_removed, ownerFound: row.owner_found, quantity: row.quantity };
+      exists (select 1 from owner) as owner_found, (select quantity from line) as quantity`,
+  );
 }
+
+const addOneUnitForGuest = preparedStatement('add_one_unit_for_guest', (db) => addOneUnitStatement(db, 'guest'));
+const addOneUnitForUser = preparedStatement('add_one_unit_for_user', (db) => addOneUnitStatement(db, 'user'));
 
 /** One line of the owner's bag by its id, with what decides whether its quantity may change. */
 export async function findOwnedLine(db: Db, owner: CartOwner, cartItemId: number) {

@@ -1,6 +1,8 @@
 /** Catalogue reads: one query per request shape, so a page never costs one query per category or product. */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { categories, products, subCategories } from '../../db/schema';
 
 type Reader = Database | Transaction;
@@ -19,9 +21,8 @@ export interface CatalogRow {
   } | null;
 }
 
-/** Categories → sub-categories → products that are not removed, in display order; optionally one category by name. */
-export async function selectCatalogRows(db: Reader, categoryName?: string): Promise<CatalogRow[]> {
-  const rows = await db
+const catalogRows = (db: Reader, where?: SQL) =>
+  db
     .select({
       categoryId: categories.id,
       categoryName: categories.name,
@@ -36,8 +37,18 @@ export async function selectCatalogRows(db: Reader, categoryName?: string): Prom
     .from(categories)
     .leftJoin(subCategories, eq(subCategories.categoryId, categories.id))
     .leftJoin(products, and(eq(products.subCategoryId, subCategories.id), eq(products.isRemoved, false)))
-    .where(categoryName === undefined ? undefined : eq(sql`lower(${categories.name})`, categoryName.toLowerCase()))
+    .where(where)
     .orderBy(asc(categories.id), asc(subCategories.position), asc(subCategories.id), asc(products.id));
+
+const allCatalogRows = preparedStatement('catalog_rows', (db) => catalogRows(db));
+const categoryCatalogRows = preparedStatement('catalog_rows_of_category', (db) =>
+  catalogRows(db, eq(sql`lower(${categories.name})`, sql.placeholder('categoryName'))),
+);
+
+/** Categories → sub-categories → products that are not removed, in display order; optionally one category by name. */
+export async function selectCatalogRows(db: Reader, categoryName?: string): Promise<CatalogRow[]> {
+  const rows =
+    categoryName === undefined ? await allCatalogRows(db) : await categoryCatalogRows(db, { categoryName: categoryName.toLowerCase() });
 
   return rows.map((row) => ({
     categoryId: row.categoryId,
@@ -63,13 +74,13 @@ export interface HeaderRow {
   subCategoryName: string | null;
 }
 
-export async function selectHeaderRows(db: Reader): Promise<HeaderRow[]> {
-  return db
+export const selectHeaderRows: (db: Reader) => Promise<HeaderRow[]> = preparedStatement('category_header', (db) =>
+  db
     .select({ categoryId: categories.id, categoryName: categories.name, subCategoryName: subCategories.name })
     .from(categories)
     .leftJoin(subCategories, eq(subCategories.categoryId, categories.id))
-    .orderBy(asc(categories.id), asc(subCategories.position), asc(subCategories.id));
-}
+    .orderBy(asc(categories.id), asc(subCategories.position), asc(subCategories.id)),
+);
 
 /** A product with its category's and sub-category's names: the detail page's columns, and the admin's base. */
 export const productDetailColumns = {
@@ -88,13 +99,17 @@ export const productDetailColumns = {
   subCategoryName: subCategories.name,
 };
 
-export async function selectProductDetail(db: Reader, externalId: string) {
-  const [row] = await db
+const productDetail = preparedStatement('product_detail', (db) =>
+  db
     .select(productDetailColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId))
-    .where(eq(products.externalId, externalId))
-    .limit(1);
+    .where(eq(products.externalId, sql.placeholder('externalId')))
+    .limit(1),
+);
+
+export async function selectProductDetail(db: Reader, externalId: string) {
+  const [row] = await productDetail(db, { externalId });
   return row ?? null;
 }

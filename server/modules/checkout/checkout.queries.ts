@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AddressFields } from '../../../domain/address';
 import type { Database, Transaction } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { addresses, guestSessions, oneTimeCodes, users } from '../../db/schema';
 
 type Db = Database | Transaction;
@@ -15,9 +16,8 @@ export interface GuestSessionLink {
   user: { id: number; externalId: string; email: string } | null;
 }
 
-/** A live guest session and the user it is linked to, if any; undefined when unknown or expired. */
-export async function findLiveGuestSession(db: Db, sessionId: string, now: Date): Promise<GuestSessionLink | undefined> {
-  const [row] = await db
+const liveGuestSession = preparedStatement('live_guest_session', (db) =>
+  db
     .select({
       sessionId: guestSessions.id,
       expiresAt: guestSessions.expiresAt,
@@ -28,8 +28,13 @@ export async function findLiveGuestSession(db: Db, sessionId: string, now: Date)
     })
     .from(guestSessions)
     .leftJoin(users, eq(users.id, guestSessions.userId))
-    .where(and(eq(guestSessions.id, sessionId), gt(guestSessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(guestSessions.id, sql.placeholder('sessionId')), gt(guestSessions.expiresAt, sql.placeholder('now'))))
+    .limit(1),
+);
+
+/** A live guest session and the user it is linked to, if any; undefined when unknown or expired. */
+export async function findLiveGuestSession(db: Db, sessionId: string, now: Date): Promise<GuestSessionLink | undefined> {
+  const [row] = await liveGuestSession(db, { sessionId, now: now.toISOString() });
   if (!row) return undefined;
   const user =
     row.userId !== null && row.userExtId !== null && row.userEmail !== null

@@ -11,6 +11,7 @@ import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
 import type { Database } from '../../db/client';
+import { preparedStatement, rawStatement } from '../../db/prepared';
 import type { cartItems } from '../../db/schema';
 import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
@@ -76,12 +77,28 @@ interface PricedBag {
   pending: boolean;
 }
 
+const checkoutBuyer = preparedStatement('checkout_buyer', (db) =>
+  rawStatement<{ bag: PricedBag | null }>(
+    db,
+    sql`select checkout_buyer(${sql.placeholder('userExtId')}::text, ${sql.placeholder('sessionId')}::text,
+      ${sql.placeholder('addressId')}::integer, ${sql.placeholder('now')}::timestamptz) as bag`,
+  ),
+);
+
+const checkoutInvoice = preparedStatement('checkout_invoice', (db) =>
+  rawStatement<{ answer: CheckoutOutcome }>(
+    db,
+    sql`select checkout_invoice(${sql.placeholder('userId')}::integer, ${sql.placeholder('cartId')}::integer,
+      ${sql.placeholder('addressId')}::integer, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('lines')}::jsonb,
+      ${sql.placeholder('invoice')}::jsonb, ${sql.placeholder('items')}::jsonb) as answer`,
+  ),
+);
+
 /** The buyer's bag priced, from one call: a verified guest pays for the bag of its session, else the user's. */
 async function pricedBag(db: Database, buyer: Buyer, addressId: number, now: Date) {
-  const session = buyer.kind === 'guest' ? buyer.sessionId : null;
-  const result = await db.execute(sql`select checkout_buyer(
-    ${buyer.userExtId}::text, ${session}::text, ${addressId}::integer, ${now.toISOString()}::timestamptz) as bag`);
-  const [{ bag }] = (result as unknown as { rows: [{ bag: PricedBag | null }] }).rows;
+  const sessionId = buyer.kind === 'guest' ? buyer.sessionId : null;
+  const { rows } = await checkoutBuyer(db, { userExtId: buyer.userExtId, sessionId, addressId, now: now.toISOString() });
+  const [{ bag }] = rows as [{ bag: PricedBag | null }];
   if (!bag) throw new NotFound('This account no longer exists.');
   const { address, cartId, lines } = bag;
   if (!address) throw new NotFound(paymentMessages.unknownAddress);
@@ -144,10 +161,16 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
       sgst_paise: tax.sgstPaise,
       igst_paise: tax.igstPaise,
     }));
-    const result = await deps.db.execute(sql`select checkout_invoice(
-      ${userId}::integer, ${cartId}::integer, ${address.addressId}::integer, ${now.toISOString()}::timestamptz,
-      ${JSON.stringify(lines)}::jsonb, ${JSON.stringify(invoice)}::jsonb, ${JSON.stringify(items)}::jsonb) as answer`);
-    const [{ answer }] = (result as unknown as { rows: [{ answer: CheckoutOutcome }] }).rows;
+    const { rows } = await checkoutInvoice(deps.db, {
+      userId,
+      cartId,
+      addressId: address.addressId,
+      now: now.toISOString(),
+      lines: JSON.stringify(lines),
+      invoice: JSON.stringify(invoice),
+      items: JSON.stringify(items),
+    });
+    const [{ answer }] = rows as [{ answer: CheckoutOutcome }];
     switch (answer.outcome) {
       case 'created':
         return reply(invoiceId, providerOrder.id, totals.totalPaise);

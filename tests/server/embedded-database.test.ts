@@ -1,9 +1,13 @@
-// The embedded database on its worker thread, through the Drizzle API the services use: the server's event loop keeps
-// turning while PostgreSQL works, transactions hold everyone else off and roll back on a throw, and PostgreSQL's
-// errors arrive with the fields the services map to domain errors.
+// The embedded database served on PostgreSQL's wire protocol from its own thread (server/db/embedded-server.ts) and
+// reached through the same pg pool and Drizzle driver as PostgreSQL: the server's event loop keeps turning while
+// PostgreSQL works, one client's transaction never takes in another's statements, a failed statement leaves the
+// connection usable, and closing stops the thread.
+import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
+import { startEmbeddedServer } from '../../server/db/embedded-server';
 
 let database: OpenDatabase;
 beforeAll(async () => {
@@ -16,6 +20,7 @@ afterAll(async () => {
 
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const noteIds = async () => rowsOf<{ id: number }>(await database.db.execute(sql`select id from notes order by id`)).map((row) => row.id);
 
 /** The longest the event loop went without running a 5 ms timer while `work` ran, and how long `work` took. */
 async function loopGapDuring(work: () => Promise<unknown>): Promise<{ longestGapMs: number; workMs: number }> {
@@ -37,22 +42,13 @@ async function loopGapDuring(work: () => Promise<unknown>): Promise<{ longestGap
   }
 }
 
-describe('PGlite on its worker thread', () => {
+describe('the embedded database on its own thread', () => {
   it('keeps the event loop turning while a long statement runs', async () => {
     const { longestGapMs, workMs } = await loopGapDuring(() =>
       database.db.execute(sql`select count(*) from generate_series(1, 3000000) as n where n % 7 = 0`),
     );
     expect(workMs, 'the statement was too quick to tell').toBeGreaterThan(200);
     expect(longestGapMs).toBeLessThan(workMs / 3);
-  });
-
-  it('answers with the types Drizzle expects: dates as text, json parsed, bytea as bytes, numbers as numbers', async () => {
-    const [row] = rowsOf<Record<string, unknown>>(
-      await database.db.execute(
-        sql`select timestamptz '2026-01-02 03:04:05+00' as at, date '2026-01-02' as day, '{"a":[1]}'::jsonb as doc, '\\x0102'::bytea as bytes, 7::int as n`,
-      ),
-    );
-    expect(row).toEqual({ at: '2026-01-02 03:04:05+00', day: '2026-01-02', doc: { a: [1] }, bytes: new Uint8Array([1, 2]), n: 7 });
   });
 
   it('rolls a transaction back when its callback throws, and throws that error', async () => {
@@ -64,6 +60,25 @@ describe('PGlite on its worker thread', () => {
       }),
     ).rejects.toBe(failure);
     expect(rowsOf(await database.db.execute(sql`select * from notes where id = 1`))).toEqual([]);
+  });
+
+  it("never runs another client's statement inside an open transaction: its write survives that transaction's rollback", async () => {
+    // PGlite is one PostgreSQL backend: a statement of another client let in while this transaction is open would run
+    // inside it, and vanish with its rollback.
+    const rolledBack = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into notes values (20, 'rolled back')`);
+      await sleep(150);
+      throw new Error('roll back');
+    });
+    rolledBack.catch(() => undefined);
+    await sleep(30);
+    const outside = Promise.all([
+      database.db.execute(sql`insert into notes values (21, 'on its own')`),
+      database.db.transaction((tx) => tx.execute(sql`insert into notes values (22, 'in a transaction of its own')`)),
+    ]);
+    await expect(rolledBack).rejects.toThrow('roll back');
+    await outside;
+    expect((await noteIds()).filter((id) => id >= 20 && id < 30)).toEqual([21, 22]);
   });
 
   it('holds other statements until an open transaction ends, then shows them its committed work', async () => {
@@ -82,22 +97,35 @@ describe('PGlite on its worker thread', () => {
     expect(seen).toEqual(['transaction done', 'outside saw second']);
   });
 
-  it('runs transactions begun together one after the other, each statement inside its own transaction', async () => {
-    // A begin goes out without waiting for its answer, so the second transaction's first statement reaches the worker
-    // while the first transaction is still open: it must wait for its own begin, not run in the first one.
-    const counted = (tx: Parameters<Parameters<typeof database.db.transaction>[0]>[0]) =>
-      tx.execute(sql`select count(*)::int as n from notes where id in (10, 11)`).then((result) => rowsOf<{ n: number }>(result)[0]!.n);
-    const first = database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into notes values (10, 'first')`);
-      await sleep(100);
-      return counted(tx);
-    });
-    const second = database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into notes values (11, 'second')`);
-      return counted(tx);
-    });
-    const empty = database.db.transaction(async () => 'no statement at all');
-    expect(await Promise.all([first, second, empty])).toEqual([1, 2, 'no statement at all']);
+  it('answers many statements sent at once each with its own result', async () => {
+    // Statements of different texts, prepared and unnamed, in flight together: none may be bound or described as
+    // another's.
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2 === 0
+          ? database.db.execute(sql`select ${i}::int + 1000 as n, 'even' as kind`)
+          : database.pool.query({ name: 'odd', text: 'select $1::int + 2000 as n, $2::text as kind', values: [i, 'odd'] }),
+      ),
+    );
+    expect(answers.map((answer) => rowsOf<{ n: number; kind: string }>(answer)[0])).toEqual(
+      Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? { n: i + 1000, kind: 'even' } : { n: i + 2000, kind: 'odd' })),
+    );
+  });
+
+  it('keeps serving after a statement fails, inside a transaction and outside, prepared statements included', async () => {
+    const prepared = (n: number) => database.pool.query({ name: 'doubled', text: 'select $1::int * 2 as n', values: [n] });
+    expect((await prepared(2)).rows).toEqual([{ n: 4 }]);
+    const failing = await database.db.execute(sql`select 1 / 0`).catch((error: unknown) => error);
+    expect(failing).toMatchObject({ cause: { code: '22012' } });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into notes values (30, 'before the failure')`);
+        await tx.execute(sql`select 1 / 0`);
+      }),
+    ).rejects.toThrow();
+    expect(rowsOf(await database.db.execute(sql`select 7 as n`))).toEqual([{ n: 7 }]);
+    expect((await prepared(3)).rows).toEqual([{ n: 6 }]);
+    expect(await noteIds()).not.toContain(30);
   });
 
   it('rolls a nested transaction back to its savepoint only', async () => {
@@ -118,13 +146,17 @@ describe('PGlite on its worker thread', () => {
     await database.db.execute(sql`insert into notes values (5, 'one')`);
     const duplicate = await database.db.execute(sql`insert into notes values (${5}, 'two')`).catch((error: unknown) => error);
     expect(duplicate).toMatchObject({ cause: { code: '23505', constraint: 'notes_pkey', detail: 'Key (id)=(5) already exists.', table: 'notes' } });
-    expect((duplicate as { cause: unknown }).cause).toBeInstanceOf(Error);
 
     const empty = await database.db.execute(sql`insert into notes values (6, '')`).catch((error: unknown) => error);
     expect(empty).toMatchObject({ cause: { code: '23514', constraint: 'notes_body_check' } });
   });
 
-  it('refuses statements once closed', async () => {
+  it('refuses statements once closed, and closing stops the thread and removes its socket', async () => {
+    const server = await startEmbeddedServer(null);
+    await server.close();
+    expect(existsSync(server.connection.host)).toBe(false);
+    await expect(new pg.Client(server.connection).connect()).rejects.toThrow();
+
     const other = await openDatabase({ kind: 'pglite', dataDir: null });
     await other.close();
     await expect(other.db.execute(sql`select 1`)).rejects.toThrow();
