@@ -1,8 +1,7 @@
 /**
  * Opens the database through one path for both kinds: a `pg` pool and Drizzle's node-postgres driver, connected either
  * to PostgreSQL or to the embedded PGlite, which embedded-server.ts serves on PostgreSQL's wire protocol from a thread
- * of its own. Then the committed migrations are applied. On PostgreSQL `listen` opens a dedicated LISTEN connection
- * (listener.ts); closing the database closes those too.
+ * of its own. Then the committed migrations are applied.
  */
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -11,8 +10,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedServer } from './embedded-server';
 import type { EmbeddedServer } from './embedded-server';
-import { listenOnPostgres } from './listener';
-import type { ListenHandlers, Listener, ListenOptions } from './listener';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
@@ -31,11 +28,6 @@ export interface OpenDatabase {
   /** The connections `db` runs on, for what needs `pg` itself (a job queue): the same driver on both databases. */
   pool: pg.Pool;
   ping(): Promise<void>;
-  /**
-   * Follows NOTIFYs on `channel` from every process on this database. Null on PGlite: one process owns it (the
-   * data-directory lock), so whatever it writes it already knows about.
-   */
-  listen(channel: string, handlers: ListenHandlers, options?: ListenOptions): Promise<Listener | null>;
   /**
    * Runs `run` while no other server process on this database runs its own: the start-up writes (migrations, demo
    * seed, admin account) of several instances starting together on one PostgreSQL would otherwise collide. On PGlite
@@ -61,10 +53,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   pool.on('error', (error) => console.warn(`Database pool: an idle connection failed (${error.message}); it is replaced.`));
   const db = drizzle(pool, { schema });
   const exclusively = <T>(run: () => Promise<T>) => (embedded ? run() : holdingStartUpLock(pool, run));
-  const listeners = new Set<Listener>();
   const close = async () => {
-    await Promise.all([...listeners].map((listener) => listener.close()));
-    listeners.clear();
     await pool.end();
     await embedded?.close();
   };
@@ -79,12 +68,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     kind: target.kind,
     pool,
     ping: async () => void (await pool.query('select 1')),
-    listen: async (channel, handlers, options) => {
-      if (target.kind !== 'postgres') return null;
-      const listener = await listenOnPostgres(target.url, channel, handlers, options);
-      listeners.add(listener);
-      return listener;
-    },
     exclusively,
     close,
   };
