@@ -12,7 +12,7 @@ import { contactForm, contactMessages } from '../../../domain/contact';
 import type { ContactForm } from '../../../domain/contact';
 import { fieldErrors } from '../../../domain/fields';
 import { contactMachine } from '../../../machines/contact.machine';
-import type { ContactField } from '../../../machines/contact.machine';
+import type { ContactField } from '../../../machines/contact.selectors';
 import { toaster } from '../../../src/app/toaster';
 import { ContactUsPage } from '../../../src/features/pages/contact-us-page';
 import { shopInfoReply } from '../catalog-fixtures';
