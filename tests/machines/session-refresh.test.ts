@@ -10,7 +10,7 @@ import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 import { createApiClient } from '../../src/api/client';
-import { createSessionActor, freshAccessToken } from '../../src/app/session-actor';
+import { createSessionActor, freshAccessToken } from '../../src/app/session-refresh-actor';
 
 /**
  * xstate/graph walks machines without invocations, so the model is the real machine's own config with each invoke

@@ -12,7 +12,7 @@ import { AddressForm } from '../../components/address-form';
 import { CheckIcon } from '../../components/icons';
 import { ShopperDetailsFields } from '../../components/shopper-details-fields';
 import { CheckoutCard } from './checkout-card';
-import { GuestOtpDialog } from './guest-otp-dialog';
+import { GuestOtpDialog } from './guest-checkout-otp-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import type { GuestActor, SetPasswordActor } from './use-guest-checkout-actors';
 

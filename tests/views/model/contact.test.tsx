@@ -14,7 +14,7 @@ import { fieldErrors } from '../../../domain/fields';
 import { contactMachine } from '../../../machines/contact.machine';
 import type { ContactField } from '../../../machines/contact.selectors';
 import { toaster } from '../../../src/app/toaster';
-import { ContactUsPage } from '../../../src/features/pages/contact-us-page';
+import { ContactUsPage } from '../../../src/features/pages/contact-page';
 import { shopInfoReply } from '../catalog-fixtures';
 import { heldNetwork } from './held-network';
 import { renderScreen } from './render-screen';
