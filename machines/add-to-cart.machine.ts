@@ -5,7 +5,11 @@ import { assign, fromPromise, setup } from 'xstate';
 import { cartMessages } from '../domain/cart';
 import type { CartOwner } from '../domain/cart';
 import { redirectDelays, toastDurations } from '../domain/limits';
-import { failureOf } from './call-failure';
+import { errorOf, inputOf, outputOf } from './actor-events';
+import { addToCartFailureNotice } from './add-to-cart.selectors';
+import type { AddToCartNotice } from './add-to-cart.selectors';
+
+export type { AddToCartNotice } from './add-to-cart.selectors';
 
 /** The spec's two 200 answers of createusercart: one more unit, or the line already holds all the stock allows. */
 export type AddToCartOutcome = 'added' | 'maximum';
@@ -23,33 +27,9 @@ export interface AddToCartContext extends AddToCartInput {
 
 export type AddToCartEvent = { type: 'cart.add' } | { type: 'cart.buyNow' };
 
-export interface AddToCartNotice {
-  message: string;
-  kind: 'success' | 'error' | 'info' | 'warning';
-  duration: number;
-}
-
-/** The product page's toasts stay 3 s (SPEC.md §9). */
-const notice = (message: string, kind: AddToCartNotice['kind']): AddToCartNotice => ({
-  message,
-  kind,
-  duration: toastDurations.productDetail,
-});
-
-/**
- * SPEC.md §8: no answer at all is a network error, any refusal a failed add, except the server's 409 OUT_OF_STOCK
- * (nothing left to add), which is the stock limit the shopper can act on.
- */
-export function addToCartFailureNotice(error: unknown): AddToCartNotice {
-  const failure = failureOf(error);
-  if (failure.status === null) return notice(cartMessages.networkError, 'error');
-  if (failure.status === 409 && failure.code === 'OUT_OF_STOCK') return notice(cartMessages.stockLimit, 'warning');
-  return notice(cartMessages.addFailed, 'error');
-}
-
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-export const addToCartMachine = setup({
+const addToCartSetup = setup({
   types: {} as { context: AddToCartContext; events: AddToCartEvent; input: AddToCartInput },
   actors: {
     /** The signed-in user, else the stored guest session, else a new guest session (GET getSessionId). */
@@ -61,21 +41,37 @@ export const addToCartMachine = setup({
   actions: {
     notify: (_, _params: AddToCartNotice) => {},
     goToCheckout: () => {},
+    takeInput: assign(({ event }) => inputOf<AddToCartInput>(event)),
+    intendAdd: assign({ intent: 'add' }),
+    intendBuyNow: assign({ intent: 'buyNow' }),
+    keepOwner: assign({ owner: ({ event }) => outputOf<CartOwner>(event, 'ensureOwner') }),
   },
   guards: {
     isInStock: ({ context }) => context.inStock,
     isBuyNow: ({ context }) => context.intent === 'buyNow',
-    wasAdded: (_, params: { outcome: AddToCartOutcome }) => params.outcome === 'added',
+    wasAdded: ({ event }) => outputOf<AddToCartOutcome>(event, 'addToCart') === 'added',
+  },
+  delays: {
+    afterBuyNow: redirectDelays.afterBuyNow,
+  },
+});
+
+export const addToCartMachine = addToCartSetup.extend({
+  actions: {
+    notifyFailure: addToCartSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: addToCartFailureNotice(errorOf(event, 'ensureOwner', 'addToCart')) });
+    }),
   },
 }).createMachine({
   id: 'addToCart',
-  context: ({ input }) => ({ ...input, intent: null, owner: null }),
+  context: { productExtId: '', inStock: false, intent: null, owner: null },
+  entry: 'takeInput',
   initial: 'idle',
   states: {
     idle: {
       on: {
-        'cart.add': { guard: 'isInStock', target: 'resolvingOwner', actions: assign({ intent: 'add' }) },
-        'cart.buyNow': { guard: 'isInStock', target: 'resolvingOwner', actions: assign({ intent: 'buyNow' }) },
+        'cart.add': { guard: 'isInStock', target: 'resolvingOwner', actions: 'intendAdd' },
+        'cart.buyNow': { guard: 'isInStock', target: 'resolvingOwner', actions: 'intendBuyNow' },
       },
     },
     // From here until idle again, clicks are not handled, so a double click adds once.
@@ -83,11 +79,8 @@ export const addToCartMachine = setup({
       invoke: {
         id: 'ensureOwner',
         src: 'ensureOwner',
-        onDone: { target: 'adding', actions: assign({ owner: ({ event }) => event.output }) },
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => addToCartFailureNotice(event.error) },
-        },
+        onDone: { target: 'adding', actions: 'keepOwner' },
+        onError: { target: 'idle', actions: 'notifyFailure' },
       },
     },
     adding: {
@@ -95,28 +88,34 @@ export const addToCartMachine = setup({
         id: 'addToCart',
         src: 'addToCart',
         input: ({ context }) => ({ productExtId: context.productExtId, owner: context.owner! }),
-        onDone: [
-          { guard: { type: 'wasAdded', params: ({ event }) => ({ outcome: event.output }) }, target: 'added' },
-          { target: 'atMaximum' },
-        ],
-        onError: {
-          target: 'idle',
-          actions: { type: 'notify', params: ({ event }) => addToCartFailureNotice(event.error) },
-        },
+        onDone: [{ guard: 'wasAdded', target: 'added' }, { target: 'atMaximum' }],
+        onError: { target: 'idle', actions: 'notifyFailure' },
       },
     },
     added: {
       always: [
         // Buy Now says where it is going instead: two toasts would crowd the top of a phone screen.
         { guard: 'isBuyNow', target: 'refreshingCount' },
-        { target: 'refreshingCount', actions: { type: 'notify', params: notice(cartMessages.addedToCart, 'success') } },
+        {
+          target: 'refreshingCount',
+          actions: {
+            type: 'notify',
+            params: { message: cartMessages.addedToCart, kind: 'success', duration: toastDurations.productDetail },
+          },
+        },
       ],
     },
     atMaximum: {
       always: [
         // The line already holds all the stock allows: Buy Now still goes on to pay for what is in the bag.
         { guard: 'isBuyNow', target: 'proceeding' },
-        { target: 'idle', actions: { type: 'notify', params: notice(cartMessages.stockLimit, 'warning') } },
+        {
+          target: 'idle',
+          actions: {
+            type: 'notify',
+            params: { message: cartMessages.stockLimit, kind: 'warning', duration: toastDurations.productDetail },
+          },
+        },
       ],
     },
     refreshingCount: {
@@ -129,8 +128,11 @@ export const addToCartMachine = setup({
       },
     },
     proceeding: {
-      entry: { type: 'notify', params: notice(cartMessages.proceedingToCheckout, 'info') },
-      after: { [redirectDelays.afterBuyNow]: { target: 'idle', actions: 'goToCheckout' } },
+      entry: {
+        type: 'notify',
+        params: { message: cartMessages.proceedingToCheckout, kind: 'info', duration: toastDurations.productDetail },
+      },
+      after: { afterBuyNow: { target: 'idle', actions: 'goToCheckout' } },
     },
   },
 });

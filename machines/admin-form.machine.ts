@@ -2,9 +2,10 @@
 // and bottom-banner images): load what the form starts from, edit with the form's typing filters, refuse a submit
 // with the form's message while a required field or image is missing, save once, show the outcome, and go back to
 // the list after the spec's delay. The form's rules are data in domain/admin-forms.ts; the calls are the view's.
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { adminFileTooLarge, adminFormComplete, adminForms, adminFormValid } from '../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../domain/admin-forms';
+import { errorOf, inputOf, outputOf } from './actor-events';
 
 export interface AdminFormContext {
   form: AdminFormName;
@@ -52,7 +53,7 @@ const unimplemented = () => Promise.reject(new Error('provided by the view'));
 /** Shown when the save got no answer at all (network, time-out): the form stays as typed. */
 export const adminFormUnreachable = 'We could not reach the shop. Please check your connection and try again.';
 
-export const adminFormMachine = setup({
+const adminFormSetup = setup({
   types: {} as {
     context: AdminFormContext;
     events: AdminFormEvent;
@@ -66,19 +67,23 @@ export const adminFormMachine = setup({
     notify: (_, _params: AdminFormNotice) => {},
     logError: (_, _params: { error: unknown }) => {},
     goToList: () => {},
-    fillForm: assign((_, loaded: AdminFormLoad) => ({ values: loaded.values, record: loaded.record, submitted: false })),
+    takeInput: assign(({ event }) => ({ form: inputOf<{ form: AdminFormName }>(event).form })),
+    fillForm: assign(({ event }) => {
+      const loaded = outputOf<AdminFormLoad>(event, 'loadForm');
+      return { values: loaded.values, record: loaded.record, submitted: false };
+    }),
     changeField: assign({
       values: ({ context, event }) => {
-        if (event.type !== 'field.change') return context.values;
+        assertEvent(event, 'field.change');
         const rule = adminForms[context.form].fields[event.field];
         return rule ? { ...context.values, [event.field]: rule.filter(event.value) } : context.values;
       },
     }),
     pickFiles: assign({
-      files: ({ context, event }) =>
-        event.type === 'files.change' && event.input in adminForms[context.form].files
-          ? { ...context.files, [event.input]: event.files }
-          : context.files,
+      files: ({ context, event }) => {
+        assertEvent(event, 'files.change');
+        return event.input in adminForms[context.form].files ? { ...context.files, [event.input]: event.files } : context.files;
+      },
     }),
     showAllErrors: assign({ submitted: true }),
     countSave: assign({ saves: ({ context }) => context.saves + 1, files: {}, submitted: false }),
@@ -88,15 +93,49 @@ export const adminFormMachine = setup({
       event.type === 'files.change' && event.files.some((file) => adminFileTooLarge(context.form, event.input, file)),
     isIncomplete: ({ context }) => !adminFormComplete(context.form, context.values, context.files),
     isValid: ({ context }) => adminFormValid(context.form, context.values),
-    wasSaved: (_, outcome: AdminFormOutcome) => outcome.ok,
-    leavesAfterSave: ({ context }) => adminForms[context.form].redirectDelayMs !== null,
+    wasSaved: ({ event }) => outputOf<AdminFormOutcome>(event, 'submitForm').ok,
+    staysAfterSave: ({ context }) => adminForms[context.form].redirectDelayMs === null,
   },
   delays: {
     backToList: ({ context }) => adminForms[context.form].redirectDelayMs ?? 0,
   },
+});
+
+/** The form's own toast: its message and kind, for as long as the form's toasts stay. */
+const formNotice = (form: AdminFormName, message: string, kind: AdminFormNotice['kind']): AdminFormNotice => ({
+  message,
+  kind,
+  duration: adminForms[form].savedToastMs,
+});
+
+export const adminFormMachine = adminFormSetup.extend({
+  actions: {
+    notifyFileTooLarge: adminFormSetup.enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'files.change');
+      const message = adminForms[context.form].files[event.input]?.tooLargeMessage ?? '';
+      enqueue({ type: 'notify', params: formNotice(context.form, message, 'error') });
+    }),
+    notifyIncomplete: adminFormSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'notify', params: formNotice(context.form, adminForms[context.form].requiredMessage, 'error') });
+    }),
+    notifyRefusal: adminFormSetup.enqueueActions(({ context, event, enqueue }) => {
+      const outcome = outputOf<AdminFormOutcome>(event, 'submitForm');
+      enqueue({ type: 'notify', params: formNotice(context.form, outcome.ok ? '' : outcome.message, 'error') });
+    }),
+    notifyUnreachable: adminFormSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'notify', params: formNotice(context.form, adminFormUnreachable, 'error') });
+    }),
+    notifySaved: adminFormSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'notify', params: formNotice(context.form, adminForms[context.form].savedMessage, 'success') });
+    }),
+    logCallError: adminFormSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadForm', 'submitForm') } });
+    }),
+  },
 }).createMachine({
   id: 'adminForm',
-  context: ({ input }) => ({ form: input.form, values: {}, files: {}, record: null, submitted: false, saves: 0 }),
+  context: { form: 'categoryCreate', values: {}, files: {}, record: null, submitted: false, saves: 0 },
+  entry: 'takeInput',
   initial: 'loading',
   states: {
     loading: {
@@ -104,8 +143,8 @@ export const adminFormMachine = setup({
         id: 'loadForm',
         src: 'loadForm',
         input: ({ context }) => context.form,
-        onDone: { target: 'editing', actions: { type: 'fillForm', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'editing', actions: 'fillForm' },
+        onError: { target: 'loadFailed', actions: 'logCallError' },
       },
     },
     loadFailed: {
@@ -114,35 +153,9 @@ export const adminFormMachine = setup({
     editing: {
       on: {
         'field.change': { actions: 'changeField' },
-        'files.change': [
-          {
-            guard: 'isFileTooLarge',
-            actions: {
-              type: 'notify',
-              params: ({ context, event }) => ({
-                message: adminForms[context.form].files[event.input]?.tooLargeMessage ?? '',
-                kind: 'error',
-                duration: adminForms[context.form].savedToastMs,
-              }),
-            },
-          },
-          { actions: 'pickFiles' },
-        ],
+        'files.change': [{ guard: 'isFileTooLarge', actions: 'notifyFileTooLarge' }, { actions: 'pickFiles' }],
         'form.submit': [
-          {
-            guard: 'isIncomplete',
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: ({ context }) => ({
-                  message: adminForms[context.form].requiredMessage,
-                  kind: 'error',
-                  duration: adminForms[context.form].savedToastMs,
-                }),
-              },
-            ],
-          },
+          { guard: 'isIncomplete', actions: ['showAllErrors', 'notifyIncomplete'] },
           { guard: 'isValid', target: 'saving' },
           { actions: 'showAllErrors' },
         ],
@@ -154,42 +167,16 @@ export const adminFormMachine = setup({
         src: 'submitForm',
         input: ({ context }) => ({ values: context.values, files: context.files, record: context.record }),
         onDone: [
-          { guard: { type: 'wasSaved', params: ({ event }) => event.output }, target: 'saved' },
-          {
-            target: 'editing',
-            actions: {
-              type: 'notify',
-              params: ({ context, event }) => ({
-                message: event.output.ok ? '' : event.output.message,
-                kind: 'error',
-                duration: adminForms[context.form].savedToastMs,
-              }),
-            },
-          },
+          { guard: 'wasSaved', target: 'saved' },
+          { target: 'editing', actions: 'notifyRefusal' },
         ],
-        onError: {
-          target: 'editing',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            {
-              type: 'notify',
-              params: ({ context }) => ({ message: adminFormUnreachable, kind: 'error', duration: adminForms[context.form].savedToastMs }),
-            },
-          ],
-        },
+        onError: { target: 'editing', actions: ['logCallError', 'notifyUnreachable'] },
       },
     },
     saved: {
-      entry: {
-        type: 'notify',
-        params: ({ context }) => ({
-          message: adminForms[context.form].savedMessage,
-          kind: 'success',
-          duration: adminForms[context.form].savedToastMs,
-        }),
-      },
+      entry: 'notifySaved',
       // A form with a list goes back to it after the spec's delay; the banner forms stay for the next upload.
-      always: { guard: not('leavesAfterSave'), target: 'editing', actions: 'countSave' },
+      always: { guard: 'staysAfterSave', target: 'editing', actions: 'countSave' },
       after: { backToList: { target: 'done', actions: 'goToList' } },
     },
     done: { type: 'final' },

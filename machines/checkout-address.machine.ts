@@ -1,12 +1,13 @@
 // Checkout's delivery address (SPEC.md §2 Checkout left column, §4 "Address saved", §5 Address form): load the signed-in
 // user's or the verified guest's addresses, preselect the first, choose one with the radio, or add one with the address
 // form; a saved address closes the form, reloads the list and is selected. The selected id is what Place Order sends.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { addressFields, emptyAddressForm, filterAddressField } from '../domain/address';
 import type { Address, AddressField, AddressFields, AddressFormValues } from '../domain/address';
 import { checkoutMessages } from '../domain/checkout';
-import { fieldErrors } from '../domain/fields';
 import { toastDurations } from '../domain/limits';
+import { errorOf, outputOf } from './actor-events';
+import { addressToSelect } from './checkout-address.selectors';
 
 export interface CheckoutAddressContext {
   addresses: Address[];
@@ -36,28 +37,9 @@ export interface CheckoutAddressNotice {
   duration: number;
 }
 
-/** The address form's snackbars stay 5 s (SPEC.md §9). */
-const notice = (message: string, kind: CheckoutAddressNotice['kind']): CheckoutAddressNotice => ({
-  message,
-  kind,
-  duration: toastDurations.addressForm,
-});
-
-/** The address to select after a load: the newly saved one, else the one already chosen, else the first. */
-export function addressToSelect(
-  addresses: Address[],
-  selected: number | null,
-  idsBeforeSave: number[] | null,
-): number | null {
-  const added = idsBeforeSave ? addresses.find((item) => !idsBeforeSave.includes(item.id)) : undefined;
-  if (added) return added.id;
-  if (selected !== null && addresses.some((item) => item.id === selected)) return selected;
-  return addresses[0]?.id ?? null;
-}
-
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-export const checkoutAddressMachine = setup({
+const checkoutAddressSetup = setup({
   types: {} as { context: CheckoutAddressContext; events: CheckoutAddressEvent },
   actors: {
     /** The signed-in user's addresses, or the verified guest's (getguestuseraddress). */
@@ -68,31 +50,43 @@ export const checkoutAddressMachine = setup({
   actions: {
     notify: (_, _params: CheckoutAddressNotice) => {},
     logError: (_, _params: { error: unknown }) => {},
-    showAddresses: assign(({ context }, addresses: Address[]) => ({
-      addresses,
-      selectedAddressId: addressToSelect(addresses, context.selectedAddressId, context.idsBeforeSave),
-      idsBeforeSave: null,
-    })),
+    showAddresses: assign(({ context, event }) => {
+      const addresses = outputOf<Address[]>(event, 'loadAddresses');
+      return {
+        addresses,
+        selectedAddressId: addressToSelect(addresses, context.selectedAddressId, context.idsBeforeSave),
+        idsBeforeSave: null,
+      };
+    }),
     selectAddress: assign({
-      selectedAddressId: ({ context, event }) =>
-        event.type === 'address.select' && context.addresses.some((item) => item.id === event.addressId)
-          ? event.addressId
-          : context.selectedAddressId,
+      selectedAddressId: ({ context, event }) => {
+        assertEvent(event, 'address.select');
+        return context.addresses.some((item) => item.id === event.addressId) ? event.addressId : context.selectedAddressId;
+      },
     }),
     clearForm: assign({ form: () => ({ ...emptyAddressForm }), submitted: false }),
     changeField: assign({
-      form: ({ context, event }) =>
-        event.type === 'field.change'
-          ? { ...context.form, [event.field]: filterAddressField(event.field, event.value) }
-          : context.form,
+      form: ({ context, event }) => {
+        assertEvent(event, 'field.change');
+        return { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
+      },
     }),
     showAllErrors: assign({ submitted: true }),
     rememberListedIds: assign({ idsBeforeSave: ({ context }) => context.addresses.map((item) => item.id) }),
+    forgetListedIds: assign({ idsBeforeSave: null }),
   },
   guards: {
-    hasAddresses: (_, addresses: Address[]) => addresses.length > 0,
+    hasAddresses: ({ event }) => outputOf<Address[]>(event, 'loadAddresses').length > 0,
     hadAddresses: ({ context }) => context.addresses.length > 0,
     isFormValid: ({ context }) => addressFields.safeParse(context.form).success,
+  },
+});
+
+export const checkoutAddressMachine = checkoutAddressSetup.extend({
+  actions: {
+    logCallError: checkoutAddressSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddresses', 'saveAddress') } });
+    }),
   },
 }).createMachine({
   id: 'checkoutAddress',
@@ -110,16 +104,12 @@ export const checkoutAddressMachine = setup({
         id: 'loadAddresses',
         src: 'loadAddresses',
         onDone: [
-          {
-            guard: { type: 'hasAddresses', params: ({ event }) => event.output },
-            target: 'list',
-            actions: { type: 'showAddresses', params: ({ event }) => event.output },
-          },
+          { guard: 'hasAddresses', target: 'list', actions: 'showAddresses' },
           // No address yet: the form opens by itself.
-          { target: 'empty', actions: [{ type: 'showAddresses', params: ({ event }) => event.output }, 'clearForm'] },
+          { target: 'empty', actions: ['showAddresses', 'clearForm'] },
         ],
         // SPEC.md §7: a failed load is only logged; the shopper can try again.
-        onError: { target: 'loadFailed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'loadFailed', actions: 'logCallError' },
       },
     },
     loadFailed: {
@@ -138,7 +128,15 @@ export const checkoutAddressMachine = setup({
         'field.change': { actions: 'changeField' },
         'form.submit': [
           { guard: 'isFormValid', target: 'saving', actions: 'rememberListedIds' },
-          { actions: ['showAllErrors', { type: 'notify', params: notice(checkoutMessages.addressInvalid, 'error') }] },
+          {
+            actions: [
+              'showAllErrors',
+              {
+                type: 'notify',
+                params: { message: checkoutMessages.addressInvalid, kind: 'error', duration: toastDurations.addressForm },
+              },
+            ],
+          },
         ],
       },
     },
@@ -149,7 +147,15 @@ export const checkoutAddressMachine = setup({
         'form.cancel': { target: 'list', actions: 'clearForm' },
         'form.submit': [
           { guard: 'isFormValid', target: 'saving', actions: 'rememberListedIds' },
-          { actions: ['showAllErrors', { type: 'notify', params: notice(checkoutMessages.addressInvalid, 'error') }] },
+          {
+            actions: [
+              'showAllErrors',
+              {
+                type: 'notify',
+                params: { message: checkoutMessages.addressInvalid, kind: 'error', duration: toastDurations.addressForm },
+              },
+            ],
+          },
         ],
       },
     },
@@ -165,17 +171,23 @@ export const checkoutAddressMachine = setup({
             guard: 'hadAddresses',
             target: 'editing',
             actions: [
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              { type: 'notify', params: notice(checkoutMessages.requestFailed, 'error') },
-              assign({ idsBeforeSave: null }),
+              'logCallError',
+              {
+                type: 'notify',
+                params: { message: checkoutMessages.requestFailed, kind: 'error', duration: toastDurations.addressForm },
+              },
+              'forgetListedIds',
             ],
           },
           {
             target: 'empty',
             actions: [
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              { type: 'notify', params: notice(checkoutMessages.requestFailed, 'error') },
-              assign({ idsBeforeSave: null }),
+              'logCallError',
+              {
+                type: 'notify',
+                params: { message: checkoutMessages.requestFailed, kind: 'error', duration: toastDurations.addressForm },
+              },
+              'forgetListedIds',
             ],
           },
         ],
@@ -183,6 +195,3 @@ export const checkoutAddressMachine = setup({
     },
   },
 });
-
-/** The field messages the form shows (SPEC.md §5), the same rules the server applies. */
-export const checkoutAddressErrors = (form: AddressFormValues) => fieldErrors(addressFields, form);

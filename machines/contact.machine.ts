@@ -1,11 +1,12 @@
 // Contact Us "Get in Touch" form: typing filters, validation with the spec's messages, and sending the message once.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { contactForm, contactMessages } from '../domain/contact';
 import type { ContactForm } from '../domain/contact';
-import { limits, toastDurations } from '../domain/limits';
-import { typingFilters } from '../domain/fields';
+import { toastDurations } from '../domain/limits';
+import { emptyContactForm, filterContactField } from './contact.selectors';
+import type { ContactField } from './contact.selectors';
 
-export type ContactField = keyof ContactForm;
+export type { ContactField } from './contact.selectors';
 
 export interface ContactContext {
   form: ContactForm;
@@ -21,26 +22,6 @@ export interface ContactNotice {
   duration: number;
 }
 
-export const emptyContactForm: ContactForm = { fullName: '', userEmail: '', phoneNumber: '', message: '' };
-
-/** SPEC.md §5: typing filters ignore characters a field can never hold. */
-const filters: Record<ContactField, (value: string) => string> = {
-  fullName: (value) => typingFilters.lettersAndSpaces(value, limits.nameMax),
-  userEmail: (value) => typingFilters.maxLength(value, limits.emailMax),
-  phoneNumber: (value) => typingFilters.digits(value, limits.mobileLength),
-  message: (value) => typingFilters.maxLength(value, limits.contactMessageMax),
-};
-
-export function filterContactField(field: ContactField, value: string): string {
-  return filters[field](value);
-}
-
-const notice = (message: string, kind: ContactNotice['kind']): ContactNotice => ({
-  message,
-  kind,
-  duration: toastDurations.default,
-});
-
 export const contactMachine = setup({
   types: {} as { context: ContactContext; events: ContactEvent },
   actors: {
@@ -52,10 +33,10 @@ export const contactMachine = setup({
   actions: {
     notify: (_, _params: ContactNotice) => {},
     changeField: assign({
-      form: ({ context, event }) =>
-        event.type === 'field.change'
-          ? { ...context.form, [event.field]: filterContactField(event.field, event.value) }
-          : context.form,
+      form: ({ context, event }) => {
+        assertEvent(event, 'field.change');
+        return { ...context.form, [event.field]: filterContactField(event.field, event.value) };
+      },
     }),
     showAllErrors: assign({ submitted: true }),
     clearForm: assign({ form: () => ({ ...emptyContactForm }), submitted: false }),
@@ -74,7 +55,13 @@ export const contactMachine = setup({
         'form.submit': [
           { guard: 'isFormValid', target: 'sending' },
           {
-            actions: ['showAllErrors', { type: 'notify', params: notice(contactMessages.invalidForm, 'error') }],
+            actions: [
+              'showAllErrors',
+              {
+                type: 'notify',
+                params: { message: contactMessages.invalidForm, kind: 'error', duration: toastDurations.default },
+              },
+            ],
           },
         ],
       },
@@ -89,12 +76,15 @@ export const contactMachine = setup({
       },
     },
     sent: {
-      entry: ['clearForm', { type: 'notify', params: notice(contactMessages.sent, 'success') }],
+      entry: [
+        'clearForm',
+        { type: 'notify', params: { message: contactMessages.sent, kind: 'success', duration: toastDurations.default } },
+      ],
       always: 'editing',
     },
     failed: {
       // The form keeps what was typed so that the shopper can simply try again.
-      entry: { type: 'notify', params: notice(contactMessages.failed, 'error') },
+      entry: { type: 'notify', params: { message: contactMessages.failed, kind: 'error', duration: toastDurations.default } },
       always: 'editing',
     },
   },

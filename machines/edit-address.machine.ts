@@ -1,19 +1,17 @@
 // Edit address (User Address): load one saved address, edit it with the address form's rules, save, then go back to
 // /account/addresses 3 s after the confirmation. The delay is this machine's, so a view never owns a timer.
-import { assign, fromPromise, setup } from 'xstate';
-import {
-  addressFieldsOf,
-  addressMessages,
-  editAddressFields,
-  emptyAddressForm,
-  filterAddressField,
-} from '../domain/address';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { addressFieldsOf, addressMessages, editAddressFields, emptyAddressForm, filterAddressField } from '../domain/address';
 import type { Address, AddressField, AddressFields, AddressFormValues, UpdateAddressReply } from '../domain/address';
 import { redirectDelays, toastDurations } from '../domain/limits';
+import { errorOf, inputOf, outputOf } from './actor-events';
 
-export interface EditAddressContext {
+export interface EditAddressInput {
   addressId: number;
   userExtId: string;
+}
+
+export interface EditAddressContext extends EditAddressInput {
   form: AddressFormValues;
   /** After a refused submit every field shows its message, not only the non-empty ones (SPEC.md §5). */
   submitted: boolean;
@@ -39,24 +37,10 @@ export interface SaveAddressInput {
 /** What the save call came back with: the stored address, or a refusal (a non-200). */
 export type SaveAddressOutput = { ok: true; address: UpdateAddressReply } | { ok: false; status: number };
 
-export function addressFormOf(address: Address): AddressFormValues {
-  return addressFieldsOf(address);
-}
-
-const notice = (message: string, kind: EditAddressNotice['kind']): EditAddressNotice => ({
-  message,
-  kind,
-  duration: toastDurations.addressEdit,
-});
-
 const unimplemented = () => Promise.reject(new Error('provided by the view'));
 
-export const editAddressMachine = setup({
-  types: {} as {
-    context: EditAddressContext;
-    events: EditAddressEvent;
-    input: { addressId: number; userExtId: string };
-  },
+const editAddressSetup = setup({
+  types: {} as { context: EditAddressContext; events: EditAddressEvent; input: EditAddressInput },
   actors: {
     loadAddress: fromPromise<Address, number>(unimplemented),
     saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(unimplemented),
@@ -65,28 +49,39 @@ export const editAddressMachine = setup({
     notify: (_, _params: EditAddressNotice) => {},
     logError: (_, _params: { error: unknown }) => {},
     goToAddresses: () => {},
+    takeInput: assign(({ event }) => {
+      const { addressId, userExtId } = inputOf<EditAddressInput>(event);
+      return { addressId, userExtId };
+    }),
     changeField: assign({
-      form: ({ context, event }) =>
-        event.type === 'field.change'
-          ? { ...context.form, [event.field]: filterAddressField(event.field, event.value) }
-          : context.form,
+      form: ({ context, event }) => {
+        assertEvent(event, 'field.change');
+        return { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
+      },
     }),
     showAllErrors: assign({ submitted: true }),
-    fillForm: assign({ form: (_, address: Address) => addressFormOf(address), submitted: false }),
+    fillForm: assign({ form: ({ event }) => addressFieldsOf(outputOf<Address>(event, 'loadAddress')), submitted: false }),
   },
   guards: {
     hasEmptyField: ({ context }) => Object.values(context.form).some((value) => value.trim() === ''),
     isFormValid: ({ context }) => editAddressFields.safeParse(context.form).success,
-    wasSaved: (_, output: SaveAddressOutput) => output.ok,
+    wasSaved: ({ event }) => outputOf<SaveAddressOutput>(event, 'saveAddress').ok,
+  },
+  delays: {
+    afterAddressEdit: redirectDelays.afterAddressEdit,
+  },
+});
+
+export const editAddressMachine = editAddressSetup.extend({
+  actions: {
+    logCallError: editAddressSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress') } });
+    }),
   },
 }).createMachine({
   id: 'editAddress',
-  context: ({ input }) => ({
-    addressId: input.addressId,
-    userExtId: input.userExtId,
-    form: { ...emptyAddressForm },
-    submitted: false,
-  }),
+  context: { addressId: 0, userExtId: '', form: { ...emptyAddressForm }, submitted: false },
+  entry: 'takeInput',
   initial: 'loading',
   states: {
     loading: {
@@ -94,8 +89,8 @@ export const editAddressMachine = setup({
         id: 'loadAddress',
         src: 'loadAddress',
         input: ({ context }) => context.addressId,
-        onDone: { target: 'editing', actions: { type: 'fillForm', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'editing', actions: 'fillForm' },
+        onError: { target: 'loadFailed', actions: 'logCallError' },
       },
     },
     loadFailed: {
@@ -107,7 +102,13 @@ export const editAddressMachine = setup({
         'form.submit': [
           {
             guard: 'hasEmptyField',
-            actions: ['showAllErrors', { type: 'notify', params: notice(addressMessages.editEmptyField, 'error') }],
+            actions: [
+              'showAllErrors',
+              {
+                type: 'notify',
+                params: { message: addressMessages.editEmptyField, kind: 'error', duration: toastDurations.addressEdit },
+              },
+            ],
           },
           { guard: 'isFormValid', target: 'saving' },
           { actions: 'showAllErrors' },
@@ -123,20 +124,23 @@ export const editAddressMachine = setup({
           userExtId: context.userExtId,
           fields: editAddressFields.parse(context.form),
         }),
-        onDone: [
-          { guard: { type: 'wasSaved', params: ({ event }) => event.output }, target: 'saved' },
-          { target: 'failed' },
-        ],
+        onDone: [{ guard: 'wasSaved', target: 'saved' }, { target: 'failed' }],
         // SPEC.md §8: a call that got no answer at all is only logged; the form stays as typed.
-        onError: { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: 'logCallError' },
       },
     },
     saved: {
-      entry: { type: 'notify', params: notice(addressMessages.updated, 'success') },
-      after: { [redirectDelays.afterAddressEdit]: { target: 'done', actions: 'goToAddresses' } },
+      entry: {
+        type: 'notify',
+        params: { message: addressMessages.updated, kind: 'success', duration: toastDurations.addressEdit },
+      },
+      after: { afterAddressEdit: { target: 'done', actions: 'goToAddresses' } },
     },
     failed: {
-      entry: { type: 'notify', params: notice(addressMessages.updateFailed, 'error') },
+      entry: {
+        type: 'notify',
+        params: { message: addressMessages.updateFailed, kind: 'error', duration: toastDurations.addressEdit },
+      },
       always: 'editing',
     },
     done: { type: 'final' },

@@ -1,16 +1,21 @@
 // Forgot Password (SPEC.md §2, §4 "Forgot password", §5, §8): step "Email Verification" mails an OTP, step "OTP and
 // Password" checks it and sets the new password, then /login after 3 s.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { authMessages, email as emailRule, newPassword, otp as otpRule } from '../domain/auth';
 import type { MessageReply, VerifyOtpPasswordRequest } from '../domain/auth';
-import { typingFilters } from '../domain/fields';
-import { limits, redirectDelays } from '../domain/limits';
-import { failureOf } from './call-failure';
-import { authNotice } from './sign-in.machine';
-import type { AuthNotice } from './sign-in.machine';
+import { redirectDelays, toastDurations } from '../domain/limits';
+import { errorOf, outputOf } from './actor-events';
+import { authNotice } from './auth.selectors';
+import type { AuthNotice } from './auth.selectors';
+import {
+  filterForgotPasswordField,
+  resetFailureMessage,
+  resetOtpSentMessage,
+  verifyEmailFailureMessage,
+} from './forgot-password.selectors';
+import type { ForgotPasswordField, ForgotPasswordSecret } from './forgot-password.selectors';
 
-export type ForgotPasswordField = 'email' | 'otp' | 'password' | 'confirmPassword';
-export type ForgotPasswordSecret = 'password' | 'confirmPassword';
+export type { ForgotPasswordField, ForgotPasswordSecret } from './forgot-password.selectors';
 
 export interface ForgotPasswordContext {
   email: string;
@@ -28,76 +33,23 @@ export type ForgotPasswordEvent =
   | { type: 'form.submit' }
   | { type: 'password.toggle'; field: ForgotPasswordSecret };
 
-/** Not a spec message: the spec only says that step 1 mails the OTP. */
-export const resetOtpSentMessage = 'An OTP has been sent to your email.';
-
-const filters: Record<ForgotPasswordField, (value: string) => string> = {
-  email: (value) => typingFilters.maxLength(value, limits.emailMax),
-  otp: (value) => typingFilters.digits(value, limits.otpLength),
-  password: (value) => typingFilters.maxLength(value, limits.passwordMax),
-  confirmPassword: (value) => typingFilters.maxLength(value, limits.passwordMax),
-};
-
-export function filterForgotPasswordField(field: ForgotPasswordField, value: string): string {
-  return filters[field](value);
-}
-
 const passwordRule = newPassword(authMessages.passwordRuleLong);
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
 
-/** Field messages of both steps (the long wording of the password rule on this screen, SPEC.md §5). */
-export function forgotPasswordErrors(context: Pick<ForgotPasswordContext, ForgotPasswordField>) {
-  const errors: Partial<Record<ForgotPasswordField, string>> = {
-    email: firstIssue(emailRule.safeParse(context.email)),
-    otp: firstIssue(otpRule.safeParse(context.otp)),
-    password: firstIssue(passwordRule.safeParse(context.password)),
-    confirmPassword: !context.confirmPassword
-      ? authMessages.fillAllFields
-      : context.confirmPassword !== context.password
-        ? authMessages.passwordsDoNotMatch
-        : undefined,
-  };
-  return errors;
-}
+const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-function verifyEmailFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  if (failure.status === 404) return authMessages.forgotCheckEmail;
-  if (failure.status === 429 && failure.serverMessage) return failure.serverMessage;
-  return authMessages.forgotProcessError;
-}
-
-export function resetFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  const ownWords: string[] = [authMessages.otpExpired, authMessages.otpBurned];
-  const ownCode = failure.code === 'OTP_EXPIRED' || failure.code === 'OTP_BURNED';
-  if (failure.serverMessage && (failure.status === 429 || ownCode || ownWords.includes(failure.serverMessage))) {
-    return failure.serverMessage;
-  }
-  if (failure.status === 400) return authMessages.forgotIncorrectOtp;
-  return authMessages.forgotOtpFailed;
-}
-
-const notify = (message: string, kind: AuthNotice['kind']) => ({ type: 'notify' as const, params: authNotice(message, kind) });
-const showErrors = (step: keyof ForgotPasswordContext['submitted']) => ({ type: 'showErrors' as const, params: { step } });
-
-export const forgotPasswordMachine = setup({
+const forgotPasswordSetup = setup({
   types: {} as { context: ForgotPasswordContext; events: ForgotPasswordEvent },
   actors: {
-    verifyEmail: fromPromise<{ userId: string }, { email: string }>(() =>
-      Promise.reject(new Error('provided by the view')),
-    ),
-    resetPassword: fromPromise<MessageReply, VerifyOtpPasswordRequest>(() =>
-      Promise.reject(new Error('provided by the view')),
-    ),
+    verifyEmail: fromPromise<{ userId: string }, { email: string }>(unprovided),
+    resetPassword: fromPromise<MessageReply, VerifyOtpPasswordRequest>(unprovided),
   },
   actions: {
     notify: (_, _params: AuthNotice) => {},
     goToLogin: () => {},
-    changeField: assign(({ event }) =>
-      event.type === 'field.change' ? { [event.field]: filterForgotPasswordField(event.field, event.value) } : {},
-    ),
+    changeField: assign(({ event }) => {
+      assertEvent(event, 'field.change');
+      return { [event.field]: filterForgotPasswordField(event.field, event.value) };
+    }),
     showErrors: assign({
       submitted: ({ context }, params: { step: keyof ForgotPasswordContext['submitted'] }) => ({
         ...context.submitted,
@@ -105,9 +57,12 @@ export const forgotPasswordMachine = setup({
       }),
     }),
     togglePassword: assign({
-      shown: ({ context, event }) =>
-        event.type === 'password.toggle' ? { ...context.shown, [event.field]: !context.shown[event.field] } : context.shown,
+      shown: ({ context, event }) => {
+        assertEvent(event, 'password.toggle');
+        return { ...context.shown, [event.field]: !context.shown[event.field] };
+      },
     }),
+    keepUserId: assign({ userId: ({ event }) => outputOf<{ userId: string }>(event, 'verifyEmail').userId }),
   },
   guards: {
     isEmailValid: ({ context }) => emailRule.safeParse(context.email).success,
@@ -115,6 +70,20 @@ export const forgotPasswordMachine = setup({
     isOtpMalformed: ({ context }) => !otpRule.safeParse(context.otp).success,
     doPasswordsDiffer: ({ context }) => context.password !== context.confirmPassword,
     isPasswordValid: ({ context }) => passwordRule.safeParse(context.password).success,
+  },
+  delays: {
+    afterPasswordReset: redirectDelays.afterPasswordReset,
+  },
+});
+
+export const forgotPasswordMachine = forgotPasswordSetup.extend({
+  actions: {
+    notifyVerifyEmailFailure: forgotPasswordSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: authNotice(verifyEmailFailureMessage(errorOf(event, 'verifyEmail')), 'error') });
+    }),
+    notifyResetFailure: forgotPasswordSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: authNotice(resetFailureMessage(errorOf(event, 'resetPassword')), 'error') });
+    }),
   },
 }).createMachine({
   id: 'forgotPassword',
@@ -132,7 +101,10 @@ export const forgotPasswordMachine = setup({
     email: {
       on: {
         'field.change': { actions: 'changeField' },
-        'form.submit': [{ guard: 'isEmailValid', target: 'verifyingEmail' }, { actions: showErrors('email') }],
+        'form.submit': [
+          { guard: 'isEmailValid', target: 'verifyingEmail' },
+          { actions: { type: 'showErrors', params: { step: 'email' } } },
+        ],
       },
     },
     verifyingEmail: {
@@ -142,12 +114,12 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ email: context.email }),
         onDone: {
           target: 'reset',
-          actions: [assign({ userId: ({ event }) => event.output.userId }), notify(resetOtpSentMessage, 'success')],
+          actions: [
+            'keepUserId',
+            { type: 'notify', params: { message: resetOtpSentMessage, kind: 'success', duration: toastDurations.default } },
+          ],
         },
-        onError: {
-          target: 'email',
-          actions: { type: 'notify', params: ({ event }) => authNotice(verifyEmailFailureMessage(event.error), 'error') },
-        },
+        onError: { target: 'email', actions: 'notifyVerifyEmailFailure' },
       },
     },
     reset: {
@@ -155,11 +127,40 @@ export const forgotPasswordMachine = setup({
         'field.change': { actions: 'changeField' },
         'password.toggle': { actions: 'togglePassword' },
         'form.submit': [
-          { guard: 'isAnyFieldEmpty', actions: [showErrors('reset'), notify(authMessages.fillAllFields, 'error')] },
-          { guard: 'isOtpMalformed', actions: [showErrors('reset'), notify(authMessages.otpLength, 'error')] },
-          { guard: 'doPasswordsDiffer', actions: [showErrors('reset'), notify(authMessages.passwordsDoNotMatch, 'error')] },
+          {
+            guard: 'isAnyFieldEmpty',
+            actions: [
+              { type: 'showErrors', params: { step: 'reset' } },
+              { type: 'notify', params: { message: authMessages.fillAllFields, kind: 'error', duration: toastDurations.default } },
+            ],
+          },
+          {
+            guard: 'isOtpMalformed',
+            actions: [
+              { type: 'showErrors', params: { step: 'reset' } },
+              { type: 'notify', params: { message: authMessages.otpLength, kind: 'error', duration: toastDurations.default } },
+            ],
+          },
+          {
+            guard: 'doPasswordsDiffer',
+            actions: [
+              { type: 'showErrors', params: { step: 'reset' } },
+              {
+                type: 'notify',
+                params: { message: authMessages.passwordsDoNotMatch, kind: 'error', duration: toastDurations.default },
+              },
+            ],
+          },
           { guard: 'isPasswordValid', target: 'resetting' },
-          { actions: [showErrors('reset'), notify(authMessages.passwordRuleLong, 'error')] },
+          {
+            actions: [
+              { type: 'showErrors', params: { step: 'reset' } },
+              {
+                type: 'notify',
+                params: { message: authMessages.passwordRuleLong, kind: 'error', duration: toastDurations.default },
+              },
+            ],
+          },
         ],
       },
     },
@@ -174,15 +175,18 @@ export const forgotPasswordMachine = setup({
           password: context.password,
           confirmPassword: context.confirmPassword,
         }),
-        onDone: { target: 'passwordReset', actions: notify(authMessages.forgotSuccess, 'success') },
-        onError: {
-          target: 'reset',
-          actions: { type: 'notify', params: ({ event }) => authNotice(resetFailureMessage(event.error), 'error') },
+        onDone: {
+          target: 'passwordReset',
+          actions: {
+            type: 'notify',
+            params: { message: authMessages.forgotSuccess, kind: 'success', duration: toastDurations.default },
+          },
         },
+        onError: { target: 'reset', actions: 'notifyResetFailure' },
       },
     },
     passwordReset: {
-      after: { [redirectDelays.afterPasswordReset]: { target: 'leaving' } },
+      after: { afterPasswordReset: { target: 'leaving' } },
     },
     leaving: {
       type: 'final',

@@ -6,12 +6,17 @@
 // A declined card stays in the payment dialog, which shows the decline and lets the shopper try another card (the
 // sandbox dialog and Razorpay's checkout.js both do): `openPaymentDialog` only settles on a payment or when the dialog
 // is closed. Any rejection of it is therefore a dismissal: payment/failed, "Payment failed please try again.", /cart.
-import { assign, fromPromise, setup } from 'xstate';
-import type { CheckQuantityListReply, OutOfStockLine } from '../domain/checkout';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { CheckQuantityListReply } from '../domain/checkout';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../domain/payment';
 import { paymentMessages } from '../domain/payment';
+import { errorOf, outputOf } from './actor-events';
+import { shortfallNotice } from './place-order.selectors';
+import type { PlaceOrderNotice } from './place-order.selectors';
+
+export type { PlaceOrderNotice } from './place-order.selectors';
 
 export interface PlaceOrderContext {
   addressId: number | null;
@@ -23,39 +28,14 @@ export interface PlaceOrderContext {
 /** The click on Place Order, with the address the checkout-address machine has selected and the bag's line count. */
 export type PlaceOrderEvent = { type: 'order.place'; addressId: number | null; bagLines: number };
 
-export interface PlaceOrderNotice {
-  message: string;
-  /** The shortfall's lines under the message, one per bag line: name, size, quantity left. */
-  lines: string[];
-  kind: 'error' | 'warning';
-  duration: number;
-}
-
 export interface OpenPaymentDialogInput {
   key: string;
   invoice: CheckoutInvoiceReply;
 }
 
-/** Place Order's snackbars stay 10 s (SPEC.md §9). */
-const notice = (message: string, kind: PlaceOrderNotice['kind'], lines: string[] = []): PlaceOrderNotice => ({
-  message,
-  lines,
-  kind,
-  duration: toastDurations.placeOrder,
-});
-
-/** One line of the stock shortfall: the product's name, its size and how many are left. */
-export const shortfallLine = (line: OutOfStockLine) =>
-  `${line.product_name}, ${line.product_size}, ${line.Product_available} left`;
-
-export const shortfallNotice = (lines: OutOfStockLine[]) =>
-  notice(checkoutMessages.stockShortfall, 'warning', lines.map(shortfallLine));
-
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-const idleContext = { invoice: null, paymentKey: null, payment: null } as const;
-
-export const placeOrderMachine = setup({
+const placeOrderSetup = setup({
   types: {} as { context: PlaceOrderContext; events: PlaceOrderEvent },
   actors: {
     /** checkquantitylist: the caller's stored bag against stock. */
@@ -77,17 +57,36 @@ export const placeOrderMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
     goToThankYou: () => {},
     goToCart: () => {},
-    forget: assign(idleContext),
+    startOrder: assign(({ event }) => {
+      assertEvent(event, 'order.place');
+      return { addressId: event.addressId, invoice: null, paymentKey: null, payment: null };
+    }),
+    keepInvoice: assign({ invoice: ({ event }) => outputOf<CheckoutInvoiceReply>(event, 'createInvoice') }),
+    keepPaymentKey: assign({ paymentKey: ({ event }) => outputOf<string>(event, 'fetchPaymentKey') }),
+    keepPayment: assign({ payment: ({ event }) => outputOf<VerifyPaymentRequest>(event, 'openPaymentDialog') }),
+    forget: assign({ invoice: null, paymentKey: null, payment: null }),
   },
   guards: {
     lacksAddress: ({ event }) => event.bagLines > 0 && event.addressId === null,
     canPlaceOrder: ({ event }) => event.bagLines > 0 && event.addressId !== null,
-    hasShortfall: (_, reply: CheckQuantityListReply) => reply.outOfStock.length > 0,
-    isPaid: (_, reply: { message: string }) => reply.message === paymentMessages.success,
+    hasShortfall: ({ event }) => outputOf<CheckQuantityListReply>(event, 'checkStock').outOfStock.length > 0,
+    isPaid: ({ event }) => outputOf<{ message: string }>(event, 'verifyPayment').message === paymentMessages.success,
+  },
+});
+
+export const placeOrderMachine = placeOrderSetup.extend({
+  actions: {
+    notifyShortfall: placeOrderSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: shortfallNotice(outputOf<CheckQuantityListReply>(event, 'checkStock').outOfStock) });
+    }),
+    logCallError: placeOrderSetup.enqueueActions(({ event, enqueue }) => {
+      const error = errorOf(event, 'checkStock', 'createInvoice', 'fetchPaymentKey', 'verifyPayment', 'reportFailure');
+      enqueue({ type: 'logError', params: { error } });
+    }),
   },
 }).createMachine({
   id: 'placeOrder',
-  context: { addressId: null, ...idleContext },
+  context: { addressId: null, invoice: null, paymentKey: null, payment: null },
   initial: 'idle',
   states: {
     // An empty bag handles no click at all: the view disables the button with snapshot.can().
@@ -96,13 +95,12 @@ export const placeOrderMachine = setup({
         'order.place': [
           {
             guard: 'lacksAddress',
-            actions: { type: 'notify', params: notice(checkoutMessages.selectAddress, 'error') },
+            actions: {
+              type: 'notify',
+              params: { message: checkoutMessages.selectAddress, lines: [], kind: 'error', duration: toastDurations.placeOrder },
+            },
           },
-          {
-            guard: 'canPlaceOrder',
-            target: 'checkingStock',
-            actions: assign({ addressId: ({ event }) => event.addressId, ...idleContext }),
-          },
+          { guard: 'canPlaceOrder', target: 'checkingStock', actions: 'startOrder' },
         ],
       },
     },
@@ -111,16 +109,9 @@ export const placeOrderMachine = setup({
       invoke: {
         id: 'checkStock',
         src: 'checkStock',
-        onDone: [
-          {
-            guard: { type: 'hasShortfall', params: ({ event }) => event.output },
-            target: 'idle',
-            actions: { type: 'notify', params: ({ event }) => shortfallNotice(event.output.outOfStock) },
-          },
-          { target: 'creatingInvoice' },
-        ],
+        onDone: [{ guard: 'hasShortfall', target: 'idle', actions: 'notifyShortfall' }, { target: 'creatingInvoice' }],
         // SPEC.md §7: only logged.
-        onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'idle', actions: 'logCallError' },
       },
     },
     creatingInvoice: {
@@ -129,9 +120,9 @@ export const placeOrderMachine = setup({
         id: 'createInvoice',
         src: 'createInvoice',
         input: ({ context }) => ({ addressId: context.addressId! }),
-        onDone: { target: 'fetchingKey', actions: assign({ invoice: ({ event }) => event.output }) },
+        onDone: { target: 'fetchingKey', actions: 'keepInvoice' },
         // SPEC.md §8: the loading state ends silently.
-        onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'idle', actions: 'logCallError' },
       },
     },
     fetchingKey: {
@@ -139,15 +130,11 @@ export const placeOrderMachine = setup({
       invoke: {
         id: 'fetchPaymentKey',
         src: 'fetchPaymentKey',
-        onDone: { target: 'paying', actions: assign({ paymentKey: ({ event }) => event.output }) },
+        onDone: { target: 'paying', actions: 'keepPaymentKey' },
         // Not in the spec: said like a failed call; the unpaid invoice's stock is released after 15 minutes.
         onError: {
           target: 'idle',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } },
-            'forget',
-          ],
+          actions: ['logCallError', { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } }, 'forget'],
         },
       },
     },
@@ -157,7 +144,7 @@ export const placeOrderMachine = setup({
         id: 'openPaymentDialog',
         src: 'openPaymentDialog',
         input: ({ context }) => ({ key: context.paymentKey!, invoice: context.invoice! }),
-        onDone: { target: 'verifying', actions: assign({ payment: ({ event }) => event.output }) },
+        onDone: { target: 'verifying', actions: 'keepPayment' },
         onError: { target: 'reportingFailure' },
       },
     },
@@ -168,7 +155,7 @@ export const placeOrderMachine = setup({
         src: 'reportFailure',
         onDone: { target: 'leftForCart' },
         // The reservation is released after 15 minutes anyway: the shopper is told the same.
-        onError: { target: 'leftForCart', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'leftForCart', actions: 'logCallError' },
       },
     },
     leftForCart: {
@@ -182,7 +169,7 @@ export const placeOrderMachine = setup({
         src: 'verifyPayment',
         input: ({ context }) => context.payment!,
         onDone: [
-          { guard: { type: 'isPaid', params: ({ event }) => event.output }, target: 'paid' },
+          { guard: 'isPaid', target: 'paid' },
           {
             target: 'idle',
             actions: [{ type: 'alert', params: { message: paymentMessages.verificationFailedAlert } }, 'forget'],
@@ -190,11 +177,7 @@ export const placeOrderMachine = setup({
         ],
         onError: {
           target: 'idle',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } },
-            'forget',
-          ],
+          actions: ['logCallError', { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } }, 'forget'],
         },
       },
     },

@@ -1,15 +1,20 @@
 // Account › Profile: load the caller's details, edit names and mobile number (the e-mail is shown, never edited),
 // validate with the spec's rules and save. A failed save is only logged (SPEC.md §8); a failed load can be retried.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { profileFields, profileMessages } from '../domain/account';
 import type { ProfileFields, ProfileForm, UpdateUserDetailsReply, UserDetails } from '../domain/account';
-import { typingFilters } from '../domain/fields';
-import { limits, toastDurations } from '../domain/limits';
+import { toastDurations } from '../domain/limits';
+import { errorOf, inputOf, outputOf } from './actor-events';
+import { emptyProfileForm, filterProfileField, isProfileField, profileFormOf } from './profile.selectors';
+import type { ProfileField } from './profile.selectors';
 
-export type ProfileField = Exclude<keyof ProfileForm, 'email'>;
+export type { ProfileField } from './profile.selectors';
 
-export interface ProfileContext {
+export interface ProfileInput {
   userExtId: string;
+}
+
+export interface ProfileContext extends ProfileInput {
   form: ProfileForm;
   /** After a refused submit every field shows its message, not only the non-empty ones (SPEC.md §5). */
   submitted: boolean;
@@ -31,39 +36,10 @@ export interface SaveProfileInput {
   profile: ProfileFields & { email: string };
 }
 
-export const emptyProfileForm: ProfileForm = { firstName: '', lastName: '', email: '', mobileNumber: '' };
-
-/** SPEC.md §5 Profile: names take letters, spaces and dots; the mobile number digits, at most 10. */
-const filters: Record<ProfileField, (value: string) => string> = {
-  firstName: (value) => typingFilters.lettersSpacesAndDots(value, limits.nameMax),
-  lastName: (value) => typingFilters.lettersSpacesAndDots(value, limits.nameMax),
-  mobileNumber: (value) => typingFilters.digits(value, limits.mobileLength),
-};
-
-export function filterProfileField(field: ProfileField, value: string): string {
-  return filters[field](value);
-}
-
-/** The form as the server last stored it; missing values become empty fields. */
-export function profileFormOf(details: UserDetails): ProfileForm {
-  return {
-    firstName: details.firstName ?? '',
-    lastName: details.lastName ?? '',
-    email: details.email,
-    mobileNumber: details.mobileNumber ?? '',
-  };
-}
-
-const notice = (message: string, kind: ProfileNotice['kind']): ProfileNotice => ({
-  message,
-  kind,
-  duration: toastDurations.default,
-});
-
 const unimplemented = () => Promise.reject(new Error('provided by the view'));
 
-export const profileMachine = setup({
-  types: {} as { context: ProfileContext; events: ProfileEvent; input: { userExtId: string } },
+const profileSetup = setup({
+  types: {} as { context: ProfileContext; events: ProfileEvent; input: ProfileInput },
   actors: {
     loadProfile: fromPromise<UserDetails, string>(unimplemented),
     saveProfile: fromPromise<UpdateUserDetailsReply, SaveProfileInput>(unimplemented),
@@ -71,22 +47,36 @@ export const profileMachine = setup({
   actions: {
     notify: (_, _params: ProfileNotice) => {},
     logError: (_, _params: { error: unknown }) => {},
+    takeInput: assign(({ event }) => ({ userExtId: inputOf<ProfileInput>(event).userExtId })),
     changeField: assign({
-      form: ({ context, event }) =>
+      form: ({ context, event }) => {
+        assertEvent(event, 'field.change');
         // The e-mail is read-only: a change naming any other field is ignored.
-        event.type === 'field.change' && Object.hasOwn(filters, event.field)
-          ? { ...context.form, [event.field]: filterProfileField(event.field, event.value) }
-          : context.form,
+        if (!isProfileField(event.field)) return context.form;
+        return { ...context.form, [event.field]: filterProfileField(event.field, event.value) };
+      },
     }),
     showAllErrors: assign({ submitted: true }),
-    fillForm: assign({ form: (_, details: UserDetails) => profileFormOf(details), submitted: false }),
+    fillForm: assign({
+      form: ({ event }) => profileFormOf(outputOf<UserDetails>(event, 'loadProfile', 'saveProfile')),
+      submitted: false,
+    }),
   },
   guards: {
     isFormValid: ({ context }) => profileFields.safeParse(context.form).success,
   },
+});
+
+export const profileMachine = profileSetup.extend({
+  actions: {
+    logCallError: profileSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadProfile', 'saveProfile') } });
+    }),
+  },
 }).createMachine({
   id: 'profile',
-  context: ({ input }) => ({ userExtId: input.userExtId, form: { ...emptyProfileForm }, submitted: false }),
+  context: { userExtId: '', form: { ...emptyProfileForm }, submitted: false },
+  entry: 'takeInput',
   initial: 'loading',
   states: {
     loading: {
@@ -94,8 +84,8 @@ export const profileMachine = setup({
         id: 'loadProfile',
         src: 'loadProfile',
         input: ({ context }) => context.userExtId,
-        onDone: { target: 'editing', actions: { type: 'fillForm', params: ({ event }) => event.output } },
-        onError: { target: 'loadFailed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'editing', actions: 'fillForm' },
+        onError: { target: 'loadFailed', actions: 'logCallError' },
       },
     },
     loadFailed: {
@@ -106,7 +96,15 @@ export const profileMachine = setup({
         'field.change': { actions: 'changeField' },
         'form.submit': [
           { guard: 'isFormValid', target: 'saving' },
-          { actions: ['showAllErrors', { type: 'notify', params: notice(profileMessages.invalidSubmit, 'error') }] },
+          {
+            actions: [
+              'showAllErrors',
+              {
+                type: 'notify',
+                params: { message: profileMessages.invalidSubmit, kind: 'error', duration: toastDurations.default },
+              },
+            ],
+          },
         ],
       },
     },
@@ -121,12 +119,12 @@ export const profileMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            { type: 'fillForm', params: ({ event }) => event.output },
-            { type: 'notify', params: notice(profileMessages.updated, 'success') },
+            'fillForm',
+            { type: 'notify', params: { message: profileMessages.updated, kind: 'success', duration: toastDurations.default } },
           ],
         },
         // SPEC.md §8: a failed profile call is only logged; what was typed stays for another try.
-        onError: { target: 'editing', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: 'logCallError' },
       },
     },
   },

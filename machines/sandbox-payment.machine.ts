@@ -1,12 +1,13 @@
 // The sandbox's card dialog (DESIGN.md §4 Payments): card number, expiry and CVV, paid through payment/sandbox/pay.
 // Like Razorpay's checkout, a declined card stays in the dialog to try another; only a payment or closing ends it.
-import { assign, fromPromise, setup } from 'xstate';
-import type { FieldErrors } from '../domain/fields';
-import { fieldErrors, typingFilters } from '../domain/fields';
-import { paymentMessages, sandboxCardFields, sandboxPayRequest } from '../domain/payment';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { paymentMessages, sandboxPayRequest } from '../domain/payment';
 import type { VerifyPaymentRequest } from '../domain/payment';
+import { inputOf, outputOf } from './actor-events';
+import { filterSandboxCardField } from './sandbox-payment.selectors';
+import type { SandboxCardField } from './sandbox-payment.selectors';
 
-export type SandboxCardField = 'cardNumber' | 'expiry' | 'cvv';
+export type { SandboxCardField } from './sandbox-payment.selectors';
 
 export interface SandboxPaymentInput {
   /** The provider order id (the invoice's orderValueId) the card pays. */
@@ -38,27 +39,9 @@ export type SandboxPayOutcome =
 
 export type SandboxPayBody = { orderId: string; cardNumber: string; expiry: string; cvv: string };
 
-/** Card numbers run to 19 digits (ISO/IEC 7812). */
-const cardDigitsMax = 19;
-
-/** Typing filters: the card number in groups of four, the expiry as MM/YY, the CVV three or four digits. */
-const filters: Record<SandboxCardField, (value: string) => string> = {
-  cardNumber: (value) => typingFilters.digits(value, cardDigitsMax).replace(/(\d{4})(?=\d)/g, '$1 '),
-  // The slash comes with the third digit, so that deleting back over it is not undone at once.
-  expiry: (value) => typingFilters.digits(value, 4).replace(/^(\d{2})(\d)/, '$1/$2'),
-  cvv: (value) => typingFilters.digits(value, 4),
-};
-
-export function filterSandboxCardField(field: SandboxCardField, value: string): string {
-  return filters[field](value);
-}
-
-/** The dialog's field messages (domain/payment.ts sandboxCardFields' words); the view shows them per SPEC.md §5. */
-export function sandboxCardErrors(context: Pick<SandboxPaymentContext, SandboxCardField>): FieldErrors<SandboxCardField> {
-  return fieldErrors(sandboxCardFields, { cardNumber: context.cardNumber, expiry: context.expiry, cvv: context.cvv });
-}
-
 const unprovided = () => Promise.reject(new Error('provided by the view'));
+
+const payOutcomeOf = (event: { type: string }) => outputOf<SandboxPayOutcome>(event, 'payWithCard');
 
 export const sandboxPaymentMachine = setup({
   types: {} as {
@@ -72,29 +55,43 @@ export const sandboxPaymentMachine = setup({
     payWithCard: fromPromise<SandboxPayOutcome, SandboxPayBody>(unprovided),
   },
   actions: {
-    changeField: assign(({ event }) =>
-      event.type === 'field.change' ? { [event.field]: filterSandboxCardField(event.field, event.value) } : {},
-    ),
+    takeInput: assign(({ event }) => ({ orderId: inputOf<SandboxPaymentInput>(event).orderId })),
+    changeField: assign(({ event }) => {
+      assertEvent(event, 'field.change');
+      return { [event.field]: filterSandboxCardField(event.field, event.value) };
+    }),
     showAllErrors: assign({ submitted: true }),
     startAttempt: assign({ submitted: true, decline: null }),
-    showDecline: assign({ decline: (_, params: { message: string }) => params.message }),
-    keepPayment: assign({ payment: (_, params: { payment: VerifyPaymentRequest }) => params.payment }),
+    showDecline: assign({
+      decline: ({ event }) => {
+        const outcome = payOutcomeOf(event);
+        return outcome.kind === 'declined' ? outcome.description : null;
+      },
+    }),
+    showCallFailure: assign({ decline: paymentMessages.verifyCallFailedAlert }),
+    keepPayment: assign({
+      payment: ({ event }) => {
+        const outcome = payOutcomeOf(event);
+        return outcome.kind === 'paid' ? outcome.payment : null;
+      },
+    }),
   },
   guards: {
     isCardValid: ({ context }) => sandboxPayRequest.safeParse(context).success,
-    isPaid: (_, outcome: SandboxPayOutcome) => outcome.kind === 'paid',
+    isPaid: ({ event }) => payOutcomeOf(event).kind === 'paid',
   },
 }).createMachine({
   id: 'sandboxPayment',
-  context: ({ input }) => ({
-    orderId: input.orderId,
+  context: {
+    orderId: '',
     cardNumber: '',
     expiry: '',
     cvv: '',
     submitted: false,
     decline: null,
     payment: null,
-  }),
+  },
+  entry: 'takeInput',
   initial: 'editing',
   output: ({ context }) => context.payment,
   states: {
@@ -112,23 +109,10 @@ export const sandboxPaymentMachine = setup({
         src: 'payWithCard',
         input: ({ context }) => sandboxPayRequest.parse(context),
         onDone: [
-          {
-            guard: { type: 'isPaid', params: ({ event }) => event.output },
-            target: 'paid',
-            actions: {
-              type: 'keepPayment',
-              params: ({ event }) => ({ payment: (event.output as Extract<SandboxPayOutcome, { kind: 'paid' }>).payment }),
-            },
-          },
-          {
-            target: 'editing',
-            actions: {
-              type: 'showDecline',
-              params: ({ event }) => ({ message: (event.output as Extract<SandboxPayOutcome, { kind: 'declined' }>).description }),
-            },
-          },
+          { guard: 'isPaid', target: 'paid', actions: 'keepPayment' },
+          { target: 'editing', actions: 'showDecline' },
         ],
-        onError: { target: 'editing', actions: { type: 'showDecline', params: { message: paymentMessages.verifyCallFailedAlert } } },
+        onError: { target: 'editing', actions: 'showCallFailure' },
       },
     },
     paid: { type: 'final' },

@@ -1,6 +1,7 @@
 // The session root actor of DESIGN.md §3 / SPEC.md §4 "Session": the API client reports every 401 here and waits;
 // any number of 401s while a refresh is running join that one refresh instead of starting another.
 import { assign, fromPromise, setup } from 'xstate';
+import { outputOf } from './actor-events';
 
 export interface SessionRefreshContext {
   /** The access token the last successful refresh produced (null until one succeeds). */
@@ -11,7 +12,7 @@ export type SessionRefreshEvent = { type: 'token.expired' };
 
 const unimplemented = (): Promise<string> => Promise.reject(new Error('refreshToken is provided by the app'));
 
-export const sessionRefreshMachine = setup({
+const sessionRefreshSetup = setup({
   types: {} as { context: SessionRefreshContext; events: SessionRefreshEvent },
   actors: {
     /** Resolves with the new access token; rejects when the session cannot be refreshed. */
@@ -21,6 +22,16 @@ export const sessionRefreshMachine = setup({
     storeToken: (_, _params: { accessToken: string }) => {},
     clearSession: () => {},
     goToLogin: () => {},
+    keepToken: assign({ accessToken: ({ event }) => outputOf<string>(event, 'refreshToken') }),
+    forgetToken: assign({ accessToken: null }),
+  },
+});
+
+export const sessionRefreshMachine = sessionRefreshSetup.extend({
+  actions: {
+    storeRefreshedToken: sessionRefreshSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'storeToken', params: { accessToken: outputOf<string>(event, 'refreshToken') } });
+    }),
   },
 }).createMachine({
   id: 'sessionRefresh',
@@ -37,14 +48,11 @@ export const sessionRefreshMachine = setup({
         // onDone is the spec's refresh.succeeded, onError its refresh.failed.
         onDone: {
           target: 'idle',
-          actions: [
-            assign({ accessToken: ({ event }) => event.output }),
-            { type: 'storeToken', params: ({ event }) => ({ accessToken: event.output }) },
-          ],
+          actions: ['keepToken', 'storeRefreshedToken'],
         },
         onError: {
           target: 'signedOut',
-          actions: [assign({ accessToken: null }), 'clearSession', 'goToLogin'],
+          actions: ['forgetToken', 'clearSession', 'goToLogin'],
         },
       },
       // Coalesced: the callers that report it simply wait for the refresh already under way.

@@ -1,26 +1,16 @@
 // Sign In (SPEC.md §2, §4 "Sign-in", §5 "Sign in"): typing filters and validation, one login request at a time, then
 // the session is stored, the guest bag synced when there is one, the user's details fetched, and the app reloaded.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { authMessages, signInRequest } from '../domain/auth';
 import type { SignInReply, SignInRequest } from '../domain/auth';
-import { fieldErrors, typingFilters } from '../domain/fields';
-import { limits, toastDurations } from '../domain/limits';
-import { failureOf } from './call-failure';
+import { toastDurations } from '../domain/limits';
+import { errorOf, inputOf, outputOf } from './actor-events';
+import { authNotice } from './auth.selectors';
+import type { AuthNotice } from './auth.selectors';
+import { emptySignInForm, filterSignInField, signInFailureMessage } from './sign-in.selectors';
+import type { SignInField } from './sign-in.selectors';
 
-export type SignInField = keyof SignInRequest;
-
-export interface AuthNotice {
-  message: string;
-  kind: 'success' | 'error' | 'info';
-  duration: number;
-}
-
-/** Snackbars of the account screens stay 4000 ms (SPEC.md §9). */
-export const authNotice = (message: string, kind: AuthNotice['kind']): AuthNotice => ({
-  message,
-  kind,
-  duration: toastDurations.default,
-});
+export type { SignInField } from './sign-in.selectors';
 
 export interface SignInInput {
   /** Reached via /g/login (guest checkout): sync the guest bag and return to /checkout. */
@@ -42,73 +32,65 @@ export type SignInEvent =
   | { type: 'form.submit' }
   | { type: 'password.toggle' };
 
-/** SPEC.md §5: typing beyond 50 (e-mail) or 30 (password) characters is refused. */
-const filters: Record<SignInField, (value: string) => string> = {
-  email: (value) => typingFilters.maxLength(value, limits.emailMax),
-  password: (value) => typingFilters.maxLength(value, limits.passwordMax),
-};
+const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-export function filterSignInField(field: SignInField, value: string): string {
-  return filters[field](value);
-}
-
-export function signInErrors(form: SignInRequest) {
-  return fieldErrors(signInRequest, form) as Partial<Record<SignInField, string>>;
-}
-
-/** The spec's message for a refused login (SPEC.md §8 "Sign in"). */
-export function signInFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  if (failure.status === 401) return authMessages.signInFailed;
-  if (failure.status === 403 && failure.code === 'EMAIL_NOT_VERIFIED') {
-    return failure.serverMessage ?? authMessages.emailNotVerified;
-  }
-  if (failure.status === 429 && failure.serverMessage) return failure.serverMessage;
-  return authMessages.signInRequestError;
-}
-
-export const emptySignInForm: SignInRequest = { email: '', password: '' };
-
-export const signInMachine = setup({
+const signInSetup = setup({
   types: {} as { context: SignInContext; events: SignInEvent; input: SignInInput },
   actors: {
     /** Resolves with the session, or null for a 200 that is not "Login successful". */
-    signIn: fromPromise<SignInReply | null, SignInRequest>(() => Promise.reject(new Error('provided by the view'))),
-    syncGuestCart: fromPromise<void, { sessionId: string; userExtId: string }>(() =>
-      Promise.reject(new Error('provided by the view')),
-    ),
-    fetchUserDetails: fromPromise<unknown, { userExtId: string }>(() =>
-      Promise.reject(new Error('provided by the view')),
-    ),
+    signIn: fromPromise<SignInReply | null, SignInRequest>(unprovided),
+    syncGuestCart: fromPromise<void, { sessionId: string; userExtId: string }>(unprovided),
+    fetchUserDetails: fromPromise<unknown, { userExtId: string }>(unprovided),
   },
   actions: {
     notify: (_, _params: AuthNotice) => {},
     storeSession: (_, _params: SignInReply) => {},
     forgetGuestSession: () => {},
     goHome: (_, _params: { to: '/' | '/checkout' }) => {},
+    takeInput: assign(({ event }) => {
+      const { guestLogin, guestSessionId } = inputOf<SignInInput>(event);
+      return { guestLogin, guestSessionId };
+    }),
     changeField: assign({
-      form: ({ context, event }) =>
-        event.type === 'field.change'
-          ? { ...context.form, [event.field]: filterSignInField(event.field, event.value) }
-          : context.form,
+      form: ({ context, event }) => {
+        assertEvent(event, 'field.change');
+        return { ...context.form, [event.field]: filterSignInField(event.field, event.value) };
+      },
     }),
     showAllErrors: assign({ submitted: true }),
     togglePassword: assign({ passwordShown: ({ context }) => !context.passwordShown }),
+    keepSession: assign({ session: ({ event }) => outputOf<SignInReply | null>(event, 'signIn') }),
   },
   guards: {
     isFormValid: ({ context }) => signInRequest.safeParse(context.form).success,
-    isLoginSuccessful: (_, params: { reply: SignInReply | null }) => params.reply !== null,
+    isLoginSuccessful: ({ event }) => outputOf<SignInReply | null>(event, 'signIn') !== null,
     hasGuestBag: ({ context }) => context.guestSessionId !== null || context.guestLogin,
+  },
+});
+
+export const signInMachine = signInSetup.extend({
+  actions: {
+    notifySignInFailure: signInSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: authNotice(signInFailureMessage(errorOf(event, 'signIn')), 'error') });
+    }),
+    storeKeptSession: signInSetup.enqueueActions(({ context, enqueue }) => {
+      if (context.session) enqueue({ type: 'storeSession', params: context.session });
+    }),
+    leave: signInSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'goHome', params: { to: context.guestLogin ? '/checkout' : '/' } });
+    }),
   },
 }).createMachine({
   id: 'signIn',
-  context: ({ input }) => ({
-    ...input,
+  context: {
+    guestLogin: false,
+    guestSessionId: null,
     form: { ...emptySignInForm },
     submitted: false,
     passwordShown: false,
     session: null,
-  }),
+  },
+  entry: 'takeInput',
   initial: 'editing',
   states: {
     editing: {
@@ -127,26 +109,22 @@ export const signInMachine = setup({
         src: 'signIn',
         input: ({ context }) => context.form,
         onDone: [
-          {
-            guard: { type: 'isLoginSuccessful', params: ({ event }) => ({ reply: event.output }) },
-            target: 'signedIn',
-            actions: assign({ session: ({ event }) => event.output }),
-          },
+          { guard: 'isLoginSuccessful', target: 'signedIn', actions: 'keepSession' },
           {
             target: 'editing',
-            actions: { type: 'notify', params: authNotice(authMessages.signInFailed, 'error') },
+            actions: {
+              type: 'notify',
+              params: { message: authMessages.signInFailed, kind: 'error', duration: toastDurations.default },
+            },
           },
         ],
-        onError: {
-          target: 'editing',
-          actions: { type: 'notify', params: ({ event }) => authNotice(signInFailureMessage(event.error), 'error') },
-        },
+        onError: { target: 'editing', actions: 'notifySignInFailure' },
       },
     },
     signedIn: {
       entry: [
-        { type: 'storeSession', params: ({ context }) => context.session! },
-        { type: 'notify', params: authNotice(authMessages.signInSuccess, 'success') },
+        'storeKeptSession',
+        { type: 'notify', params: { message: authMessages.signInSuccess, kind: 'success', duration: toastDurations.default } },
       ],
       always: [{ guard: 'hasGuestBag', target: 'syncingGuestCart' }, { target: 'fetchingUserDetails' }],
     },
@@ -172,7 +150,7 @@ export const signInMachine = setup({
     },
     leaving: {
       type: 'final',
-      entry: { type: 'goHome', params: ({ context }) => ({ to: context.guestLogin ? '/checkout' : '/' }) },
+      entry: 'leave',
     },
   },
 });

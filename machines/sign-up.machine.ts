@@ -1,17 +1,22 @@
 // Sign Up in three steps (SPEC.md §2, §4 "Sign-up", §5 "Sign up", §8): details (leaving the e-mail field looks up an
 // unfinished sign-up and fills in what is known) → the 6-digit e-mail OTP → password and confirmation → /login.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { authMessages, newPassword, otp as otpRule, signUpDetails } from '../domain/auth';
 import type { CheckEmailPresentReply, MessageReply, SignUpDetails } from '../domain/auth';
-import { fieldErrors, typingFilters } from '../domain/fields';
-import { limits, redirectDelays } from '../domain/limits';
-import { failureOf } from './call-failure';
-import { authNotice } from './sign-in.machine';
-import type { AuthNotice } from './sign-in.machine';
+import { redirectDelays, toastDurations } from '../domain/limits';
+import { errorOf, outputOf } from './actor-events';
+import { authNotice } from './auth.selectors';
+import type { AuthNotice } from './auth.selectors';
+import {
+  createUserFailureMessage,
+  emptySignUpDetails,
+  filterSignUpField,
+  hasKnownDetails,
+  otpFailureMessage,
+} from './sign-up.selectors';
+import type { SignUpField, SignUpPasswordField } from './sign-up.selectors';
 
-export type SignUpDetailsField = keyof SignUpDetails;
-export type SignUpPasswordField = 'password' | 'confirmPassword';
-export type SignUpField = SignUpDetailsField | 'otp' | SignUpPasswordField;
+export type { SignUpDetailsField, SignUpField, SignUpPasswordField } from './sign-up.selectors';
 
 export interface SignUpContext {
   details: SignUpDetails;
@@ -32,81 +37,23 @@ export type SignUpEvent =
   | { type: 'otp.verify' }
   | { type: 'password.toggle'; field: SignUpPasswordField };
 
-/** SPEC.md §5 typing filters: names letters and spaces (50), mobile 10 digits, OTP 6 digits, e-mail 50, passwords 30. */
-const filters: Record<SignUpField, (value: string) => string> = {
-  email: (value) => typingFilters.maxLength(value, limits.emailMax),
-  mobileNumber: (value) => typingFilters.digits(value, limits.mobileLength),
-  firstName: (value) => typingFilters.lettersAndSpaces(value, limits.nameMax),
-  lastName: (value) => typingFilters.lettersAndSpaces(value, limits.nameMax),
-  otp: (value) => typingFilters.digits(value, limits.otpLength),
-  password: (value) => typingFilters.maxLength(value, limits.passwordMax),
-  confirmPassword: (value) => typingFilters.maxLength(value, limits.passwordMax),
-};
-
-export function filterSignUpField(field: SignUpField, value: string): string {
-  return filters[field](value);
-}
-
-export const emptySignUpDetails: SignUpDetails = { email: '', mobileNumber: '', firstName: '', lastName: '' };
-
 const passwordRule = newPassword();
 
-/** Field messages of the three steps, with the spec's wording; the view shows them once a field is non-empty. */
-export function signUpErrors(context: Pick<SignUpContext, 'details' | 'otp' | 'password' | 'confirmPassword'>) {
-  const errors: Partial<Record<SignUpField, string>> = fieldErrors(signUpDetails, context.details);
-  const otpError = otpRule.safeParse(context.otp);
-  if (!otpError.success) errors.otp = otpError.error.issues[0]?.message;
-  const password = passwordRule.safeParse(context.password);
-  if (!password.success) errors.password = password.error.issues[0]?.message;
-  if (!context.confirmPassword) errors.confirmPassword = authMessages.passwordRequired;
-  else if (context.confirmPassword !== context.password) errors.confirmPassword = authMessages.passwordsDoNotMatch;
-  return errors;
-}
+const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-/** Step 2's message for a refused OTP: the server's own words for an expired or burned code (SPEC.md §8). */
-export function otpFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  const ownWords: string[] = [authMessages.otpExpired, authMessages.otpBurned, authMessages.otpResendTooSoon];
-  const ownCode = failure.code === 'OTP_EXPIRED' || failure.code === 'OTP_BURNED';
-  if (failure.serverMessage && (failure.status === 429 || ownCode || ownWords.includes(failure.serverMessage))) {
-    return failure.serverMessage;
-  }
-  if (failure.status === 400 || failure.status === 401) return authMessages.otpInvalid;
-  return authMessages.genericError;
-}
-
-function createUserFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  if (failure.status === 409) return authMessages.signUpDuplicate;
-  if (failure.status === 429 && failure.serverMessage) return failure.serverMessage;
-  return authMessages.genericError;
-}
-
-/** A prefill only when the server knows at least one of the details. */
-const hasKnownDetails = (reply: CheckEmailPresentReply) =>
-  Boolean(reply.firstName || reply.lastName || reply.mobileNumber);
-
-const notify = (message: string, kind: AuthNotice['kind']) => ({ type: 'notify' as const, params: authNotice(message, kind) });
-
-export const signUpMachine = setup({
+const signUpSetup = setup({
   types: {} as { context: SignUpContext; events: SignUpEvent },
   actors: {
-    checkEmailPresent: fromPromise<CheckEmailPresentReply, { email: string }>(() =>
-      Promise.reject(new Error('provided by the view')),
-    ),
-    createUser: fromPromise<MessageReply, SignUpDetails>(() => Promise.reject(new Error('provided by the view'))),
-    verifyOtp: fromPromise<MessageReply, { email: string; otp: string }>(() =>
-      Promise.reject(new Error('provided by the view')),
-    ),
-    createPassword: fromPromise<MessageReply, { email: string; password: string }>(() =>
-      Promise.reject(new Error('provided by the view')),
-    ),
+    checkEmailPresent: fromPromise<CheckEmailPresentReply, { email: string }>(unprovided),
+    createUser: fromPromise<MessageReply, SignUpDetails>(unprovided),
+    verifyOtp: fromPromise<MessageReply, { email: string; otp: string }>(unprovided),
+    createPassword: fromPromise<MessageReply, { email: string; password: string }>(unprovided),
   },
   actions: {
     notify: (_, _params: AuthNotice) => {},
     goToLogin: () => {},
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const value = filterSignUpField(event.field, event.value);
       if (event.field === 'otp' || event.field === 'password' || event.field === 'confirmPassword') {
         return { [event.field]: value };
@@ -118,15 +65,16 @@ export const signUpMachine = setup({
       }
       return { details };
     }),
-    prefill: assign(({ context }, params: { reply: CheckEmailPresentReply }) => {
-      if (!hasKnownDetails(params.reply)) return {};
+    prefill: assign(({ context, event }) => {
+      const reply = outputOf<CheckEmailPresentReply>(event, 'checkEmailPresent');
+      if (!hasKnownDetails(reply)) return {};
       return {
-        known: params.reply,
+        known: reply,
         details: {
           ...context.details,
-          firstName: params.reply.firstName ?? '',
-          lastName: params.reply.lastName ?? '',
-          mobileNumber: params.reply.mobileNumber ?? '',
+          firstName: reply.firstName ?? '',
+          lastName: reply.lastName ?? '',
+          mobileNumber: reply.mobileNumber ?? '',
         },
       };
     }),
@@ -137,8 +85,10 @@ export const signUpMachine = setup({
       }),
     }),
     togglePassword: assign({
-      shown: ({ context, event }) =>
-        event.type === 'password.toggle' ? { ...context.shown, [event.field]: !context.shown[event.field] } : context.shown,
+      shown: ({ context, event }) => {
+        assertEvent(event, 'password.toggle');
+        return { ...context.shown, [event.field]: !context.shown[event.field] };
+      },
     }),
   },
   guards: {
@@ -151,6 +101,20 @@ export const signUpMachine = setup({
     isPasswordMissing: ({ context }) => context.password === '' || context.confirmPassword === '',
     doPasswordsDiffer: ({ context }) => context.password !== context.confirmPassword,
     isPasswordValid: ({ context }) => passwordRule.safeParse(context.password).success,
+  },
+  delays: {
+    afterSignUp: redirectDelays.afterSignUp,
+  },
+});
+
+export const signUpMachine = signUpSetup.extend({
+  actions: {
+    notifyCreateUserFailure: signUpSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: authNotice(createUserFailureMessage(errorOf(event, 'createUser')), 'error') });
+    }),
+    notifyOtpFailure: signUpSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: authNotice(otpFailureMessage(errorOf(event, 'verifyOtp')), 'error') });
+    }),
   },
 }).createMachine({
   id: 'signUp',
@@ -174,7 +138,7 @@ export const signUpMachine = setup({
           {
             actions: [
               { type: 'showErrors', params: { step: 'details' } },
-              notify(authMessages.fillAllFieldsBang, 'error'),
+              { type: 'notify', params: { message: authMessages.fillAllFieldsBang, kind: 'error', duration: toastDurations.default } },
             ],
           },
         ],
@@ -188,10 +152,7 @@ export const signUpMachine = setup({
             id: 'checkEmailPresent',
             src: 'checkEmailPresent',
             input: ({ context }) => ({ email: context.details.email }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'prefill', params: ({ event }) => ({ reply: event.output }) },
-            },
+            onDone: { target: 'idle', actions: 'prefill' },
             // SPEC.md §7: a failed look-up is only logged; an unknown e-mail simply signs up.
             onError: { target: 'idle' },
           },
@@ -207,11 +168,14 @@ export const signUpMachine = setup({
         id: 'createUser',
         src: 'createUser',
         input: ({ context }) => context.details,
-        onDone: { target: 'otp', actions: notify(authMessages.signUpOtpSent, 'success') },
-        onError: {
-          target: 'details',
-          actions: { type: 'notify', params: ({ event }) => authNotice(createUserFailureMessage(event.error), 'error') },
+        onDone: {
+          target: 'otp',
+          actions: {
+            type: 'notify',
+            params: { message: authMessages.signUpOtpSent, kind: 'success', duration: toastDurations.default },
+          },
         },
+        onError: { target: 'details', actions: 'notifyCreateUserFailure' },
       },
     },
     otp: {
@@ -221,9 +185,17 @@ export const signUpMachine = setup({
           { guard: 'isOtpValid', target: 'verifyingOtp' },
           {
             guard: 'isOtpEmpty',
-            actions: [{ type: 'showErrors', params: { step: 'otp' } }, notify(authMessages.otpEmpty, 'error')],
+            actions: [
+              { type: 'showErrors', params: { step: 'otp' } },
+              { type: 'notify', params: { message: authMessages.otpEmpty, kind: 'error', duration: toastDurations.default } },
+            ],
           },
-          { actions: [{ type: 'showErrors', params: { step: 'otp' } }, notify(authMessages.otpLength, 'error')] },
+          {
+            actions: [
+              { type: 'showErrors', params: { step: 'otp' } },
+              { type: 'notify', params: { message: authMessages.otpLength, kind: 'error', duration: toastDurations.default } },
+            ],
+          },
         ],
       },
     },
@@ -232,11 +204,14 @@ export const signUpMachine = setup({
         id: 'verifyOtp',
         src: 'verifyOtp',
         input: ({ context }) => ({ email: context.details.email, otp: context.otp }),
-        onDone: { target: 'password', actions: notify(authMessages.otpVerified, 'success') },
-        onError: {
-          target: 'otp',
-          actions: { type: 'notify', params: ({ event }) => authNotice(otpFailureMessage(event.error), 'error') },
+        onDone: {
+          target: 'password',
+          actions: {
+            type: 'notify',
+            params: { message: authMessages.otpVerified, kind: 'success', duration: toastDurations.default },
+          },
         },
+        onError: { target: 'otp', actions: 'notifyOtpFailure' },
       },
     },
     password: {
@@ -246,15 +221,27 @@ export const signUpMachine = setup({
         'form.submit': [
           {
             guard: 'isPasswordMissing',
-            actions: [{ type: 'showErrors', params: { step: 'password' } }, notify(authMessages.fillAllFieldsBang, 'error')],
+            actions: [
+              { type: 'showErrors', params: { step: 'password' } },
+              { type: 'notify', params: { message: authMessages.fillAllFieldsBang, kind: 'error', duration: toastDurations.default } },
+            ],
           },
           {
             guard: 'doPasswordsDiffer',
-            actions: [{ type: 'showErrors', params: { step: 'password' } }, notify(authMessages.passwordsDoNotMatch, 'error')],
+            actions: [
+              { type: 'showErrors', params: { step: 'password' } },
+              {
+                type: 'notify',
+                params: { message: authMessages.passwordsDoNotMatch, kind: 'error', duration: toastDurations.default },
+              },
+            ],
           },
           { guard: 'isPasswordValid', target: 'creatingPassword' },
           {
-            actions: [{ type: 'showErrors', params: { step: 'password' } }, notify(authMessages.passwordRule, 'error')],
+            actions: [
+              { type: 'showErrors', params: { step: 'password' } },
+              { type: 'notify', params: { message: authMessages.passwordRule, kind: 'error', duration: toastDurations.default } },
+            ],
           },
         ],
       },
@@ -265,12 +252,21 @@ export const signUpMachine = setup({
         id: 'createPassword',
         src: 'createPassword',
         input: ({ context }) => ({ email: context.details.email, password: context.password }),
-        onDone: { target: 'created', actions: notify(authMessages.accountCreated, 'success') },
-        onError: { target: 'password', actions: notify(authMessages.genericError, 'error') },
+        onDone: {
+          target: 'created',
+          actions: {
+            type: 'notify',
+            params: { message: authMessages.accountCreated, kind: 'success', duration: toastDurations.default },
+          },
+        },
+        onError: {
+          target: 'password',
+          actions: { type: 'notify', params: { message: authMessages.genericError, kind: 'error', duration: toastDurations.default } },
+        },
       },
     },
     created: {
-      after: { [redirectDelays.afterSignUp]: { target: 'leaving' } },
+      after: { afterSignUp: { target: 'leaving' } },
     },
     leaving: {
       type: 'final',

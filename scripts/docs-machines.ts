@@ -1,5 +1,6 @@
-// Writes docs/machines/*.md (a Mermaid state diagram and tables per machine) from the machine definitions themselves,
-// so the documentation cannot drift from the code; `--check` fails when the committed files are stale.
+// Writes docs/machines/*.md (a Mermaid state diagram and tables per machine) and *.machine.json (the config as the
+// Stately editor imports it) from the machine definitions themselves, so the documentation cannot drift from the code;
+// `--check` fails when the committed files are stale.
 import { readdir, readFile, mkdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -301,13 +302,33 @@ function renderFile(entry: MachineFile): string {
   ];
   for (const { exportName, machine } of entry.machines) lines.push(...renderMachine(exportName, machine));
   lines.push(
-    '## Open in the Stately visualiser',
+    '## Open in the Stately editor',
     '',
-    `Paste the contents of \`${entry.file}\` at https://stately.ai/viz to explore the machine interactively. The`,
-    'implementations are referenced by name only, so the visualiser needs nothing else from the project.',
+    `The config is plain data: every action, guard, actor and delay is named in \`setup()\` and referred to by name, so`,
+    'the editor shows the machine as it runs. Two ways to open it:',
+    '',
+    `- **As JSON**: [\`${jsonFileOf(entry)}\`](${path.basename(jsonFileOf(entry))}) is the machine's config through`,
+    '  `JSON.stringify`, generated with this page. Open it with the Stately VS Code extension ("Stately: Open Visual',
+    '  Editor"), or import it in Stately Studio. `tests/machines/round-trip.test.ts` proves that a machine rebuilt from',
+    '  it with the same implementations takes the same states and runs the same named actions.',
+    `- **As TypeScript**: open [\`${entry.file}\`](../../${entry.file}) with the same command, or paste its`,
+    '  `setup({ ... }).createMachine({ ... })` into Stately Studio\'s code import.',
+    '',
+    'JSON leaves out what only code can hold: the functions that compute an invoked actor\'s input (and a finished',
+    'machine\'s output). They decide what a call receives, never which state or action comes next.',
     '',
   );
   return lines.join('\n');
+}
+
+/** The JSON a machine file's page links to: its (first) machine's config, repository-relative. */
+function jsonFileOf(entry: MachineFile): string {
+  return `${docsDir}/${entry.stem}.machine.json`;
+}
+
+/** The machine's config through JSON, as the Stately editor imports it. */
+export function machineJson(machine: AnyStateMachine): string {
+  return `${JSON.stringify(machine.config, null, 2)}\n`;
 }
 
 function renderIndex(entries: MachineFile[]): string {
@@ -315,7 +336,8 @@ function renderIndex(entries: MachineFile[]): string {
     '# State machines',
     '',
     'Every flow of the shop is an XState machine in `machines/` (DESIGN.md §3). These pages are generated from the',
-    'machine definitions by `npm run docs:machines`; `npm test` fails when they are stale.',
+    'machine definitions by `npm run docs:machines`; `npm test` fails when they are stale. Each page says how to open',
+    'its machine in the Stately editor, from the `.machine.json` beside it or from its TypeScript source.',
     '',
     '| Machine | What it does |',
     '|---|---|',
@@ -351,14 +373,19 @@ async function loadMachineFiles(): Promise<MachineFile[]> {
 export async function renderMachineDocs(): Promise<Map<string, string>> {
   const entries = await loadMachineFiles();
   const docs = new Map<string, string>();
-  for (const entry of entries) docs.set(`${docsDir}/${entry.stem}.md`, renderFile(entry));
+  for (const entry of entries) {
+    docs.set(`${docsDir}/${entry.stem}.md`, renderFile(entry));
+    docs.set(jsonFileOf(entry), machineJson(entry.machines[0]!.machine));
+  }
   docs.set(`${docsDir}/README.md`, renderIndex(entries));
   return docs;
 }
 
 async function committedDocs(): Promise<Map<string, string>> {
   const dir = path.join(root, docsDir);
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.md')).sort();
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.md') || name.endsWith('.machine.json'))
+    .sort();
   const files = new Map<string, string>();
   for (const name of names) files.set(`${docsDir}/${name}`, await readFile(path.join(dir, name), 'utf8'));
   return files;

@@ -9,7 +9,7 @@ import { apiBaseUrl } from './api-base';
 
 export interface ApiClientOptions {
   prefixUrl: string;
-  /** A new access token after a 401 answered `tokenSent`, or null when the session is gone (src/app/session-actor.ts). */
+  /** A new access token after a 401 answered `tokenSent`, or null when the session is gone (src/app/session-refresh-actor.ts). */
   freshAccessToken: (tokenSent: string | null) => Promise<string | null>;
 }
 
@@ -58,7 +58,7 @@ export function createApiClient({ prefixUrl, freshAccessToken }: ApiClientOption
  * that cannot load leaves the caller its 401).
  */
 async function fromSessionActor(tokenSent: string | null): Promise<string | null> {
-  const session = await import('../app/session-actor').catch(() => null);
+  const session = await import('../app/session-refresh-actor').catch(() => null);
   return session ? session.freshAccessToken(session.sessionActor, tokenSent) : null;
 }
 

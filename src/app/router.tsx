@@ -26,7 +26,7 @@ const pages = {
   terms: lazyPage(() => import('../features/pages/terms-page'), (m) => m.TermsPage),
   privacy: lazyPage(() => import('../features/pages/privacy-page'), (m) => m.PrivacyPage),
   aboutUs: lazyPage(() => import('../features/pages/about-us-page'), (m) => m.AboutUsPage),
-  contactUs: lazyPage(() => import('../features/pages/contact-us-page'), (m) => m.ContactUsPage),
+  contactUs: lazyPage(() => import('../features/pages/contact-page'), (m) => m.ContactUsPage),
   access: lazyPage(() => import('../features/pages/access-page'), (m) => m.AccessPage),
   notFound: lazyPage(() => import('../features/pages/not-found-page'), (m) => m.NotFoundPage),
   signIn: lazyPage(() => import('../features/auth/sign-in-page'), (m) => m.SignInPage),
@@ -50,10 +50,10 @@ const admin = {
   flowerList: lazyPage(() => import('../features/admin/flower-list-page'), (m) => m.FlowerListPage),
   flowerCreate: lazyPage(() => import('../features/admin/flower-form-page'), (m) => m.FlowerCreatePage),
   flowerUpdate: lazyPage(() => import('../features/admin/flower-form-page'), (m) => m.FlowerUpdatePage),
-  heroImage: lazyPage(() => import('../features/admin/site-image-page'), (m) => m.HeroImagePage),
-  bannerBottomImage: lazyPage(() => import('../features/admin/site-image-page'), (m) => m.BannerBottomImagePage),
+  heroImage: lazyPage(() => import('../features/admin/site-image-form-page'), (m) => m.HeroImagePage),
+  bannerBottomImage: lazyPage(() => import('../features/admin/site-image-form-page'), (m) => m.BannerBottomImagePage),
   purchaseOrderList: lazyPage(() => import('../features/admin/purchase-order-list-page'), (m) => m.PurchaseOrderListPage),
-  purchaseOrder: lazyPage(() => import('../features/admin/purchase-order-page'), (m) => m.PurchaseOrderPage),
+  purchaseOrder: lazyPage(() => import('../features/admin/purchase-order-form-page'), (m) => m.PurchaseOrderPage),
   neverPurchased: lazyPage(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
 };
 

@@ -2,15 +2,13 @@
 // the shopper and the server see (one add per click, the bag's owner posted, the toasts, the badge refresh, the 3 s
 // before /checkout).
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import { addToCartFailureNotice, addToCartMachine } from '../../machines/add-to-cart.machine';
-import type {
-  AddToCartInput,
-  AddToCartNotice,
-  AddToCartOutcome,
-} from '../../machines/add-to-cart.machine';
+import { addToCartFailureNotice } from '../../machines/add-to-cart.selectors';
+import { addToCartMachine } from '../../machines/add-to-cart.machine';
+import type { AddToCartInput, AddToCartOutcome } from '../../machines/add-to-cart.machine';
+import type { AddToCartNotice } from '../../machines/add-to-cart.selectors';
 import type { CartOwner } from '../../domain/cart';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -19,7 +17,7 @@ type ModelEvent = EventFrom<typeof addToCartMachine>;
 
 const user: CartOwner = { kind: 'user', userExtId: 'u_kavya' };
 const guest: CartOwner = { kind: 'guest', sessionId: 'gs_0123456789abcdefghijkl' };
-const afterBuyNow = 'xstate.after.3000.addToCart.proceeding';
+const afterBuyNow = 'xstate.after.afterBuyNow.addToCart.proceeding';
 const failure = (status: number | null, code: string | null = null) => ({ status, code, serverMessage: null });
 
 const modelEvents = [

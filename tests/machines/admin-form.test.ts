@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { adminBlankValues, adminFieldMessage } from '../../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
 import { adminFormMachine, adminFormUnreachable } from '../../machines/admin-form.machine';
-import type {
-  AdminFormLoad,
-  AdminFormNotice,
-  AdminFormOutcome,
-  AdminFormSubmission,
-} from '../../machines/admin-form.machine';
+import type { AdminFormLoad, AdminFormNotice, AdminFormOutcome, AdminFormSubmission } from '../../machines/admin-form.machine';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
 type FormSnapshot = SnapshotFrom<typeof adminFormMachine>;
@@ -220,7 +215,7 @@ function walkModel(model: FormModel, coverage: { taken: Set<string>; visited: Se
   const paths = testModel.getShortestPaths({ input } as never);
 
   it('has a finite model to walk', () => {
-    // Paths that are the start of a longer one are dropped by @xstate/graph: each path here ends somewhere new.
+    // Paths that are the start of a longer one are dropped by xstate/graph: each path here ends somewhere new.
     expect(paths.length).toBeGreaterThan(5);
     expect(paths.length).toBeLessThan(100);
   });

@@ -2,14 +2,11 @@
 // preselected after each load (the first, the one kept, the one just saved), the form's typing filters, the 5 s
 // snackbars, that an invalid form sends nothing and a valid one sends exactly the parsed fields.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import {
-  addressToSelect,
-  checkoutAddressErrors,
-  checkoutAddressMachine,
-} from '../../machines/checkout-address.machine';
+import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-address.selectors';
+import { checkoutAddressMachine } from '../../machines/checkout-address.machine';
 import type { CheckoutAddressNotice } from '../../machines/checkout-address.machine';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';

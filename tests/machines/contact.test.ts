@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import { contactMachine, emptyContactForm, filterContactField } from '../../machines/contact.machine';
+import { contactMachine } from '../../machines/contact.machine';
+import { emptyContactForm, filterContactField } from '../../machines/contact.selectors';
 import type { ContactNotice } from '../../machines/contact.machine';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';

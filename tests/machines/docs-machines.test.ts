@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMachine } from 'xstate';
-import { mermaidDiagram, moduleHeader, renderMachineDocs, staleMachineDocs, staleMessage } from '../../scripts/docs-machines';
+import { contactMachine } from '../../machines/contact.machine';
+import {
+  machineJson,
+  mermaidDiagram,
+  moduleHeader,
+  renderMachineDocs,
+  staleMachineDocs,
+  staleMessage,
+} from '../../scripts/docs-machines';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -36,7 +44,16 @@ describe('docs:machines', () => {
     expect(contact).toContain('sending --> failed : sendMessage error');
     expect(contact).toContain('sent --> editing : always');
     expect(contact).toContain('| form.submit | editing | sending | isFormValid |');
-    expect(contact).toContain('stately.ai/viz');
+    expect(contact).toContain('## Open in the Stately editor');
+    expect(contact).toContain('[`docs/machines/contact.machine.json`](contact.machine.json)');
+  });
+
+  it('writes each machine config as JSON for the Stately editor, beside its page', async () => {
+    const json = (await renderMachineDocs()).get('docs/machines/contact.machine.json') ?? '';
+    const config = JSON.parse(json) as { id: string; states: Record<string, unknown> };
+    expect(config.id).toBe('contact');
+    expect(Object.keys(config.states)).toEqual(['editing', 'sending', 'sent', 'failed']);
+    expect(json).toBe(machineJson(contactMachine));
   });
 
   it('draws nested, final, delayed and root-level transitions', () => {

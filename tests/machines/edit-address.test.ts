@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
-import { addressFormOf, editAddressMachine } from '../../machines/edit-address.machine';
+import { addressFieldsOf as addressFormOf } from '../../domain/address';
+import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { EditAddressNotice, SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -25,7 +26,7 @@ const stored: Address = {
   User: { externalId: 'u_asha' },
 };
 const input = { addressId: 7, userExtId: 'u_asha' };
-const afterSaved = 'xstate.after.3000.editAddress.saved';
+const afterSaved = 'xstate.after.afterAddressEdit.editAddress.saved';
 
 // Each field is left valid, made invalid in one way, or emptied; the save answers saved or refused.
 const modelEvents = [

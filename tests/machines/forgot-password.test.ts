@@ -1,12 +1,13 @@
 // The forgot-password machine, model-based: both steps walked with fake calls, checking the requests, the spec's
 // snackbars, the stored userId and the redirect to /login 3 s after the new password is set.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import { filterForgotPasswordField, forgotPasswordMachine } from '../../machines/forgot-password.machine';
-import type { ForgotPasswordField } from '../../machines/forgot-password.machine';
-import type { AuthNotice } from '../../machines/sign-in.machine';
+import { filterForgotPasswordField } from '../../machines/forgot-password.selectors';
+import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
+import type { ForgotPasswordField } from '../../machines/forgot-password.selectors';
+import type { AuthNotice } from '../../machines/auth.selectors';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -15,7 +16,7 @@ type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
 
 const failure = (status: number | null, serverMessage: string | null = null) => ({ status, code: null, serverMessage });
 const change = (field: ForgotPasswordField, value: string) => ({ type: 'field.change', field, value });
-const redirect = 'xstate.after.3000.forgotPassword.passwordReset';
+const redirect = 'xstate.after.afterPasswordReset.forgotPassword.passwordReset';
 const newPassword = 'Marigold@77';
 const longRule =
   'Password must be at least six characters long and contain at least one uppercase letter, one lowercase letter, one number and one special character (@$!%*?&)!';

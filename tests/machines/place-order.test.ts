@@ -2,11 +2,13 @@
 // order (stock → invoice for the chosen address → key → dialog → verify), the 10 s toasts and the alerts of SPEC.md §8,
 // the "processing" screen in every busy state, and that a click while busy never starts a second order.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import { placeOrderMachine, shortfallLine } from '../../machines/place-order.machine';
-import type { OpenPaymentDialogInput, PlaceOrderNotice } from '../../machines/place-order.machine';
+import { placeOrderMachine } from '../../machines/place-order.machine';
+import { shortfallLine } from '../../machines/place-order.selectors';
+import type { OpenPaymentDialogInput } from '../../machines/place-order.machine';
+import type { PlaceOrderNotice } from '../../machines/place-order.selectors';
 import type { CheckQuantityListReply } from '../../domain/checkout';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
 import { expectFullCoverage, recordCoverage } from './machine-graph';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
-import { filterProfileField, profileFormOf, profileMachine } from '../../machines/profile.machine';
+import { filterProfileField, profileFormOf } from '../../machines/profile.selectors';
+import { profileMachine } from '../../machines/profile.machine';
 import type { ProfileNotice, SaveProfileInput } from '../../machines/profile.machine';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 

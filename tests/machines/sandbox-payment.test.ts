@@ -2,15 +2,13 @@
 // that only a valid card is charged (spaces dropped, once per click), that a decline or a failed call stays in the
 // dialog with its message, and that the dialog ends only paid (with the provider's ids) or dismissed.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import {
-  filterSandboxCardField,
-  sandboxCardErrors,
-  sandboxPaymentMachine,
-} from '../../machines/sandbox-payment.machine';
-import type { SandboxCardField, SandboxPayBody, SandboxPayOutcome } from '../../machines/sandbox-payment.machine';
+import { filterSandboxCardField, sandboxCardErrors } from '../../machines/sandbox-payment.selectors';
+import { sandboxPaymentMachine } from '../../machines/sandbox-payment.machine';
+import type { SandboxCardField } from '../../machines/sandbox-payment.selectors';
+import type { SandboxPayBody, SandboxPayOutcome } from '../../machines/sandbox-payment.machine';
 import type { VerifyPaymentRequest } from '../../domain/payment';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 

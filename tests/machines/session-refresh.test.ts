@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The session root actor: model-based over every state and transition of the machine (fake refresh), then the real
 // ky client against an HTTP layer mocked with msw: concurrent 401s share one refresh, and a failed refresh signs out.
-import { createTestModel } from '@xstate/graph';
+import { createTestModel } from 'xstate/graph';
 import { HTTPError } from 'ky';
 import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
@@ -10,11 +10,11 @@ import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 import { createApiClient } from '../../src/api/client';
-import { createSessionActor, freshAccessToken } from '../../src/app/session-actor';
+import { createSessionActor, freshAccessToken } from '../../src/app/session-refresh-actor';
 
 /**
- * @xstate/graph walks machines without invocations, so the model is the real machine's own config with each invoke
- * turned into the two events it stands for: onDone → 'refresh.succeeded', onError → 'refresh.failed'. Same states,
+ * xstate/graph walks machines without invocations, so the model is the real machine's own config with each invoke
+ * turned into the two events it stands for, sent as plain events: its done and its error event. Same states,
  * same targets, same actions: the model cannot drift from the machine.
  */
 type StateConfig = {
@@ -26,7 +26,7 @@ function withInvocationsAsEvents(state: StateConfig): StateConfig {
   const { invoke, on, states, ...rest } = state;
   return {
     ...rest,
-    on: { ...on, ...(invoke ? { 'refresh.succeeded': invoke.onDone, 'refresh.failed': invoke.onError } : {}) },
+    on: { ...on, ...(invoke ? { 'xstate.done.actor.refreshToken': invoke.onDone, 'xstate.error.actor.refreshToken': invoke.onError } : {}) },
     ...(states
       ? { states: Object.fromEntries(Object.entries(states).map(([key, child]) => [key, withInvocationsAsEvents(child)])) }
       : {}),
@@ -38,8 +38,8 @@ const modelMachine = createMachine(
 );
 
 describe('session-refresh machine (model-based)', () => {
-  const succeeded = { type: 'refresh.succeeded', output: 'new-token' };
-  const failed = { type: 'refresh.failed', error: new Error('refresh refused') };
+  const succeeded = { type: 'xstate.done.actor.refreshToken', output: 'new-token' };
+  const failed = { type: 'xstate.error.actor.refreshToken', error: new Error('refresh refused') };
   const model = createTestModel(modelMachine, {
     events: [{ type: 'token.expired' }, succeeded, failed] as never,
   });
@@ -111,12 +111,12 @@ describe('session-refresh machine (model-based)', () => {
           expect(sut.calls.refreshes).toBe(refreshesBefore + (from === 'refreshing' ? 0 : 1));
           covered.add(`${from} token.expired`);
         },
-        'refresh.succeeded': async () => {
+        'xstate.done.actor.refreshToken': async () => {
           covered.add('refreshing done');
           sut.pending()?.resolve('new-token');
           await sut.settle();
         },
-        'refresh.failed': async () => {
+        'xstate.error.actor.refreshToken': async () => {
           covered.add('refreshing error');
           sut.pending()?.reject(new Error('refresh refused'));
           await sut.settle();

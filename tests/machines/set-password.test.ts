@@ -1,15 +1,12 @@
 // The set-password machine, model-based: every state and transition of Create Password at checkout walked with fake
 // calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in back to /checkout.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import {
-  filterSetPasswordField,
-  setPasswordErrors,
-  setPasswordMachine,
-} from '../../machines/set-password.machine';
-import type { SetPasswordField, SetPasswordNotice } from '../../machines/set-password.machine';
+import { filterSetPasswordField, setPasswordErrors } from '../../machines/set-password.selectors';
+import { setPasswordMachine } from '../../machines/set-password.machine';
+import type { SetPasswordField, SetPasswordNotice } from '../../machines/set-password.selectors';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 

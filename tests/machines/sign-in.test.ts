@@ -1,11 +1,13 @@
 // The sign-in machine, model-based: every state and transition walked with fake calls, checking what the user and
 // the server see (requests sent, snackbars, the stored session, the guest-bag sync, where the page goes).
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import { emptySignInForm, filterSignInField, signInMachine } from '../../machines/sign-in.machine';
-import type { AuthNotice, SignInInput } from '../../machines/sign-in.machine';
+import { emptySignInForm, filterSignInField } from '../../machines/sign-in.selectors';
+import { signInMachine } from '../../machines/sign-in.machine';
+import type { AuthNotice } from '../../machines/auth.selectors';
+import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 

@@ -1,12 +1,13 @@
 // The sign-up machine, model-based: every state and transition of the three steps walked with fake calls, checking
 // the requests, the snackbars, the e-mail look-up's prefill and its clearing, and the redirect 2 s after success.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import { emptySignUpDetails, filterSignUpField, signUpMachine } from '../../machines/sign-up.machine';
-import type { SignUpField } from '../../machines/sign-up.machine';
-import type { AuthNotice } from '../../machines/sign-in.machine';
+import { emptySignUpDetails, filterSignUpField } from '../../machines/sign-up.selectors';
+import { signUpMachine } from '../../machines/sign-up.machine';
+import type { SignUpField } from '../../machines/sign-up.selectors';
+import type { AuthNotice } from '../../machines/auth.selectors';
 import type { SignUpDetails } from '../../domain/auth';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -16,7 +17,7 @@ type ModelEvent = EventFrom<typeof signUpMachine>;
 const known = { email: 'kavya@example.in', firstName: 'Kavya', lastName: 'Iyer', mobileNumber: '9840012345' };
 const failure = (status: number | null, serverMessage: string | null = null) => ({ status, code: null, serverMessage });
 const change = (field: SignUpField, value: string) => ({ type: 'field.change', field, value });
-const redirect = 'xstate.after.2000.signUp.created';
+const redirect = 'xstate.after.afterSignUp.signUp.created';
 
 const allEvents = {
   emailA: change('email', 'kavya@example.in'),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// /cart through the real app and the real cart-quantity machine, with the bag API mocked at the HTTP layer by a small
+// /cart through the real app and the real cart machine, with the bag API mocked at the HTTP layer by a small
 // in-memory bag that answers the spec's texts: loading, empty state, lines and summary, the stepper's bounds and its
 // stock check, refusals and failures, removal, products taken off the shop, and the header badge following along.
 import './setup-dom';

@@ -9,7 +9,8 @@ import type { UpdateUserDetailsReply, UserDetails } from '../../../domain/accoun
 import { fieldErrors } from '../../../domain/fields';
 import { limits } from '../../../domain/limits';
 import { profileMachine } from '../../../machines/profile.machine';
-import type { ProfileField, SaveProfileInput } from '../../../machines/profile.machine';
+import type { ProfileField } from '../../../machines/profile.selectors';
+import type { SaveProfileInput } from '../../../machines/profile.machine';
 import { getUserDetails, updateUserDetails } from '../../api/account';
 import { toaster } from '../../app/toaster';
 import { AccountPanel } from './account-panel';

@@ -4,7 +4,7 @@ import { Box, Button, Grid, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CartLine } from '../../../domain/cart';
 import { formatRupees } from '../../../domain/money';
-import { canDecrease, canIncrease } from '../../../machines/cart-quantity.machine';
+import { canDecrease, canIncrease } from '../../../domain/cart-rules';
 import { paths } from '../../app/paths';
 import { Price } from '../../components/price';
 import { ProductImage } from '../../components/product-image';

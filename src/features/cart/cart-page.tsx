@@ -1,5 +1,5 @@
 // /cart (SPEC.md §2 Cart): CART, a spinner while the bag loads, then the lines and the summary side by side on wide
-// screens (summary sticky) and stacked on phones. The flow lives in machines/cart-quantity.machine.ts; this view
+// screens (summary sticky) and stacked on phones. The flow lives in machines/cart.machine.ts; this view
 // provides the calls, toasts and badge, renders the state and sends events.
 import { Box, Grid, Stack } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
@@ -7,13 +7,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { CartOwner, CartReply } from '../../../domain/cart';
-import { cartQuantityMachine } from '../../../machines/cart-quantity.machine';
-import type {
-  CheckStockInput,
-  RemoveItemInput,
-  UpdateOutcome,
-  UpdateQuantityInput,
-} from '../../../machines/cart-quantity.machine';
+import { cartMachine } from '../../../machines/cart.machine';
+import type { CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInput } from '../../../machines/cart.machine';
 import { checkQuantity, getCart, removeCartItem, updateCartItem } from '../../api/cart';
 import { cartCountStore } from '../../app/cart-count-store';
 import { currentCartOwner } from '../../app/cart-owner';
@@ -32,7 +27,7 @@ export function CartPage() {
   // Whose bag is decided once, when the page opens; signing in or out leaves the page anyway.
   const [owner] = useState(currentCartOwner);
   const [snapshot, send] = useActor(
-    cartQuantityMachine.provide({
+    cartMachine.provide({
       actors: {
         loadCart: fromPromise<CartReply, CartOwner>(({ input }) => getCart(input)),
         checkStock: fromPromise<boolean, CheckStockInput>(({ input }) => checkQuantity(input.productId, input.quantity)),

@@ -4,7 +4,7 @@ import { Box, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { cartMessages } from '../../../domain/cart';
 import type { CartReply } from '../../../domain/cart';
 import { formatRupees } from '../../../domain/money';
-import { canCheckout } from '../../../machines/cart-quantity.machine';
+import { canCheckout } from '../../../domain/cart-rules';
 import { ArrowRightIcon } from '../../components/icons';
 import { checkoutBlockedText } from './cart-texts';
 

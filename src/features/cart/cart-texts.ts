@@ -1,8 +1,8 @@
 // The cart page's own words beyond the spec's (domain/cart.ts holds those): why a line or the checkout is held back.
 import { cartMessages } from '../../../domain/cart';
 import type { CartLine } from '../../../domain/cart';
-import { lineIssue } from '../../../machines/cart-quantity.machine';
-import type { LineIssue } from '../../../machines/cart-quantity.machine';
+import { lineIssue } from '../../../domain/cart-rules';
+import type { LineIssue } from '../../../domain/cart-rules';
 
 export function lineIssueText(line: CartLine): string | null {
   const issue = lineIssue(line);

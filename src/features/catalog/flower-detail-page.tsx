@@ -1,74 +1,13 @@
-// /flower/{flower_ext_id}: a spinner while the product loads, then the product with Add To Cart and Buy Now (the
-// flow lives in machines/add-to-cart.machine.ts; this page provides the calls, toasts and navigation); an unknown
-// product gets a friendly not-found with a way back.
+// /flower/{flower_ext_id}: a spinner while the product loads, then the product with Add To Cart and Buy Now
+// (add-to-cart.tsx draws that flow); an unknown product gets a friendly not-found with a way back.
 import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useActor } from '@xstate/react';
-import { HTTPError, TimeoutError } from 'ky';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import type { FlowerDetail } from '../../../domain/catalog';
-import { apiError } from '../../../domain/errors';
+import { HTTPError } from 'ky';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { pageDataKeys } from '../../../domain/page-data';
-import { addToCartMachine } from '../../../machines/add-to-cart.machine';
-import { addToCart } from '../../api/cart';
 import { getFlowerDetail, readFlowerDetail } from '../../api/catalog';
-import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
 import { paths } from '../../app/paths';
-import { toaster } from '../../app/toaster';
-import { FlowerDetailView } from './flower-detail-view';
+import { AddToCart } from './add-to-cart';
 import { useRemote } from './use-remote';
-
-/**
- * A rejection as the machine reads it: a refusal carries its status and the server's code, no answer at all (network,
- * time-out) carries none, and an answer the client could not read counts as a failed add.
- */
-async function asCallFailure(error: unknown): Promise<unknown> {
-  if (error instanceof HTTPError) {
-    const body: unknown = await error.response
-      .clone()
-      .json()
-      .catch(() => null);
-    const parsed = apiError.safeParse(body);
-    return { status: error.response.status, code: parsed.success ? parsed.data.code : null, serverMessage: null };
-  }
-  if (error instanceof TypeError || error instanceof TimeoutError) return error;
-  return { status: 200, code: 'UNEXPECTED_REPLY', serverMessage: null };
-}
-
-const rethrowAsFailure = async (error: unknown): Promise<never> => {
-  throw await asCallFailure(error);
-};
-
-function FlowerWithBag({ flower }: { flower: FlowerDetail }) {
-  const navigate = useNavigate();
-  const [snapshot, send] = useActor(
-    addToCartMachine.provide({
-      actors: {
-        ensureOwner: fromPromise(() => ensureCartOwner().catch(rethrowAsFailure)),
-        addToCart: fromPromise(({ input }) => addToCart(input.productExtId, input.owner).catch(rethrowAsFailure)),
-        refreshCount: fromPromise(() => refreshCartCount()),
-      },
-      actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration, closable: true });
-        },
-        goToCheckout: () => void navigate(paths.checkout),
-      },
-    }),
-    { input: { productExtId: flower.externalId, inStock: flower.quantity > 0 } },
-  );
-  const busy = !snapshot.matches('idle');
-  return (
-    <FlowerDetailView
-      flower={flower}
-      onAddToCart={() => send({ type: 'cart.add' })}
-      onBuyNow={() => send({ type: 'cart.buyNow' })}
-      canAdd={snapshot.can({ type: 'cart.add' })}
-      pending={busy ? snapshot.context.intent : null}
-      soldOut={!snapshot.context.inStock}
-    />
-  );
-}
 
 function isNotFound(error: unknown): boolean {
   return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400);
@@ -114,5 +53,5 @@ export function FlowerDetailPage() {
   }
 
   // Keyed by product: another flower opened from this page starts its own add-to-cart flow.
-  return <FlowerWithBag key={flower.data.externalId} flower={flower.data} />;
+  return <AddToCart key={flower.data.externalId} flower={flower.data} />;
 }

@@ -1,6 +1,6 @@
 // /checkout (SPEC.md §2 Checkout): the buyer and the delivery address on the left, "Your Order" and Place Order on the
 // right. A guest first gives details and proves the e-mail (guest-checkout.tsx); a signed-in user, or a guest once
-// verified, chooses an address (checkout-addresses.tsx) and places the order (place-order.tsx).
+// verified, chooses an address (checkout-address.tsx) and places the order (place-order.tsx).
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Grid, Stack } from '@chakra-ui/react';
@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
 import { useRemote } from '../catalog/use-remote';
-import { CheckoutAddresses, useCheckoutAddressActor } from './checkout-addresses';
+import { CheckoutAddresses, useCheckoutAddressActor } from './checkout-address';
 import { GuestCheckoutSection } from './guest-checkout';
 import { orderBill } from './order-bill';
 import { OrderSummary } from './order-summary';

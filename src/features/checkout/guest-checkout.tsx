@@ -5,14 +5,14 @@ import { Badge, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { checkoutMessages } from '../../../domain/checkout';
-import { guestFieldErrors } from '../../../machines/guest-email-check.machine';
-import type { GuestField } from '../../../machines/guest-email-check.machine';
+import { guestFieldErrors } from '../../../machines/guest-checkout.selectors';
+import type { GuestField } from '../../../machines/guest-checkout.selectors';
 import { paths } from '../../app/paths';
 import { AddressForm } from '../../components/address-form';
 import { CheckIcon } from '../../components/icons';
 import { ShopperDetailsFields } from '../../components/shopper-details-fields';
 import { CheckoutCard } from './checkout-card';
-import { GuestOtpDialog } from './guest-otp-dialog';
+import { GuestOtpDialog } from './guest-checkout-otp-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
 import type { GuestActor, SetPasswordActor } from './use-guest-checkout-actors';
 

@@ -1,8 +1,8 @@
 // "Set Password" (SPEC.md §4 "Set-password flow"): a returning guest's code, new password and confirmation.
 import { Stack } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { setPasswordErrors } from '../../../machines/set-password.machine';
-import type { SetPasswordField } from '../../../machines/set-password.machine';
+import { setPasswordErrors } from '../../../machines/set-password.selectors';
+import type { SetPasswordField } from '../../../machines/set-password.selectors';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { OtpField } from '../../components/otp-field';
 import { EmailMention, FormDialog } from './form-dialog';

@@ -5,8 +5,8 @@ import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
 import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
-import { guestEmailCheckMachine } from '../../../machines/guest-email-check.machine';
-import type { CheckoutNotice } from '../../../machines/guest-email-check.machine';
+import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
+import type { CheckoutNotice } from '../../../machines/guest-checkout.selectors';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
 import { createGuestCheckout, checkEmailAvailability, verifyGuestCheckoutOtp } from '../../api/checkout';
 import { signIn, syncGuestLoggedInCart, verifyEmail, verifyOtpPassword } from '../../api/auth';
@@ -14,7 +14,7 @@ import { paths } from '../../app/paths';
 import { forgetGuestSessionId, storeSignInReply } from '../../app/session-store';
 import { toaster } from '../../app/toaster';
 
-export type GuestActor = ActorRefFrom<typeof guestEmailCheckMachine>;
+export type GuestActor = ActorRefFrom<typeof guestCheckoutMachine>;
 export type SetPasswordActor = ActorRefFrom<typeof setPasswordMachine>;
 
 const showNotice = ({ message, kind, duration }: CheckoutNotice) =>
@@ -30,7 +30,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
   const loadPage = options.loadPage ?? fullPageLoad;
 
   const guest = useActorRef(
-    guestEmailCheckMachine.provide({
+    guestCheckoutMachine.provide({
       actors: {
         checkEmailAvailability: fromPromise(({ input }) => checkEmailAvailability(input.email)),
         createGuestCheckout: fromPromise(({ input }) => createGuestCheckout(input)),

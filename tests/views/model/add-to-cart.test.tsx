@@ -71,7 +71,7 @@ describeViewModel<FlowerScreen, Situation>('add-to-cart machine through the real
           { type: 'xstate.done.actor.addToCart', output: 'maximum' },
           { type: 'xstate.error.actor.addToCart', error: { status: 500 } },
           { type: 'xstate.done.actor.refreshCount', output: undefined },
-          { type: 'xstate.after.3000.addToCart.proceeding' },
+          { type: 'xstate.after.afterBuyNow.addToCart.proceeding' },
         ]
       : [{ type: 'xstate.error.actor.ensureOwner', error: { status: 503 } }]),
   ],

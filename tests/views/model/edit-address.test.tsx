@@ -73,7 +73,7 @@ describeViewModel<EditorScreen, { addressId: number; userExtId: string }>(
       { type: 'xstate.done.actor.saveAddress', output: saveOk },
       { type: 'xstate.done.actor.saveAddress', output: saveRefused },
       { type: 'xstate.error.actor.saveAddress', error: { status: null } },
-      { type: 'xstate.after.3000.editAddress.saved' },
+      { type: 'xstate.after.afterAddressEdit.editAddress.saved' },
     ],
     render: () => renderEditor(),
     perform: {

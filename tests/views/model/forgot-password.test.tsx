@@ -10,8 +10,10 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { authMessages } from '../../../domain/auth';
-import { forgotPasswordErrors, forgotPasswordMachine, resetOtpSentMessage } from '../../../machines/forgot-password.machine';
-import type { ForgotPasswordContext, ForgotPasswordField } from '../../../machines/forgot-password.machine';
+import { forgotPasswordErrors, resetOtpSentMessage } from '../../../machines/forgot-password.selectors';
+import { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
+import type { ForgotPasswordContext } from '../../../machines/forgot-password.machine';
+import type { ForgotPasswordField } from '../../../machines/forgot-password.selectors';
 import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
@@ -78,7 +80,7 @@ describeViewModel<ForgotScreen, undefined>('forgot-password machine through the 
     { type: 'password.toggle', field: 'password' },
     { type: 'xstate.done.actor.resetPassword', output: { message: 'Password updated' } },
     { type: 'xstate.error.actor.resetPassword', error: { status: 400 } },
-    { type: 'xstate.after.3000.forgotPassword.passwordReset' },
+    { type: 'xstate.after.afterPasswordReset.forgotPassword.passwordReset' },
   ],
   // The e-mail field is on the first step only.
   offers: (snapshot, event) => event.type !== 'field.change' || (event.field === 'email') === snapshot.matches('email'),

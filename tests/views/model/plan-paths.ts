@@ -1,10 +1,10 @@
 /**
- * Few, long paths that between them take every transition of a machine: the state graph comes from @xstate/graph's
+ * Few, long paths that between them take every transition of a machine: the state graph comes from xstate/graph's
  * adjacency map (the same traversal its shortest and simple paths use); from where a path stands it goes on by the
  * shortest way to a transition not yet taken, and a new path starts only when none is left within reach. Rendering a
  * screen costs far more than a step, so few paths of many steps beat one shortest path per state.
  */
-import { getAdjacencyMap, serializeEvent, serializeSnapshot } from '@xstate/graph';
+import { getAdjacencyMap, serializeSnapshot } from 'xstate/graph';
 import { createEmptyActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, InspectionEvent } from 'xstate';
 import { allStateIds, allTransitions, transitionKey } from '../../machines/machine-graph';
@@ -61,7 +61,7 @@ export function sourceStates(transition: AnyTransitionDefinition): string[] {
   return ids;
 }
 
-/** A stand-in actor scope, like @xstate/graph's, whose system reports every microstep to `record`. */
+/** A stand-in actor scope, like xstate/graph's, whose system reports every microstep to `record`. */
 function recordingScope(record: (items: string[]) => void) {
   const empty = createEmptyActor();
   const system = {
@@ -225,7 +225,7 @@ export function describeEvent(event: AnyEventObject): string {
       if (typeof value === 'string') return value;
       // Picked files and the like read best by name.
       if (Array.isArray(value) && value.every((item) => typeof item?.name === 'string')) return value.map((item) => item.name).join('+');
-      return serializeEvent(value as AnyEventObject);
+      return JSON.stringify(value);
     })
     .join(',');
   const short = details.length > 40 ? `${details.slice(0, 37)}...` : details;

@@ -12,7 +12,7 @@ import { profileFields, profileMessages } from '../../../domain/account';
 import type { ProfileForm, UpdateUserDetailsReply, UserDetails } from '../../../domain/account';
 import { fieldErrors } from '../../../domain/fields';
 import { profileMachine } from '../../../machines/profile.machine';
-import type { ProfileField } from '../../../machines/profile.machine';
+import type { ProfileField } from '../../../machines/profile.selectors';
 import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';

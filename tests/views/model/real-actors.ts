@@ -27,7 +27,7 @@ const originalInitialSnapshot = machinePrototype.getInitialSnapshot;
 
 machinePrototype.getInitialSnapshot = function initialSnapshotOfWatchedActor(this, ...args) {
   const [actorScope] = args as [{ self?: AnyActorRef & { logic?: unknown }; system?: AnyActorRef['system'] } | undefined];
-  // @xstate/graph asks for initial snapshots with a stand-in scope; only an actor running this very machine counts.
+  // xstate/graph asks for initial snapshots with a stand-in scope; only an actor running this very machine counts.
   const self = actorScope?.self;
   const watched = self && self.logic === this && actorScope.system ? watch(this.id, self, actorScope.system) : null;
   const snapshot = originalInitialSnapshot.apply(this, args);

@@ -48,7 +48,7 @@ async function renderAccount(user: UserEvent) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   // The app loads the session actor with the first expired token (src/api/client.ts); loaded here, the walk sees it
   // idle from the start.
-  await import('../../../src/app/session-actor');
+  await import('../../../src/app/session-refresh-actor');
   const app = await renderApp('/account/profile');
   /** The calls that can meet an expired token, in the order a person makes them here. */
   const expiries = [

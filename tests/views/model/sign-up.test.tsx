@@ -13,8 +13,10 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { authMessages } from '../../../domain/auth';
 import type { CheckEmailPresentReply } from '../../../domain/auth';
-import { signUpErrors, signUpMachine } from '../../../machines/sign-up.machine';
-import type { SignUpContext, SignUpField } from '../../../machines/sign-up.machine';
+import { signUpErrors } from '../../../machines/sign-up.selectors';
+import { signUpMachine } from '../../../machines/sign-up.machine';
+import type { SignUpContext } from '../../../machines/sign-up.machine';
+import type { SignUpField } from '../../../machines/sign-up.selectors';
 import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
@@ -104,7 +106,7 @@ describeViewModel<SignUpScreen, undefined>('sign-up machine through the real app
     { type: 'password.toggle', field: 'password' },
     { type: 'xstate.done.actor.createPassword', output: { message: 'password set' } },
     { type: 'xstate.error.actor.createPassword', error: { status: 500 } },
-    { type: 'xstate.after.2000.signUp.created' },
+    { type: 'xstate.after.afterSignUp.signUp.created' },
   ],
   // A field is typed into only on the step that shows it, and typing what it already holds sends nothing.
   offers: (snapshot, event) =>

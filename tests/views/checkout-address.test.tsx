@@ -13,7 +13,7 @@ import type { Address, AddressFields } from '../../domain/address';
 import type { CartOwner } from '../../domain/cart';
 import { AppProviders } from '../../src/app/app-providers';
 import { toaster } from '../../src/app/toaster';
-import { CheckoutAddresses, useCheckoutAddressActor } from '../../src/features/checkout/checkout-addresses';
+import { CheckoutAddresses, useCheckoutAddressActor } from '../../src/features/checkout/checkout-address';
 import { anAddress } from './address-fixtures';
 import { signIn } from './render-app';
 

@@ -2,22 +2,17 @@
 // and the server see (calls made and their bodies, toasts, the badge count, the bag shown). Then the rules the model
 // cannot reach: buttons at their bounds, clicks while busy, which lines block checkout.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
-import { canCheckout, canDecrease, canIncrease, cartQuantityMachine, lineIssue, maxQuantity } from '../../machines/cart-quantity.machine';
-import type {
-  CartNotice,
-  CheckStockInput,
-  RemoveItemInput,
-  UpdateOutcome,
-  UpdateQuantityInput,
-} from '../../machines/cart-quantity.machine';
+import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '../../domain/cart-rules';
+import { cartMachine } from '../../machines/cart.machine';
+import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInput } from '../../machines/cart.machine';
 import { expectFullCoverage, transitionKey } from './machine-graph';
 
-type CartSnapshot = SnapshotFrom<typeof cartQuantityMachine>;
-type ModelEvent = EventFrom<typeof cartQuantityMachine>;
+type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+type ModelEvent = EventFrom<typeof cartMachine>;
 
 function aLine(overrides: { id?: number; quantity?: number; available?: number; isRemoved?: boolean; price?: number } = {}): CartLine {
   const id = overrides.id ?? 1;
@@ -95,7 +90,7 @@ function harness(owner: CartOwner | null) {
   const pending = new Map<Call, Pending>();
   const hold = (call: Call) => new Promise((resolve, reject) => pending.set(call, { resolve, reject }));
   const actor = createActor(
-    cartQuantityMachine.provide({
+    cartMachine.provide({
       actors: {
         loadCart: fromPromise<CartReply, CartOwner>(({ input }) => {
           seen.loads.push(input);
@@ -161,7 +156,7 @@ const networkError = { message: 'An error occurred. Please try again later.', ki
 describe('cart quantity machine (model-based)', () => {
   // createTestModel refuses machines that invoke actors; TestModel with the snapshot plus the event that led to it as
   // the vertex makes the shortest paths take every transition.
-  const model = new TestModel(cartQuantityMachine, {
+  const model = new TestModel(cartMachine, {
     events: (snapshot: CartSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
     serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${event?.type ?? ''}`,
     stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
@@ -303,7 +298,7 @@ describe('cart quantity machine (model-based)', () => {
   }
 
   it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, cartQuantityMachine);
+    expectFullCoverage(coverage, cartMachine);
   });
 });
 

@@ -1,6 +1,6 @@
 // "Enter Email OTP" (SPEC.md §4 "Guest checkout creation"): the code that proves the guest's e-mail.
 import { useSelector } from '@xstate/react';
-import { guestFieldErrors } from '../../../machines/guest-email-check.machine';
+import { guestFieldErrors } from '../../../machines/guest-checkout.selectors';
 import { OtpField } from '../../components/otp-field';
 import { EmailMention, FormDialog } from './form-dialog';
 import type { GuestActor } from './use-guest-checkout-actors';

@@ -2,22 +2,18 @@
 // creation and the "Enter Email OTP" modal walked with fake calls, checking the requests, the 5 s snackbars, the
 // prefill and its clearing, and that Place Order is only enabled once the code is verified.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from '@xstate/graph';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import {
-  emptyGuestDetails,
-  filterGuestField,
-  guestEmailCheckMachine,
-  guestFieldErrors,
-} from '../../machines/guest-email-check.machine';
-import type { CheckoutNotice, GuestField } from '../../machines/guest-email-check.machine';
+import { emptyGuestDetails, filterGuestField, guestFieldErrors } from '../../machines/guest-checkout.selectors';
+import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
+import type { CheckoutNotice, GuestField } from '../../machines/guest-checkout.selectors';
 import type { AddressFormValues } from '../../domain/address';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
-type GuestSnapshot = SnapshotFrom<typeof guestEmailCheckMachine>;
-type ModelEvent = EventFrom<typeof guestEmailCheckMachine>;
+type GuestSnapshot = SnapshotFrom<typeof guestCheckoutMachine>;
+type ModelEvent = EventFrom<typeof guestCheckoutMachine>;
 
 const sessionId = 'gs_0123456789abcdefghijkl';
 const texts = {
@@ -142,7 +138,7 @@ function harness() {
   const pending = new Map<string, Pending>();
   const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
   const actor = createActor(
-    guestEmailCheckMachine.provide({
+    guestCheckoutMachine.provide({
       actors: {
         checkEmailAvailability: fromPromise(({ input }) => {
           seen.checks.push(input.email);
@@ -187,7 +183,7 @@ const coverage = { taken: new Set<string>(), visited: new Set<string>() };
 describe('guest e-mail check machine (model-based)', () => {
   // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is a
   // snapshot plus the event that led to it, so that the shortest paths take every transition.
-  const model = new TestModel(guestEmailCheckMachine, {
+  const model = new TestModel(guestCheckoutMachine, {
     events: eventsFor,
     serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
     stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
@@ -331,7 +327,7 @@ describe('guest e-mail check machine (model-based)', () => {
 
 describe('guest e-mail check machine coverage and rules', () => {
   it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, guestEmailCheckMachine);
+    expectFullCoverage(coverage, guestCheckoutMachine);
   });
 
   it('applies the typing filters of SPEC.md §5 (e-mail 40 typed on this form)', () => {

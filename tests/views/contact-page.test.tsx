@@ -10,7 +10,7 @@ import { setupServer } from 'msw/node';
 import { shopSystem } from './shop-system';
 import { AppToaster } from '../../src/app/app-toaster';
 import { toaster } from '../../src/app/toaster';
-import { ContactUsPage } from '../../src/features/pages/contact-us-page';
+import { ContactUsPage } from '../../src/features/pages/contact-page';
 
 const shop = {
   name: 'Petal Studio',

@@ -9,7 +9,7 @@ import type { ContactForm } from '../../../domain/contact';
 import { fieldErrors } from '../../../domain/fields';
 import { limits } from '../../../domain/limits';
 import { contactMachine } from '../../../machines/contact.machine';
-import type { ContactField } from '../../../machines/contact.machine';
+import type { ContactField } from '../../../machines/contact.selectors';
 import { sendContactMessage } from '../../api/contact';
 import { toaster } from '../../app/toaster';
 import { useDocumentTitle } from '../../app/use-document-title';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The guest-email-check machine's paths walked through the real app at /checkout as a guest with a bag: the details
+// The guest-checkout machine's paths walked through the real app at /checkout as a guest with a bag: the details
 // and first address typed (leaving the e-mail asks checkemailavailability), Continue (createguestcheckout), the "Enter
 // Email OTP" dialog with Verify and Cancel (verifyotp), and the verified details once the code is right.
 import '../setup-dom';
@@ -15,8 +15,10 @@ import type { AddressField } from '../../../domain/address';
 import { checkoutMessages } from '../../../domain/checkout';
 import type { CheckEmailAvailabilityReply, CreateGuestCheckoutReply } from '../../../domain/checkout';
 import { fieldErrors } from '../../../domain/fields';
-import { guestEmailCheckMachine, guestFieldErrors } from '../../../machines/guest-email-check.machine';
-import type { GuestDetailsField, GuestEmailCheckContext } from '../../../machines/guest-email-check.machine';
+import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
+import { guestFieldErrors } from '../../../machines/guest-checkout.selectors';
+import type { GuestDetailsField } from '../../../machines/guest-checkout.selectors';
+import type { GuestCheckoutContext } from '../../../machines/guest-checkout.machine';
 import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
@@ -78,14 +80,14 @@ async function renderGuestCheckout() {
 }
 type GuestScreen = Awaited<ReturnType<typeof renderGuestCheckout>>;
 
-const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as GuestEmailCheckContext;
-const valueOf = (context: GuestEmailCheckContext, kind: 'details' | 'address', field: string) =>
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as GuestCheckoutContext;
+const valueOf = (context: GuestCheckoutContext, kind: 'details' | 'address', field: string) =>
   (kind === 'details' ? context.details : context.address)[field as never] as string;
 /** The next field to type, in the form's order. */
-const nextToFill = (context: GuestEmailCheckContext) => fill.find(([kind, field, value]) => valueOf(context, kind, field) !== value);
+const nextToFill = (context: GuestCheckoutContext) => fill.find(([kind, field, value]) => valueOf(context, kind, field) !== value);
 
-describeViewModel<GuestScreen, { sessionId: string }>('guest-email-check machine through the real app at /checkout', {
-  machine: guestEmailCheckMachine,
+describeViewModel<GuestScreen, { sessionId: string }>('guest-checkout machine through the real app at /checkout', {
+  machine: guestCheckoutMachine,
   network,
   situations: [{ name: 'a guest with a bag', input: { sessionId } }],
   events: [

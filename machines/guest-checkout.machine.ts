@@ -1,7 +1,7 @@
 // The guest's details at checkout (SPEC.md §2 Checkout, §4 "Guest e-mail check" and "Guest checkout creation", §5
 // "Guest checkout form", §8): leaving the e-mail field asks whether the e-mail is known, submitting creates the guest
 // checkout with its first address, and the "Enter Email OTP" modal proves the e-mail before addresses load.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { addressFields, emptyAddressForm, filterAddressField } from '../domain/address';
 import type { AddressField, AddressFormValues } from '../domain/address';
 import { authMessages, otp as otpRule, signUpDetails } from '../domain/auth';
@@ -12,22 +12,29 @@ import type {
   CreateGuestCheckoutReply,
   CreateGuestCheckoutRequest,
 } from '../domain/checkout';
-import { fieldErrors, typingFilters } from '../domain/fields';
-import { limits, toastDurations } from '../domain/limits';
-import { failureOf } from './call-failure';
+import { toastDurations } from '../domain/limits';
+import { errorOf, inputOf, outputOf } from './actor-events';
+import {
+  checkoutNotice,
+  detailsAfterEmailCheck,
+  emptyGuestDetails,
+  filterGuestField,
+  guestOtpFailureMessage,
+} from './guest-checkout.selectors';
+import type { CheckoutNotice, GuestField } from './guest-checkout.selectors';
 
-export type GuestDetailsField = keyof SignUpDetails;
-export type GuestField = GuestDetailsField | 'otp';
+export type { CheckoutNotice, GuestDetailsField, GuestField } from './guest-checkout.selectors';
 export type EmailAvailabilityResponse = CheckEmailAvailabilityReply['response'];
 
-export interface GuestEmailCheckInput {
+export interface GuestCheckoutInput {
   /** The guest session that holds the bag (sessionStorage guestSessionId). */
   sessionId: string;
   /** Where the address form starts (empty unless given). */
   address?: AddressFormValues;
 }
 
-export interface GuestEmailCheckContext extends GuestEmailCheckInput {
+export interface GuestCheckoutContext {
+  sessionId: string;
   details: SignUpDetails;
   /** The first delivery address, typed under the details: createguestcheckout needs one. */
   address: AddressFormValues;
@@ -41,7 +48,7 @@ export interface GuestEmailCheckContext extends GuestEmailCheckInput {
   submitted: boolean;
 }
 
-export type GuestEmailCheckEvent =
+export type GuestCheckoutEvent =
   | { type: 'field.change'; field: GuestField; value: string }
   | { type: 'field.blur'; field: GuestField }
   | { type: 'address.change'; field: AddressField; value: string }
@@ -49,58 +56,13 @@ export type GuestEmailCheckEvent =
   | { type: 'otp.verify' }
   | { type: 'otp.cancel' };
 
-export interface CheckoutNotice {
-  message: string;
-  kind: 'success' | 'error' | 'info';
-  duration: number;
-}
-
-/** The checkout e-mail step's snackbars stay 5 s (SPEC.md §9). */
-export const checkoutNotice = (message: string, kind: CheckoutNotice['kind']): CheckoutNotice => ({
-  message,
-  kind,
-  duration: toastDurations.checkoutEmail,
-});
-
-/** SPEC.md §5 typing filters: e-mail 40 typed, names letters and spaces (50), mobile 10 digits, OTP 6 digits. */
-const filters: Record<GuestField, (value: string) => string> = {
-  email: (value) => typingFilters.maxLength(value, limits.guestEmailTypingMax),
-  mobileNumber: (value) => typingFilters.digits(value, limits.mobileLength),
-  firstName: (value) => typingFilters.lettersAndSpaces(value, limits.nameMax),
-  lastName: (value) => typingFilters.lettersAndSpaces(value, limits.nameMax),
-  otp: (value) => typingFilters.digits(value, limits.otpLength),
-};
-
-export function filterGuestField(field: GuestField, value: string): string {
-  return filters[field](value);
-}
-
-export const emptyGuestDetails: SignUpDetails = { email: '', mobileNumber: '', firstName: '', lastName: '' };
-
-/** Field messages of the guest form and the OTP modal, in the spec's words; the view shows them once non-empty. */
-export function guestFieldErrors(context: Pick<GuestEmailCheckContext, 'details' | 'otp'>) {
-  const errors: Partial<Record<GuestField, string>> = fieldErrors(signUpDetails, context.details);
-  const otpResult = otpRule.safeParse(context.otp);
-  if (!otpResult.success) errors.otp = otpResult.error.issues[0]?.message;
-  return errors;
-}
-
-/** SPEC.md §8: a refused code shows the server's words (or "Failed to verify OTP"); no answer at all the network text. */
-export function guestOtpFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  if (failure.status === null) return checkoutMessages.otpVerifyError;
-  return failure.serverMessage ?? checkoutMessages.otpVerifyFailed;
-}
-
-const notify = (message: string, kind: CheckoutNotice['kind']) => ({
-  type: 'notify' as const,
-  params: checkoutNotice(message, kind),
-});
-
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-export const guestEmailCheckMachine = setup({
-  types: {} as { context: GuestEmailCheckContext; events: GuestEmailCheckEvent; input: GuestEmailCheckInput },
+const emailReplyOf = (event: { type: string }) => outputOf<CheckEmailAvailabilityReply>(event, 'checkEmailAvailability');
+const guestReplyOf = (event: { type: string }) => outputOf<CreateGuestCheckoutReply>(event, 'createGuestCheckout');
+
+const guestCheckoutSetup = setup({
+  types: {} as { context: GuestCheckoutContext; events: GuestCheckoutEvent; input: GuestCheckoutInput },
   actors: {
     checkEmailAvailability: fromPromise<CheckEmailAvailabilityReply, { email: string }>(unprovided),
     createGuestCheckout: fromPromise<CreateGuestCheckoutReply, CreateGuestCheckoutRequest>(unprovided),
@@ -110,8 +72,12 @@ export const guestEmailCheckMachine = setup({
     notify: (_, _params: CheckoutNotice) => {},
     /** The guest is verified: reload the guest's addresses, show the address card and enable Place Order. */
     addressesChanged: () => {},
+    takeInput: assign(({ event }) => {
+      const input = inputOf<GuestCheckoutInput>(event);
+      return { sessionId: input.sessionId, address: { ...(input.address ?? emptyAddressForm) } };
+    }),
     changeField: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {};
+      assertEvent(event, 'field.change');
       const value = filterGuestField(event.field, event.value);
       if (event.field === 'otp') return { otp: value };
       // SPEC.md §4: once the e-mail has been checked, changing it clears every other field and hides the buttons.
@@ -120,29 +86,22 @@ export const guestEmailCheckMachine = setup({
       }
       return { details: { ...context.details, [event.field]: value } };
     }),
-    answerEmailCheck: assign(({ context }, params: { reply: CheckEmailAvailabilityReply }) => {
-      const { data, response } = params.reply;
-      // Prefill only what the reply holds: a registered e-mail's reply holds nothing.
-      const known = (value: string | null | undefined, typed: string) => (value ? value : typed);
+    answerEmailCheck: assign(({ context, event }) => {
+      const reply = emailReplyOf(event);
       return {
         checkedEmail: context.details.email,
-        response,
-        details: {
-          ...context.details,
-          firstName: known(data.firstName, context.details.firstName),
-          lastName: known(data.lastName, context.details.lastName),
-          mobileNumber: known(data.mobileNumber, context.details.mobileNumber),
-        },
+        response: reply.response,
+        details: detailsAfterEmailCheck(context.details, reply),
       };
     }),
     changeAddress: assign({
-      address: ({ context, event }) =>
-        event.type === 'address.change'
-          ? { ...context.address, [event.field]: filterAddressField(event.field, event.value) }
-          : context.address,
+      address: ({ context, event }) => {
+        assertEvent(event, 'address.change');
+        return { ...context.address, [event.field]: filterAddressField(event.field, event.value) };
+      },
     }),
     showAllErrors: assign({ submitted: true }),
-    keepGuest: assign({ userExtId: (_, params: { reply: CreateGuestCheckoutReply }) => params.reply.userExtId }),
+    keepGuest: assign({ userExtId: ({ event }) => guestReplyOf(event).userExtId }),
     closeOtpModal: assign({ otp: '' }),
   },
   guards: {
@@ -154,25 +113,34 @@ export const guestEmailCheckMachine = setup({
     isEmailChange: ({ event }) => event.type === 'field.change' && event.field === 'email',
     isFormValid: ({ context }) =>
       signUpDetails.safeParse(context.details).success && addressFields.safeParse(context.address).success,
-    isResponse: (_, params: { reply: CheckEmailAvailabilityReply; response: EmailAvailabilityResponse }) =>
-      params.reply.response === params.response,
-    isNewGuest: (_, params: { reply: CreateGuestCheckoutReply }) => params.reply.duplicateUser === 'false',
-    isUnverifiedUser: (_, params: { reply: CreateGuestCheckoutReply }) => params.reply.unverifiedUser === 'true',
+    isResponse: ({ event }, params: { response: EmailAvailabilityResponse }) =>
+      emailReplyOf(event).response === params.response,
+    isNewGuest: ({ event }) => guestReplyOf(event).duplicateUser === 'false',
+    isUnverifiedUser: ({ event }) => guestReplyOf(event).unverifiedUser === 'true',
     isOtpEmpty: ({ context }) => context.otp.trim() === '',
     isOtpValid: ({ context }) => otpRule.safeParse(context.otp).success,
   },
+});
+
+export const guestCheckoutMachine = guestCheckoutSetup.extend({
+  actions: {
+    notifyOtpFailure: guestCheckoutSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'notify', params: checkoutNotice(guestOtpFailureMessage(errorOf(event, 'verifyOtp')), 'error') });
+    }),
+  },
 }).createMachine({
-  id: 'guestEmailCheck',
-  context: ({ input }) => ({
-    ...input,
+  id: 'guestCheckout',
+  context: {
+    sessionId: '',
     details: { ...emptyGuestDetails },
-    address: { ...(input.address ?? emptyAddressForm) },
+    address: { ...emptyAddressForm },
     checkedEmail: null,
     response: null,
     userExtId: null,
     otp: '',
     submitted: false,
-  }),
+  },
+  entry: 'takeInput',
   initial: 'editing',
   states: {
     editing: {
@@ -183,7 +151,15 @@ export const guestEmailCheckMachine = setup({
         // No request unless the details and the address are all valid (SPEC.md §5).
         'form.submit': [
           { guard: 'isFormValid', target: 'creatingGuest' },
-          { actions: ['showAllErrors', notify(checkoutMessages.guestFormInvalid, 'error')] },
+          {
+            actions: [
+              'showAllErrors',
+              {
+                type: 'notify',
+                params: { message: checkoutMessages.guestFormInvalid, kind: 'error', duration: toastDurations.checkoutEmail },
+              },
+            ],
+          },
         ],
       },
       states: {
@@ -197,31 +173,41 @@ export const guestEmailCheckMachine = setup({
             input: ({ context }) => ({ email: context.details.email }),
             onDone: [
               {
-                guard: {
-                  type: 'isResponse',
-                  params: ({ event }) => ({ reply: event.output, response: checkoutMessages.createPassword }),
-                },
+                guard: { type: 'isResponse', params: { response: checkoutMessages.createPassword } },
                 target: 'idle',
                 actions: [
-                  { type: 'answerEmailCheck', params: ({ event }) => ({ reply: event.output }) },
-                  notify(checkoutMessages.welcomeBackCreatePassword, 'info'),
+                  'answerEmailCheck',
+                  {
+                    type: 'notify',
+                    params: {
+                      message: checkoutMessages.welcomeBackCreatePassword,
+                      kind: 'info',
+                      duration: toastDurations.checkoutEmail,
+                    },
+                  },
                 ],
               },
               {
-                guard: {
-                  type: 'isResponse',
-                  params: ({ event }) => ({ reply: event.output, response: checkoutMessages.registeredUser }),
-                },
+                guard: { type: 'isResponse', params: { response: checkoutMessages.registeredUser } },
                 target: 'idle',
                 actions: [
-                  { type: 'answerEmailCheck', params: ({ event }) => ({ reply: event.output }) },
-                  notify(checkoutMessages.welcomeBackLogIn, 'info'),
+                  'answerEmailCheck',
+                  {
+                    type: 'notify',
+                    params: { message: checkoutMessages.welcomeBackLogIn, kind: 'info', duration: toastDurations.checkoutEmail },
+                  },
                 ],
               },
               // "Continue as Guest User": prefill what the reply holds, no snackbar.
-              { target: 'idle', actions: { type: 'answerEmailCheck', params: ({ event }) => ({ reply: event.output }) } },
+              { target: 'idle', actions: 'answerEmailCheck' },
             ],
-            onError: { target: 'idle', actions: notify(checkoutMessages.emailCheckFailed, 'error') },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'notify',
+                params: { message: checkoutMessages.emailCheckFailed, kind: 'error', duration: toastDurations.checkoutEmail },
+              },
+            },
           },
           on: {
             // A new e-mail makes the running check stale: drop it so its answer cannot fill the form.
@@ -241,22 +227,33 @@ export const guestEmailCheckMachine = setup({
           sessionId: context.sessionId,
         }),
         onDone: [
+          { guard: 'isNewGuest', target: 'otpModal', actions: 'keepGuest' },
           {
-            guard: { type: 'isNewGuest', params: ({ event }) => ({ reply: event.output }) },
-            target: 'otpModal',
-            actions: { type: 'keepGuest', params: ({ event }) => ({ reply: event.output }) },
-          },
-          {
-            guard: { type: 'isUnverifiedUser', params: ({ event }) => ({ reply: event.output }) },
+            guard: 'isUnverifiedUser',
             target: 'otpModal',
             actions: [
-              { type: 'keepGuest', params: ({ event }) => ({ reply: event.output }) },
-              notify(checkoutMessages.unverifiedOtpSent, 'info'),
+              'keepGuest',
+              {
+                type: 'notify',
+                params: { message: checkoutMessages.unverifiedOtpSent, kind: 'info', duration: toastDurations.checkoutEmail },
+              },
             ],
           },
-          { target: 'editing', actions: notify(checkoutMessages.alreadyRegistered, 'error') },
+          {
+            target: 'editing',
+            actions: {
+              type: 'notify',
+              params: { message: checkoutMessages.alreadyRegistered, kind: 'error', duration: toastDurations.checkoutEmail },
+            },
+          },
         ],
-        onError: { target: 'editing', actions: notify(checkoutMessages.requestFailed, 'error') },
+        onError: {
+          target: 'editing',
+          actions: {
+            type: 'notify',
+            params: { message: checkoutMessages.requestFailed, kind: 'error', duration: toastDurations.checkoutEmail },
+          },
+        },
       },
     },
     // The "Enter Email OTP" modal.
@@ -265,8 +262,19 @@ export const guestEmailCheckMachine = setup({
         'field.change': { actions: 'changeField' },
         'otp.verify': [
           { guard: 'isOtpValid', target: 'verifyingOtp' },
-          { guard: 'isOtpEmpty', actions: notify(checkoutMessages.otpEmpty, 'error') },
-          { actions: notify(authMessages.otpLength, 'error') },
+          {
+            guard: 'isOtpEmpty',
+            actions: {
+              type: 'notify',
+              params: { message: checkoutMessages.otpEmpty, kind: 'error', duration: toastDurations.checkoutEmail },
+            },
+          },
+          {
+            actions: {
+              type: 'notify',
+              params: { message: authMessages.otpLength, kind: 'error', duration: toastDurations.checkoutEmail },
+            },
+          },
         ],
         'otp.cancel': { target: 'editing', actions: 'closeOtpModal' },
       },
@@ -278,10 +286,7 @@ export const guestEmailCheckMachine = setup({
         src: 'verifyOtp',
         input: ({ context }) => ({ email: context.details.email, otp: context.otp }),
         onDone: { target: 'verified', actions: ['closeOtpModal', 'addressesChanged'] },
-        onError: {
-          target: 'otpModal',
-          actions: { type: 'notify', params: ({ event }) => checkoutNotice(guestOtpFailureMessage(event.error), 'error') },
-        },
+        onError: { target: 'otpModal', actions: 'notifyOtpFailure' },
       },
     },
     // The modal is closed and the address card shows: the guest may place the order.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The cart-quantity machine's paths walked through the real app at /cart: the bag loads (or fails and Retry is
+// The cart machine's paths walked through the real app at /cart: the bag loads (or fails and Retry is
 // clicked), the stepper's + and − and Remove are clicked, and checkquantity, the line update, removecartitem and the
 // bag reload answer when the path says.
 import '../setup-dom';
@@ -11,9 +11,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { cartMessages, cartTexts } from '../../../domain/cart';
 import type { CartLine, CartOwner, CartReply } from '../../../domain/cart';
-import { canDecrease, canIncrease } from '../../../machines/cart-quantity.machine';
-import type { CartQuantityContext, UpdateOutcome } from '../../../machines/cart-quantity.machine';
-import { cartQuantityMachine } from '../../../machines/cart-quantity.machine';
+import { canDecrease, canIncrease } from '../../../domain/cart-rules';
+import type { CartContext, UpdateOutcome } from '../../../machines/cart.machine';
+import { cartMachine } from '../../../machines/cart.machine';
 import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
@@ -74,8 +74,8 @@ type CartScreen = Awaited<ReturnType<typeof renderCart>>;
 /** A read the client does not repeat: 403 (a 5xx GET would be tried three times). */
 const refusedRead = () => failure(403);
 
-describeViewModel<CartScreen, { owner: CartOwner | null }>('cart-quantity machine through the real app at /cart', {
-  machine: cartQuantityMachine,
+describeViewModel<CartScreen, { owner: CartOwner | null }>('cart machine through the real app at /cart', {
+  machine: cartMachine,
   network,
   situations: [
     { name: 'signed in with a bag', input: { owner } },
@@ -158,7 +158,7 @@ describeViewModel<CartScreen, { owner: CartOwner | null }>('cart-quantity machin
       expect(screen.queryByRole('list', { name: 'Items in your bag' })).toBeNull();
     },
     ready: (page, expected) => {
-      const { cart } = expected.context as CartQuantityContext;
+      const { cart } = expected.context as CartContext;
       expect(within(screen.getByRole('list', { name: 'Items in your bag' })).getByRole('link', { name })).toBeTruthy();
       // The header's badge follows the bag the page has just read.
       const count = cart!.totalCartItems;
@@ -166,21 +166,21 @@ describeViewModel<CartScreen, { owner: CartOwner | null }>('cart-quantity machin
       expect(page.stepper()).toBeTruthy();
     },
     'ready.idle': (page, expected) => {
-      const line = (expected.context as CartQuantityContext).cart!.productList[0]!;
+      const line = (expected.context as CartContext).cart!.productList[0]!;
       expect(page.stepper().getAttribute('aria-busy')).toBe('false');
       expect(within(page.stepper()).getByText(String(line.productItem.quantity))).toBeTruthy();
       expect(page.button(`Increase quantity of ${name}`).hasAttribute('disabled')).toBe(!canIncrease(line));
       expect(page.button(`Decrease quantity of ${name}`).hasAttribute('disabled')).toBe(!canDecrease(line));
     },
     'ready.checkingStock': (page, expected, { network }) => {
-      const { pending } = expected.context as CartQuantityContext;
+      const { pending } = expected.context as CartContext;
       expect(page.stepper().getAttribute('aria-busy')).toBe('true');
       expect(network.waiting('checkquantity').map((request) => request.body)).toEqual([
         { productId: pending!.productId, quantity: pending!.quantity },
       ]);
     },
     'ready.updating': (page, expected, { network }) => {
-      const { pending } = expected.context as CartQuantityContext;
+      const { pending } = expected.context as CartContext;
       expect(page.stepper().getAttribute('aria-busy')).toBe('true');
       expect(network.waiting('update').map((request) => [request.url.pathname, request.body])).toEqual([
         [`/api/user/u_12/cart/41`, { productId: pending!.productId, size: pending!.size, quantity: pending!.quantity }],

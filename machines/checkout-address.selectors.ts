@@ -1,0 +1,20 @@
+// Checkout's address step's rules outside the machine: which address is selected after a load, and the form's field
+// messages (SPEC.md §5), the same rules the server applies.
+import { addressFields } from '../domain/address';
+import type { Address, AddressFormValues } from '../domain/address';
+import { fieldErrors } from '../domain/fields';
+
+/** The address to select after a load: the newly saved one, else the one already chosen, else the first. */
+export function addressToSelect(
+  addresses: Address[],
+  selected: number | null,
+  idsBeforeSave: number[] | null,
+): number | null {
+  const added = idsBeforeSave ? addresses.find((item) => !idsBeforeSave.includes(item.id)) : undefined;
+  if (added) return added.id;
+  if (selected !== null && addresses.some((item) => item.id === selected)) return selected;
+  return addresses[0]?.id ?? null;
+}
+
+/** The field messages the form shows (SPEC.md §5), the same rules the server applies. */
+export const checkoutAddressErrors = (form: AddressFormValues) => fieldErrors(addressFields, form);

@@ -1,0 +1,67 @@
+// Add To Cart and Buy Now on a flower's page: draws machines/add-to-cart.machine.ts over the flower's details and
+// provides its calls, toasts and navigation.
+import { useActor } from '@xstate/react';
+import { HTTPError, TimeoutError } from 'ky';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import type { FlowerDetail } from '../../../domain/catalog';
+import { apiError } from '../../../domain/errors';
+import { addToCartMachine } from '../../../machines/add-to-cart.machine';
+import { addToCart } from '../../api/cart';
+import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
+import { paths } from '../../app/paths';
+import { toaster } from '../../app/toaster';
+import { FlowerDetailView } from './flower-detail-view';
+
+/**
+ * A rejection as the machine reads it: a refusal carries its status and the server's code, no answer at all (network,
+ * time-out) carries none, and an answer the client could not read counts as a failed add.
+ */
+async function asCallFailure(error: unknown): Promise<unknown> {
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response
+      .clone()
+      .json()
+      .catch(() => null);
+    const parsed = apiError.safeParse(body);
+    return { status: error.response.status, code: parsed.success ? parsed.data.code : null, serverMessage: null };
+  }
+  if (error instanceof TypeError || error instanceof TimeoutError) return error;
+  return { status: 200, code: 'UNEXPECTED_REPLY', serverMessage: null };
+}
+
+const rethrowAsFailure = async (error: unknown): Promise<never> => {
+  throw await asCallFailure(error);
+};
+
+export function AddToCart({ flower }: { flower: FlowerDetail }) {
+  const navigate = useNavigate();
+  const [snapshot, send] = useActor(
+    addToCartMachine.provide({
+      actors: {
+        ensureOwner: fromPromise(() => ensureCartOwner().catch(rethrowAsFailure)),
+        addToCart: fromPromise(({ input }) => addToCart(input.productExtId, input.owner).catch(rethrowAsFailure)),
+        refreshCount: fromPromise(() => refreshCartCount()),
+      },
+      actions: {
+        notify: (_, { message, kind, duration }) => {
+          toaster.create({ description: message, type: kind, duration, closable: true });
+        },
+        goToCheckout: () => void navigate(paths.checkout),
+      },
+    }),
+    { input: { productExtId: flower.externalId, inStock: flower.quantity > 0 } },
+  );
+  const busy = !snapshot.matches('idle');
+  return (
+    <FlowerDetailView
+      flower={flower}
+      onAddToCart={() => send({ type: 'cart.add' })}
+      onBuyNow={() => send({ type: 'cart.buyNow' })}
+      canAdd={snapshot.can({ type: 'cart.add' })}
+      pending={busy ? snapshot.context.intent : null}
+      soldOut={!snapshot.context.inStock}
+    />
+  );
+}
+
