@@ -18,6 +18,12 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** The handle a service receives inside `db.transaction(async (tx) => …)`. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * The job queue's own schema (server/jobs/job-queue.ts). It holds only work pg-boss rebuilds, so backups leave it out
+ * (postgres-archive.ts): mails still due are queued again from the orders' own mark.
+ */
+export const jobQueueSchema = 'pgboss';
+
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null } // null = in memory
   | { kind: 'postgres'; url: string; poolSize?: number };

@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { ArchiveError, refuseExistingFile, summariseShop } from './archive';
 import type { ShopSummary } from './archive';
+import { jobQueueSchema } from './client';
 import type { Database } from './client';
 import * as schema from './schema';
 
@@ -27,7 +28,10 @@ export async function backupPostgres(url: string, file: string, options: Postgre
   // pg_dump flushes its file to the disk before it exits (unless --no-sync); the rename then makes it appear whole.
   const partial = `${file}.partial-${process.pid}`;
   try {
-    await runTool('pg_dump', ['--format=custom', `--file=${partial}`, `--dbname=${connection.url}`], connection.env);
+    // Without the job queue's schema: pg-boss rebuilds it at start, and pg_restore --clean cannot drop its partitioned
+    // tables' constraints.
+    const args = ['--format=custom', `--exclude-schema=${jobQueueSchema}`, `--file=${partial}`, `--dbname=${connection.url}`];
+    await runTool('pg_dump', args, connection.env);
     chmodSync(partial, 0o600);
     renameSync(partial, file);
   } finally {

@@ -12,6 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
 import { jobDatabase, sqlClientOf } from './job-database';
+import { jobQueueSchema } from '../db/client';
 
 /** The app a job works with. */
 export type JobApp = FastifyInstance;
@@ -64,13 +65,12 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-const schema = 'pgboss';
 
 /** Starts pg-boss on the app's database with `jobs`, decorates the app with it (`app.jobs`), runs at-start jobs. */
 export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partial<JobTimings> = {}): Promise<JobQueue> {
   const { pollingIntervalSeconds, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds } = { ...defaultJobTimings, ...timings };
   const db = jobDatabase(sqlClientOf(app.database));
-  const boss = new PgBoss({ db, schema, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds });
+  const boss = new PgBoss({ db, schema: jobQueueSchema, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds });
   let stopping = false;
   boss.on('error', (error) => {
     if (!stopping) app.log.error({ err: error }, 'job queue failed');
@@ -99,7 +99,7 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
       for (;;) {
         wakeWorkers(names);
         const { rows } = (await db.executeSql(
-          `select count(*)::int as busy from ${schema}.job
+          `select count(*)::int as busy from ${jobQueueSchema}.job
            where name = any($1::text[])
              and (state < 'active' and start_after <= now() or state = 'active' and started_on >= $2::timestamptz)`,
           [names, startedAt],
