@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, Transaction } from '../../db/client';
+import type { Encoding } from '../../compression';
 
 export interface Cached<T> {
   value: T;
@@ -26,6 +27,8 @@ export interface Cached<T> {
   json: string;
   /** A weak ETag of that JSON. */
   etag: string;
+  /** That JSON compressed, per encoding, made at the first answer that asks for it. */
+  compressed: Map<Encoding, Buffer>;
 }
 
 interface CatalogCache {
@@ -84,7 +87,7 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
   const loaded = () =>
     load().then((value) => {
       const json = JSON.stringify(value);
-      return { value, json, etag: etagOf(json) };
+      return { value, json, etag: etagOf(json), compressed: new Map() };
     });
   if (!cache.followed) return loaded();
 

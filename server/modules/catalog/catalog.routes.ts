@@ -10,6 +10,7 @@ import {
   flowerDetailReply,
 } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
+import { acceptedEncoding, compressedOnce, compression } from '../../compression';
 import type { Cached } from './catalog.cache';
 import { flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
 
@@ -17,6 +18,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/allflowers',
     {
+      compress: false,
       schema: {
         tags: ['catalogue'],
         summary: 'The catalogue: every category (home page) or one category by name (case-insensitive)',
@@ -32,6 +34,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/categoryheader',
     {
+      compress: false,
       schema: {
         tags: ['catalogue'],
         summary: 'Categories with their sub-category names, for the header menu',
@@ -62,12 +65,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The cached catalogue carries its ETag: the browser revalidates every time (no-cache) and gets a 304 while its copy is
- * current, else the cached JSON, sent as it is (Fastify serializes no string) and compressed like any answer.
+ * current, else the cached JSON, sent as it is (Fastify serializes no string). It is compressed once per load and
+ * encoding, not per answer: the catalogue is the shop's most requested answer, and compressing it each time cost most
+ * of its CPU (docs/performance.md). @fastify/compress is off for these routes.
  */
-function answerRevalidated(request: FastifyRequest, reply: FastifyReply, { json, etag }: Cached<unknown>): FastifyReply {
-  reply.header('cache-control', 'no-cache').header('etag', etag);
-  if (matchesWeakly(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
+function answerRevalidated(request: FastifyRequest, reply: FastifyReply, cached: Cached<unknown>): FastifyReply {
+  reply.header('cache-control', 'no-cache').header('etag', cached.etag).header('vary', 'accept-encoding');
+  if (matchesWeakly(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding || Buffer.byteLength(cached.json) < compression.threshold) return reply.send(cached.json);
+  let bytes = cached.compressed.get(encoding);
+  if (!bytes) cached.compressed.set(encoding, (bytes = compressedOnce(cached.json, encoding)));
+  return reply.header('content-encoding', encoding).send(bytes);
 }
 
 /** If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"x"` and `"x"` match, and `*` matches anything. */
