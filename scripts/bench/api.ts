@@ -145,7 +145,7 @@ export const runApi: BenchPart = async (context) => {
     const audit = await auditStock({ kind: 'pglite', dataDir: dataDir.path }, shop.initialStock);
     figures.push(
       ...invoiceFigures('PGlite', pglite, invoiceBudget.pglite, audit.oversoldUnits, {
-        label: 'the invoice service alone on PGlite: its two statements through the worker thread, 16 at a time, no HTTP',
+        label: 'the invoice service alone on PGlite: its two statements through the server’s pool, 16 at a time, no HTTP',
         value: round(floor, 0),
       }),
     );
