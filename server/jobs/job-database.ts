@@ -1,11 +1,11 @@
 /**
  * How pg-boss reaches the shop's database: through the app's own pool (`database.pool`), not a pool of its own, so
- * that the job queue runs wherever the shop's tables do, on PostgreSQL and on the embedded database alike. Every statement in flight is counted, so that closing the app can wait for the last one before the database closes.
+ * that the job queue runs wherever the shop's tables do, on PostgreSQL and on the embedded database alike. Every
+ * statement in flight is counted, so that closing the app can wait for the last one before the database closes.
  */
 import type PgBoss from 'pg-boss';
-import type { OpenDatabase } from '../db/client';
 
-/** What pg-boss needs of a connection: PostgreSQL's `pg.Pool#query` has this shape. */
+/** What pg-boss needs of a connection: the app's `pg.Pool` (`database.pool`) has this shape. */
 export interface SqlClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -31,7 +31,3 @@ export function jobDatabase(client: SqlClient): JobDatabase {
   };
 }
 
-/** The app's pool, the same on both databases, as pg-boss's SqlClient. */
-export function sqlClientOf(database: OpenDatabase): SqlClient {
-  return database.pool;
-}

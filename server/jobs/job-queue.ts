@@ -1,6 +1,6 @@
 /**
  * The shop's background work, on pg-boss: a job queue kept in the shop's own database (schema `pgboss`), reached over
- * the app's connection (job-database.ts), so it runs alike on PostgreSQL and on the embedded database, and with
+ * the app's own pool (job-database.ts), so it runs alike on PostgreSQL and on the embedded database, and with
  * several server processes on one PostgreSQL each job runs once. Each job is a file here (*.job.ts), listed in
  * shop-jobs.ts; this module starts pg-boss, creates their queues, registers their workers and schedules, and stops it
  * on app.close(): jobs under way finish, then the database closes.
@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
-import { jobDatabase, sqlClientOf } from './job-database';
+import { jobDatabase } from './job-database';
 import { jobQueueSchema } from '../db/client';
 
 /** The app a job works with. */
@@ -65,11 +65,10 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-
 /** Starts pg-boss on the app's database with `jobs`, decorates the app with it (`app.jobs`), runs at-start jobs. */
 export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partial<JobTimings> = {}): Promise<JobQueue> {
   const { pollingIntervalSeconds, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds } = { ...defaultJobTimings, ...timings };
-  const db = jobDatabase(sqlClientOf(app.database));
+  const db = jobDatabase(app.database.pool);
   const boss = new PgBoss({ db, schema: jobQueueSchema, cronMonitorIntervalSeconds, cronWorkerIntervalSeconds });
   let stopping = false;
   boss.on('error', (error) => {

@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +14,7 @@ import { paymentMessages } from '../../domain/payment';
 import { lockFileName } from '../../server/lock-file';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { hmacHex } from '../../server/modules/payments/signature';
-import { outbox, removeDataDir, startServer, type RunningServer } from './harness';
+import { connectionRefused, outbox, removeDataDir, startServer, waitFor, type RunningServer } from './harness';
 import { shopApi, type DeliveryAddress, type Shopper } from './shop-api';
 
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -262,27 +261,6 @@ async function shopping(customer: Customer, products: string[], random: () => nu
       surprises.push(`payment/verify answered ${verified.status}: ${verified.text}`);
     }
   }
-}
-
-/** Polls until `check` holds, or fails saying what it waited for. */
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-/** Whether a new TCP connection to the port is refused (nothing listens there any more). */
-function connectionRefused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
 }
 
 interface SlowRequest {

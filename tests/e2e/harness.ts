@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,4 +129,25 @@ export async function outbox(baseURL: string, to: string): Promise<OutboxMail[]>
   const response = await fetch(`${baseURL}/api/dev/outbox?to=${encodeURIComponent(to)}`);
   if (!response.ok) throw new Error(`outbox answered ${response.status}`);
   return (await response.json()) as OutboxMail[];
+}
+
+/** Polls until `check` holds, or fails saying what it waited for. */
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Whether a new TCP connection to the port is refused (nothing listens there any more). */
+export function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
 }

@@ -6,13 +6,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { lockFileName } from '../../server/lock-file';
-import { freePort, removeDataDir, startServer, type RunningServer } from './harness';
+import { connectionRefused, freePort, removeDataDir, startServer, waitFor, type RunningServer } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,27 +66,6 @@ describe('the server process', () => {
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
   });
 });
-
-/** Polls until `check` holds, or fails saying what it waited for. */
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-/** Whether a new TCP connection to the port is refused (nothing listens there any more). */
-function connectionRefused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
 
 interface SlowRequest {
   /** Sends the rest of the body. */

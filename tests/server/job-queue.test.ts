@@ -17,7 +17,7 @@ import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { orders } from '../../server/db/schema';
-import { jobDatabase, sqlClientOf } from '../../server/jobs/job-database';
+import { jobDatabase } from '../../server/jobs/job-database';
 import { reservationExpiryJob } from '../../server/jobs/reservation-expiry.job';
 import { buildTestApp, createScratchDatabase } from './helpers/app';
 import { LogCapture } from './helpers/log-capture';
@@ -31,7 +31,7 @@ describe("pg-boss's own transactions", () => {
   it('one that fails leaves no connection of the shop inside an aborted transaction', async () => {
     const app = await buildTestApp();
     try {
-      const jobs = jobDatabase(sqlClientOf(app.database));
+      const jobs = jobDatabase(app.database.pool);
       // The shape of pg-boss's maintenance: BEGIN, statements, COMMIT in one text; here the second one fails.
       await expect(jobs.executeSql('BEGIN;\nSELECT 1 / 0;\nCOMMIT;', [])).rejects.toThrow(/division by zero/);
       // Every connection the shop's next queries get still answers.
