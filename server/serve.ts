@@ -23,14 +23,14 @@ const sameStopMs = 1_000;
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
-  const lock = lockDataDirOrExit(config);
+  // Released by lock-file.ts's own exit hook, however the process exits.
+  lockDataDirOrExit(config);
 
   let app;
   try {
     const { buildApp } = await import('./app');
     app = await buildApp(config, { prettyLogs: Boolean(process.stdout.isTTY) && hasPrettyLogs() });
   } catch (error) {
-    lock?.release();
     console.error('The server could not start:', error);
     process.exit(1);
   }
@@ -44,7 +44,6 @@ async function main(): Promise<void> {
     const reason = code === 'EADDRINUSE' ? `port ${config.port} is already in use (set PORT to another one)` : String(error);
     app.log.error(`The server could not listen: ${reason}`);
     await app.close().catch(() => undefined);
-    lock?.release();
     process.exit(1);
   }
 
