@@ -4,8 +4,7 @@
 // back at start. Then SIGTERM: requests in flight get their normal answers, new connections are refused, exit code 0.
 // The choices (kill moments, what each customer does) come from a seeded random: CRASH_SEED=<seed> repeats them.
 import { existsSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
-import type { IncomingMessage } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import { paymentMessages } from '../../domain/payment';
 import { lockFileName } from '../../server/lock-file';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { hmacHex } from '../../server/modules/payments/signature';
-import { connectionRefused, outbox, removeDataDir, startServer, waitFor, type RunningServer } from './harness';
+import { connectionRefused, outbox, removeDataDir, slowPost, startServer, waitFor, type RunningServer } from './harness';
 import { shopApi, type DeliveryAddress, type Shopper } from './shop-api';
 
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -261,50 +260,6 @@ async function shopping(customer: Customer, products: string[], random: () => nu
       surprises.push(`payment/verify answered ${verified.status}: ${verified.text}`);
     }
   }
-}
-
-interface SlowRequest {
-  /** Sends the rest of the body. */
-  finish(): void;
-  answer: Promise<{ status: number; body: string }>;
-}
-
-/**
- * A POST in flight: resolves once the server has taken it (routed it, its body still to come) and the first half of
- * the body is sent; the rest goes only when `finish` is called. "Taken" is the server's `100 Continue`: Node writes it
- * and hands the request to Fastify's router in the same turn, before a signal can be handled.
- */
-function slowPost(url: string, path: string, headers: Record<string, string>, json: unknown, agent: Agent): Promise<SlowRequest> {
-  const body = Buffer.from(JSON.stringify(json));
-  const half = Math.floor(body.length / 2);
-  return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(url);
-    const request = httpRequest({
-      host: hostname,
-      port,
-      path,
-      method: 'POST',
-      agent,
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
-    });
-    // Never rejects: a broken connection is an answer too (status 0), asserted like any other.
-    const answer = new Promise<{ status: number; body: string }>((done) => {
-      const broken = (error: Error) => done({ status: 0, body: `the connection broke: ${error.message}` });
-      request.once('response', (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.once('end', () => done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        response.once('error', broken);
-      });
-      request.once('error', broken);
-    });
-    request.once('continue', () => {
-      request.write(body.subarray(0, half));
-      resolve({ finish: () => request.end(body.subarray(half)), answer });
-    });
-    request.once('error', reject);
-    request.flushHeaders();
-  });
 }
 
 const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;

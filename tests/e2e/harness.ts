@@ -4,6 +4,7 @@
  * and Debian's Chromium driven by playwright-core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest, type Agent, type IncomingMessage } from 'node:http';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -149,5 +150,52 @@ export function connectionRefused(port: number): Promise<boolean> {
       resolve(false);
     });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+export interface SlowRequest {
+  /** Sends the rest of the body. */
+  finish(): void;
+  /** Never rejects: a broken connection answers status 0. `connection` is the answer's Connection header. */
+  answer: Promise<{ status: number; body: string; connection: string | undefined }>;
+}
+
+/**
+ * A POST in flight: resolves once the server has taken it (routed it, its body still to come) and the first half of
+ * the body is sent; the rest goes only when `finish` is called. "Taken" is the server's `100 Continue`: Node writes it
+ * and hands the request to Fastify's router in the same turn, before a signal can be handled.
+ */
+export function slowPost(url: string, path: string, headers: Record<string, string>, json: unknown, agent: Agent): Promise<SlowRequest> {
+  const body = Buffer.from(JSON.stringify(json));
+  const half = Math.floor(body.length / 2);
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const request = httpRequest({
+      host: hostname,
+      port,
+      path,
+      method: 'POST',
+      agent,
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
+    });
+    // Never rejects: a broken connection is an answer too (status 0), asserted like any other.
+    const answer = new Promise<{ status: number; body: string; connection: string | undefined }>((done) => {
+      const broken = (error: Error) => done({ status: 0, body: `the connection broke: ${error.message}`, connection: undefined });
+      request.once('response', (response: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.once('end', () =>
+          done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), connection: response.headers.connection }),
+        );
+        response.once('error', broken);
+      });
+      request.once('error', broken);
+    });
+    request.once('continue', () => {
+      request.write(body.subarray(0, half));
+      resolve({ finish: () => request.end(body.subarray(half)), answer });
+    });
+    request.once('error', reject);
+    request.flushHeaders();
   });
 }

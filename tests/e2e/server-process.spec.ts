@@ -5,13 +5,13 @@
 // gracefully and leaves no process behind; a second Ctrl+C forces.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { lockFileName } from '../../server/lock-file';
-import { connectionRefused, freePort, removeDataDir, startServer, waitFor, type RunningServer } from './harness';
+import { connectionRefused, freePort, removeDataDir, slowPost, startServer, waitFor, type RunningServer, type SlowRequest } from './harness';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,51 +67,10 @@ describe('the server process', () => {
   });
 });
 
-interface SlowRequest {
-  /** Sends the rest of the body. */
-  finish(): void;
-  /** Never rejects: a broken connection answers status 0. */
-  answer: Promise<{ status: number; body: string; connection: string | undefined }>;
-}
-
-/**
- * A Contact Us message in flight on a keep-alive connection: resolves once the server has taken the request (its
- * `100 Continue`: Node routes the request in the same turn) and half of the body is sent.
- */
+/** A Contact Us message in flight on a keep-alive connection, half of its body sent. */
 function slowContactMessage(url: string, agent: Agent): Promise<SlowRequest> {
-  const body = Buffer.from(
-    JSON.stringify({ fullName: 'Meera Raman', userEmail: 'meera@example.in', phoneNumber: '9876543210', message: 'Do you deliver to Madurai?' }),
-  );
-  const half = Math.floor(body.length / 2);
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({
-      host: hostname,
-      port,
-      path: '/api/contactapi',
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
-    });
-    const answer = new Promise<{ status: number; body: string; connection: string | undefined }>((done) => {
-      const broken = (error: Error) => done({ status: 0, body: `the connection broke: ${error.message}`, connection: undefined });
-      request.once('response', (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.once('end', () =>
-          done({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), connection: response.headers.connection }),
-        );
-        response.once('error', broken);
-      });
-      request.once('error', broken);
-    });
-    request.once('continue', () => {
-      request.write(body.subarray(0, half));
-      resolve({ finish: () => request.end(body.subarray(half)), answer });
-    });
-    request.once('error', reject);
-    request.flushHeaders();
-  });
+  const message = { fullName: 'Meera Raman', userEmail: 'meera@example.in', phoneNumber: '9876543210', message: 'Do you deliver to Madurai?' };
+  return slowPost(url, '/api/contactapi', {}, message, agent);
 }
 
 /** Every process below `pid`, from `ps` (Linux and macOS alike). */
