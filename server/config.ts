@@ -78,13 +78,10 @@ export interface RateLimits {
   otpCheckPerIpPerMinute: number;
   otpCheckPerEmailPerMinute: number;
   emailCheckPerIpPerMinute: number;
-  /**
-   * New guest sessions (`getSessionId`). Optional so that older RateLimits objects stay valid; unset means the
-   * default. Generous because many shoppers can share one address (mobile carriers' NAT), yet bounded.
-   */
-  guestSessionPerIpPerMinute?: number;
-  /** Contact messages naming one sender e-mail, from any address. Optional like the one above; unset means the default. */
-  contactPerEmailPerHour?: number;
+  /** New guest sessions (`getSessionId`): generous, as many shoppers can share one address (carriers' NAT), yet bounded. */
+  guestSessionPerIpPerMinute: number;
+  /** Contact messages naming one sender e-mail, from any address. */
+  contactPerEmailPerHour: number;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -309,30 +306,15 @@ export function loadDatabaseTarget(env: Env = process.env): DatabaseTarget {
 
 /** A configuration for tests: in-memory PGlite, dev outbox, no demo seed, silent logs, a fresh secret. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base: Config = {
+  const config: Config = {
+    ...loadConfig({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', JWT_SECRET: generateSecret() }),
     port: 0,
-    host: '127.0.0.1',
     dataDir: null,
     database: { kind: 'pglite', dataDir: null },
-    publicBaseUrl: 'http://localhost:3000',
-    smtpUrl: null,
-    mailFrom: `${defaultShop.name} <no-reply@localhost>`,
-    shop: { ...defaultShop },
-    admin: null,
-    seedDemo: false,
-    jwtSecret: generateSecret(),
-    logLevel: 'silent',
-    trustProxy: false,
-    payment: { provider: 'sandbox', razorpayKeyId: null, razorpayKeySecret: null, razorpayWebhookSecret: null },
-    redisUrl: null,
-    redisKeyPrefix: defaultRedisKeyPrefix,
-    distDir: defaultDistDir,
     // Server tests check the page's data and preload; the render itself is the browser tests' part.
     pageRendererFile: null,
-    rateLimits: { ...defaultRateLimits },
-    reservationMinutes,
+    ...overrides,
   };
-  const config = { ...base, ...overrides };
   if (!isAbsolute(config.distDir)) config.distDir = resolve(config.distDir);
   return config;
 }

@@ -11,62 +11,26 @@ export class HttpError extends Error {
     message: string,
   ) {
     super(message);
-    this.name = new.target.name;
   }
 }
 
-export class BadRequest extends HttpError {
-  constructor(message = 'The request is not valid.') {
-    super(400, 'BAD_REQUEST', message);
-  }
+/** A refusal with its status, code and the message it gives when the service names none. */
+export function refusal(statusCode: number, code: ErrorCode, defaultMessage: string) {
+  return class extends HttpError {
+    constructor(message = defaultMessage) {
+      super(statusCode, code, message);
+    }
+  };
 }
 
-export class Unauthorized extends HttpError {
-  constructor(message = 'Please sign in to continue.') {
-    super(401, 'UNAUTHORIZED', message);
-  }
-}
-
-export class Forbidden extends HttpError {
-  constructor(message = "Sorry, you don't have access to this.") {
-    super(403, 'FORBIDDEN', message);
-  }
-}
-
-export class NotFound extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, 'NOT_FOUND', message);
-  }
-}
-
-export class Conflict extends HttpError {
-  constructor(message = 'This already exists.') {
-    super(409, 'CONFLICT', message);
-  }
-}
-
-export class OutOfStock extends HttpError {
-  constructor(message = "You've reached the maximum quantity available in stock.") {
-    super(409, 'OUT_OF_STOCK', message);
-  }
-}
-
-export class PayloadTooLarge extends HttpError {
-  constructor(message = 'The request is too large.') {
-    super(413, 'PAYLOAD_TOO_LARGE', message);
-  }
-}
-
-export class TooManyRequests extends HttpError {
-  constructor(message = 'Too many requests. Please wait a minute and try again.') {
-    super(429, 'TOO_MANY_REQUESTS', message);
-  }
-}
-
-export class NotReady extends HttpError {
-  constructor(message = 'The shop is starting or its database is unavailable. Please try again shortly.') {
-    super(503, 'NOT_READY', message);
-  }
-}
+export const BadRequest = refusal(400, 'BAD_REQUEST', 'The request is not valid.');
+export const Unauthorized = refusal(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+export const Forbidden = refusal(403, 'FORBIDDEN', "Sorry, you don't have access to this.");
+export const NotFound = refusal(404, 'NOT_FOUND', 'Not found');
+export const Conflict = refusal(409, 'CONFLICT', 'This already exists.');
+export const OutOfStock = refusal(409, 'OUT_OF_STOCK', "You've reached the maximum quantity available in stock.");
+export const PayloadTooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+export const TooManyRequests = refusal(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a minute and try again.');
+export const NotReady = refusal(503, 'NOT_READY', 'The shop is starting or its database is unavailable. Please try again shortly.');
 
 export const internalErrorMessage = 'Something went wrong on our side. Please try again.';

@@ -83,7 +83,7 @@ let png: Buffer;
 const headersOf = (user: Pick<TestUser, 'externalId' | 'role'>): Headers => signedInAs(app, user);
 
 beforeAll(async () => {
-  app = await buildTestApp({ rateLimits: { ...relaxedRateLimits, guestSessionPerIpPerMinute: 1000 } });
+  app = await buildTestApp({ rateLimits: relaxedRateLimits });
   otherGuest = await aGuest(app);
   otherCustomer = await aUser(app, { password: null });
   adminUser = await aUser(app, { role: 'admin', password: null });

@@ -35,7 +35,7 @@ const postgresSkipReason = !testServerUrl
     : null;
 if (postgresSkipReason) console.warn(`backup-restore.test.ts: the PostgreSQL cases are skipped: ${postgresSkipReason}.`);
 
-const appOptions: Partial<Config> = { rateLimits: { ...relaxedRateLimits, guestSessionPerIpPerMinute: 1000 } };
+const appOptions: Partial<Config> = { rateLimits: relaxedRateLimits };
 const onDataDir = (dataDir: string) => buildTestApp({ ...appOptions, dataDir, database: { kind: 'pglite', dataDir } });
 const onPostgres = (url: string) => buildTestApp({ ...appOptions, database: { kind: 'postgres', url, poolSize: 4 } });
 

@@ -11,7 +11,7 @@ let app: FastifyInstance;
 let product: ProductRow;
 
 beforeAll(async () => {
-  app = await buildTestApp({ rateLimits: { ...relaxedRateLimits, guestSessionPerIpPerMinute: 1000 } });
+  app = await buildTestApp({ rateLimits: relaxedRateLimits });
   product = await aProduct(app.db, { stock: 10 });
 });
 afterAll(async () => {

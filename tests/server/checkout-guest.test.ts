@@ -16,7 +16,7 @@ import type { TestGuest } from './helpers/cart';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildTestApp({ rateLimits: { ...relaxedRateLimits, guestSessionPerIpPerMinute: 1000 } });
+  app = await buildTestApp({ rateLimits: relaxedRateLimits });
 });
 afterAll(async () => {
   await app.close();

@@ -12,7 +12,7 @@ import { aProduct } from './helpers/factories';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = await buildTestApp({ rateLimits: { ...relaxedRateLimits, guestSessionPerIpPerMinute: 1000 } });
+  app = await buildTestApp({ rateLimits: relaxedRateLimits });
 });
 afterAll(async () => {
   await app.close();

@@ -5,14 +5,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages as messages, contactReply, contactRequest } from '../../../domain/contact';
 import { apiError } from '../../../domain/errors';
-import { defaultRateLimits } from '../../config';
 import { perEmailLimit } from '../auth/auth-rate-limits';
 import { submitContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const perSender = perEmailLimit(app, {
     name: 'contact',
-    max: app.config.rateLimits.contactPerEmailPerHour ?? defaultRateLimits.contactPerEmailPerHour ?? 10,
+    max: app.config.rateLimits.contactPerEmailPerHour,
     timeWindow: '1 hour',
     field: 'userEmail',
   });

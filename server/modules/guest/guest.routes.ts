@@ -5,12 +5,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestSessionReply } from '../../../domain/cart';
 import { apiError } from '../../../domain/errors';
-import { defaultRateLimits } from '../../config';
 import { setRefreshCookie } from '../auth/auth.routes';
 import { createGuestSession } from './guest.service';
 
 export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const max = app.config.rateLimits.guestSessionPerIpPerMinute ?? defaultRateLimits.guestSessionPerIpPerMinute ?? 30;
+  const max = app.config.rateLimits.guestSessionPerIpPerMinute;
 
   app.get(
     '/getSessionId',

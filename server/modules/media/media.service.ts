@@ -9,7 +9,7 @@ import { imageWidths } from '../../../domain/product-images';
 import type { SiteImageSlot } from '../../../domain/site-images';
 import type { Database, Transaction } from '../../db/client';
 import { media, productImages, products, siteImages } from '../../db/schema';
-import { HttpError } from '../../errors';
+import { refusal } from '../../errors';
 import { loadSharp } from './sharp';
 
 export type ImageWidth = (typeof imageWidths)[number];
@@ -23,11 +23,7 @@ export type AcceptedFormat = keyof typeof accepted;
 const maxInputPixels = 40_000_000;
 const largestWidth = Math.max(...imageWidths) as ImageWidth;
 
-export class UnsupportedImage extends HttpError {
-  constructor(message = 'Please upload a PNG, JPEG or WebP image.') {
-    super(415, 'UNSUPPORTED_MEDIA_TYPE', message);
-  }
-}
+export const UnsupportedImage = refusal(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please upload a PNG, JPEG or WebP image.');
 
 export interface MediaRow {
   contentHash: string;

@@ -79,6 +79,7 @@ export const relaxedRateLimits: RateLimits = {
   otpCheckPerIpPerMinute: 1000,
   otpCheckPerEmailPerMinute: 1000,
   emailCheckPerIpPerMinute: 1000,
+  guestSessionPerIpPerMinute: 1000,
   contactPerEmailPerHour: 1000,
 };
 
