@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadDatabaseTarget } from '../server/config';
-import { ArchiveError, describeSummary, formatBytes } from '../server/db/archive';
+import { ArchiveError } from '../server/db/archive';
+import type { ShopSummary } from '../server/db/archive';
 import { backupEmbedded, restoreEmbedded } from '../server/db/embedded-archive';
 import { backupPostgres, restorePostgres } from '../server/db/postgres-archive';
 
@@ -77,4 +78,13 @@ if (invokedDirectly) {
   }
   // Exit explicitly: the database driver must not keep a finished command alive.
   process.exit(await runArchiveCommand(command, args));
+}
+
+function describeSummary(summary: ShopSummary): string {
+  return `${summary.orders} orders (${summary.paidOrders} paid), ${summary.accounts} accounts, ${summary.products} products`;
+}
+
+function formatBytes(size: number): string {
+  if (size < 1024 * 1024) return `${Math.max(1, Math.round(size / 1024))} KB`;
+  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -38,10 +38,6 @@ export async function summariseShop(db: Database, where: string): Promise<ShopSu
   }
 }
 
-export function describeSummary(summary: ShopSummary): string {
-  return `${summary.orders} orders (${summary.paidOrders} paid), ${summary.accounts} accounts, ${summary.products} products`;
-}
-
 /** Refuses to replace an existing archive unless told to, before any work is done. */
 export function refuseExistingFile(file: string, force: boolean): void {
   if (!force && existsSync(file)) {
@@ -78,9 +74,4 @@ function postgresCode(error: unknown): string | undefined {
     if (typeof code === 'string') return code;
   }
   return undefined;
-}
-
-export function formatBytes(size: number): string {
-  if (size < 1024 * 1024) return `${Math.max(1, Math.round(size / 1024))} KB`;
-  return `${(size / (1024 * 1024)).toFixed(1)} MB`;
 }

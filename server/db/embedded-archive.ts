@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
+import { extract } from 'tar-stream';
 import { acquireLock, LockedError, lockFileName } from '../lock-file';
 import type { LockFile } from '../lock-file';
 import { ArchiveError, refuseExistingFile, summariseShop, writeFileWhole } from './archive';
@@ -94,8 +95,8 @@ export async function restoreEmbedded(file: string, dataDir: string, options: { 
 }
 
 /**
- * The archive's tarball, unpacked from gzip and checked entry by entry (header checksums, sizes, the end marker, a
- * PostgreSQL data directory inside) before PGlite sees it: a cut-off or damaged file is refused with a clear message
+ * The archive's tarball, unpacked from gzip and read entry by entry (header checksums, sizes, a PostgreSQL data
+ * directory inside) before PGlite sees it: a cut-off or damaged file is refused with a clear message
  * instead of failing somewhere inside the database.
  */
 async function readEmbeddedArchive(file: string): Promise<Buffer> {
@@ -117,36 +118,27 @@ async function readEmbeddedArchive(file: string): Promise<Buffer> {
   } catch (error) {
     throw new ArchiveError(`${file} is damaged or incomplete (${(error as Error).message}); nothing was restored.`);
   }
-  const names = tarEntryNames(tar, file);
+  const names = await tarEntryNames(tar, file);
   if (!names.has('PG_VERSION') || !names.has('global/pg_control')) {
     throw new ArchiveError(`${file} does not hold a PostgreSQL data directory; nothing was restored.`);
   }
   return tar;
 }
 
-const tarBlock = 512;
-
-/** The entry names of a ustar archive (leading '/' removed), or an ArchiveError when its structure is broken. */
-function tarEntryNames(tar: Buffer, file: string): Set<string> {
-  const broken = (why: string) => new ArchiveError(`${file} is damaged or incomplete (${why}); nothing was restored.`);
-  const field = (header: Buffer, start: number, length: number) =>
-    header.subarray(start, start + length).toString('latin1').replace(/\0.*$/s, '');
+/** The entry names of the tarball (leading '/' removed), or an ArchiveError when tar-stream finds it broken. */
+async function tarEntryNames(tar: Buffer, file: string): Promise<Set<string>> {
   const names = new Set<string>();
-  for (let offset = 0; offset + tarBlock <= tar.length; ) {
-    const header = tar.subarray(offset, offset + tarBlock);
-    if (header.every((byte) => byte === 0)) return names;
-    if (!field(header, 257, 6).startsWith('ustar')) throw broken(`no tar header at byte ${offset}`);
-    // The checksum is the sum of the header's bytes with its own 8-byte field counted as spaces.
-    let sum = 8 * 0x20;
-    for (let i = 0; i < tarBlock; i += 1) if (i < 148 || i >= 156) sum += header[i]!;
-    if (parseInt(field(header, 148, 8).trim(), 8) !== sum) throw broken(`a tar header at byte ${offset} does not match its checksum`);
-    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
-    const prefix = field(header, 345, 155);
-    names.add(`${prefix ? `${prefix}/` : ''}${field(header, 0, 100)}`.replace(/^\/+/, ''));
-    offset += tarBlock + Math.ceil(size / tarBlock) * tarBlock;
-    if (offset > tar.length) throw broken('the last file is cut off');
+  const entries = extract();
+  entries.end(tar);
+  try {
+    for await (const entry of entries) {
+      names.add(entry.header.name.replace(/^\/+/, ''));
+      entry.resume();
+    }
+  } catch (error) {
+    throw new ArchiveError(`${file} is damaged or incomplete (${(error as Error).message}); nothing was restored.`);
   }
-  throw broken('the archive ends without its end marker');
+  return names;
 }
 
 /** Unpacks the tarball into `directory` through PGlite and opens it: PostgreSQL must start on it and find the shop. */
