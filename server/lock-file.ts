@@ -4,7 +4,7 @@
  * A pid file rather than proper-lockfile's lock directory, whose staleness is its age: a refusal names the server that
  * holds the lock, a killed server's lock is taken over at once rather than after a timeout, and no timer keeps it fresh.
  */
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const lockFileName = 'server.lock';
@@ -28,22 +28,14 @@ export interface LockFile {
   release(): void;
 }
 
-interface LockContent {
-  pid: number;
-  startedAt: string;
-}
-
 /** Locks this process holds: a lock naming our own pid but not held here was left by an earlier container run. */
 const heldPaths = new Set<string>();
 
 export function acquireLock(dataDir: string): LockFile {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, lockFileName);
-  const content: LockContent = { pid: process.pid, startedAt: new Date().toISOString() };
-  const text = `${JSON.stringify(content)}\n`;
-
-  // Two tries: the second one after removing a stale lock. If another process took the stale lock first, the second
-  // 'wx' fails and its holder is reported as alive.
+  const text = `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() })}\n`;
+  // The second try follows the removal of a stale lock: should another process take it first, 'wx' fails again.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       writeFileSync(path, text, { flag: 'wx', mode: 0o644 });
@@ -51,13 +43,12 @@ export function acquireLock(dataDir: string): LockFile {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = readHolder(path);
-    const ours = holder?.pid === process.pid && !heldPaths.has(path);
-    if (holder !== null && !ours && isAlive(holder.pid)) throw new LockedError(holder.pid, dataDir);
-    removeIfUnchanged(path, holder);
+    const holder = holderPid(path);
+    const stale = holder === null || (holder === process.pid ? !heldPaths.has(path) : !isAlive(holder));
+    if (!stale) throw new LockedError(holder, dataDir);
+    if (holderPid(path) === holder) rmSync(path, { force: true });
   }
-  const holder = readHolder(path);
-  throw new LockedError(holder?.pid ?? 0, dataDir);
+  throw new LockedError(holderPid(path) ?? 0, dataDir);
 }
 
 function holdLock(path: string, text: string): LockFile {
@@ -79,29 +70,18 @@ function holdLock(path: string, text: string): LockFile {
   return { path, release };
 }
 
-function readHolder(path: string): LockContent | null {
+/** The pid a lock names; null for a missing lock or garbage from a crash mid-write (stale either way). */
+function holderPid(path: string): number | null {
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockContent>;
-    return typeof parsed.pid === 'number' && Number.isInteger(parsed.pid) && parsed.pid > 0
-      ? { pid: parsed.pid, startedAt: String(parsed.startedAt ?? '') }
-      : null;
+    const { pid } = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown };
+    return typeof pid === 'number' && Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
-    // Missing, or garbage from a crash mid-write: treated as stale.
     return null;
   }
 }
 
-function removeIfUnchanged(path: string, holder: LockContent | null): void {
-  try {
-    const current = readHolder(path);
-    if (current?.pid === holder?.pid) unlinkSync(path);
-  } catch {
-    // Someone else removed it first.
-  }
-}
-
 /** Signal 0 checks existence only; EPERM means it exists but belongs to another user. */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
