@@ -62,6 +62,17 @@ describe('serving the built app', () => {
     },
   );
 
+  it('answers a page request without an Accept header as one that accepts anything (RFC 9110 §12.5.1)', async () => {
+    for (const url of ['/home', '/flower/prod-1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+    }
+    const asset = await app.inject({ method: 'GET', url: '/static/js/gone-000.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.json().code).toBe('NOT_FOUND');
+  });
+
   it('sends `/` on to the landing category (SPEC.md §2), with its query', async () => {
     const res = await app.inject({ method: 'GET', url: '/?utm_source=mail&x=%20y', headers: html });
     expect(res.statusCode).toBe(302);
@@ -94,9 +105,12 @@ describe('serving the built app', () => {
   });
 
   it('refuses to serve files outside dist', async () => {
-    const res = await app.inject({ method: 'GET', url: '/static/../../etc/passwd' });
-    expect(res.statusCode).not.toBe(200);
-    expect(res.body).not.toContain('root:');
+    for (const url of ['/static/../../etc/passwd', '/static/%2e%2e/%2e%2e/etc/passwd']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('root:');
+      // The shop's page (a path like any other) or a refusal: never the file.
+      expect(res.statusCode === 200 ? res.body.includes('<div id="root">') : res.json().code, url).toBeTruthy();
+    }
   });
 });
 

@@ -168,9 +168,11 @@ function withWebFontsLive(html: string): string {
   return html.replace(webFontsTemplate, (_template, rules: string) => rules);
 }
 
-/** A browser navigation asks for HTML; a bare client (curl) asking for anything gets a page for extension-less paths. */
-function wantsPage(accept: string | undefined, path: string): boolean {
-  if (!accept) return false;
+/**
+ * A browser navigation asks for HTML; a bare client (curl) asking for anything gets a page for extension-less paths,
+ * and so does one that sends no Accept at all, which accepts anything (RFC 9110 §12.5.1).
+ */
+function wantsPage(accept = '*/*', path: string): boolean {
   if (accept.includes('text/html')) return true;
   return accept.includes('*/*') && !/\.[A-Za-z0-9]+$/.test(path);
 }
