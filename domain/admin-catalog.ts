@@ -58,6 +58,8 @@ export const adminCatalogMessages = {
   sellingPriceDigits: `Selling Price should be digits only, at most ${limits.priceDigitsMax}`,
   quantityDigits: `Quantity should be digits only, at most ${limits.priceDigitsMax}`,
   priceTooLarge: 'This price is too large',
+  sellingPriceMin: 'Selling Price should be at least Rs. 1',
+  sellingPriceAboveMrp: 'Selling Price should not be more than the MRP',
   quantityTooLarge: 'This quantity is too large',
   categoryNameChars: 'Category name may only contain letters, digits, spaces and / - _ ! .',
   categoryNameMax: `Category name should not be more than ${limits.categoryNameMax} characters`,
@@ -71,8 +73,11 @@ export const adminCatalogMessages = {
 const m = adminCatalogMessages;
 
 export const adminPatterns = {
-  /** Product name, item code, category and sub-category names: letters, digits, / - _ ! . and whitespace. */
-  name: /^[A-Za-z0-9/\-_!.\s]*$/,
+  /**
+   * Product name, item code, category and sub-category names: letters, digits, / - _ ! . and spaces, on one line (a
+   * line break or tab would break the lists, mails and invoices that show them).
+   */
+  name: /^[A-Za-z0-9/\-_!. ]*$/,
   /** Description, shipping details, note: printable ASCII (line breaks and tabs allowed). */
   printable: /^[\x20-\x7E\r\n\t]*$/,
   digits: /^\d*$/,
@@ -82,7 +87,7 @@ export const adminPatterns = {
 
 /** Typing filters for the admin forms: what a field lets through as the admin types. */
 export const adminTypingFilters = {
-  name: (value: string, max: number) => value.replace(/[^A-Za-z0-9/\-_!.\s]/g, '').slice(0, max),
+  name: (value: string, max: number) => value.replace(/[^A-Za-z0-9/\-_!. ]/g, '').slice(0, max),
   printable: (value: string, max: number) => value.replace(/[^\x20-\x7E\r\n\t]/g, '').slice(0, max),
   digits: (value: string, max: number) => value.replace(/\D/g, '').slice(0, max),
   decimal: (value: string) => value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1'),
@@ -112,7 +117,9 @@ export const productFields = {
   flowerName: text(limits.productNameMax, m.productNameMax, adminPatterns.name, m.productNameChars),
   flowerItemCode: text(limits.itemCodeMax, m.itemCodeMax, adminPatterns.name, m.itemCodeChars),
   mrp: digits(m.mrpDigits, maxRupees, m.priceTooLarge),
-  sellingPrice: digits(m.sellingPriceDigits, maxRupees, m.priceTooLarge),
+  sellingPrice: digits(m.sellingPriceDigits, maxRupees, m.priceTooLarge).check(
+    z.refine((value: string) => value === '' || Number(value) >= 1, { error: m.sellingPriceMin }),
+  ),
   Quantity: digits(m.quantityDigits, maxQuantity, m.quantityTooLarge),
   description: text(limits.productTextMax, m.descriptionMax, adminPatterns.printable, m.descriptionChars),
   shippingdetails: text(limits.productTextMax, m.shippingMax, adminPatterns.printable, m.shippingChars),
@@ -150,6 +157,12 @@ const productBase = {
 
 const filled = (value: string | undefined) => value !== undefined && value !== '';
 
+/** An MRP left empty becomes the selling price; one that is given may not be below it. */
+const sellingPriceWithinMrp = z.refine<{ mrp?: string; sellingPrice?: string }>(
+  (v) => !filled(v.mrp) || !filled(v.sellingPrice) || Number(v.sellingPrice) <= Number(v.mrp),
+  { error: m.sellingPriceAboveMrp, path: ['sellingPrice'] },
+);
+
 /**
  * `POST flowerformdata` text fields (multipart). Required: name, item code, description, selling price, category,
  * sub-category, shipping details, note and (checked with the files) at least one image: "Please fill all the fields".
@@ -161,6 +174,7 @@ export const productCreateFields = z
       const required = [v.flowerName, v.flowerItemCode, v.description, v.sellingPrice, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
       if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillAllFields, path: [] });
     }),
+    sellingPriceWithinMrp,
   );
 export type ProductCreateFields = z.infer<typeof productCreateFields>;
 
@@ -179,6 +193,7 @@ export const productUpdateFields = z
       const required = [v.flowerName, v.description, v.sellingPrice, v.Quantity, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
       if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillInAllFields, path: [] });
     }),
+    sellingPriceWithinMrp,
   );
 export type ProductUpdateFields = z.infer<typeof productUpdateFields>;
 

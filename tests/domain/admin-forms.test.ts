@@ -40,6 +40,11 @@ describe('admin form typing filters (SPEC.md §5)', () => {
     expect(typed('productCreate', 'flowerName', 'p'.repeat(51))).toHaveLength(50);
   });
 
+  it('keeps names on one line: line breaks, tabs and U+2028 do not get through', () => {
+    expect(typed('productCreate', 'flowerName', 'Red\r\nRose\tBunch\u2028')).toBe('RedRoseBunch');
+    expect(typed('categoryCreate', 'categoryName', 'Dry\nFlowers')).toBe('DryFlowers');
+  });
+
   it('keeps sub-category names and descriptions to the same characters, at most 300', () => {
     expect(typed('subCategoryCreate', 'subCategoryName', 'Side; tables')).toBe('Side tables');
     expect(typed('subCategoryCreate', 'subCategoryDescription', 'For side tables, shelves & desks')).toBe(

@@ -184,6 +184,8 @@ describe('categories', () => {
     [{ categoryName: 'Name' }, messages.fillAllFields],
     [{ categoryName: 'x'.repeat(51), categoryDescription: 'd' }, messages.categoryNameMax],
     [{ categoryName: 'Roses <b>', categoryDescription: 'd' }, messages.categoryNameChars],
+    [{ categoryName: 'Red\nRoses', categoryDescription: 'd' }, messages.categoryNameChars],
+    [{ categoryName: 'Red\u2028Roses', categoryDescription: 'd' }, messages.categoryNameChars],
     [{ categoryName: 'Roses', categoryDescription: 'd'.repeat(301) }, messages.categoryDescriptionMax],
   ])('create refuses %j: %s', async (body, message) => {
     const res = await postJson('/api/createflowercategory', body);
@@ -375,6 +377,12 @@ describe('products', () => {
     ['mrp', '12345678901', messages.mrpDigits],
     ['mrp', '9999999999', messages.priceTooLarge],
     ['sellingPrice', '-5', messages.sellingPriceDigits],
+    ['flowerName', 'Red\nRose', messages.productNameChars],
+    ['flowerName', 'Red\rRose', messages.productNameChars],
+    ['flowerName', 'Red\u2028Rose', messages.productNameChars],
+    ['flowerItemCode', 'AB\t1', messages.itemCodeChars],
+    ['sellingPrice', '0', messages.sellingPriceMin],
+    ['sellingPrice', '1501', messages.sellingPriceAboveMrp],
     ['Quantity', 'ten', messages.quantityDigits],
     ['Quantity', '9999999999', messages.quantityTooLarge],
     ['isRemoved', 'maybe', messages.invalidRemoved],
@@ -427,6 +435,16 @@ describe('products', () => {
     const images = (await get(`/api/getsingleflower?product_ext_id=${row.externalId}`)).json<AdminProduct>().images;
     expect(images).toHaveLength(1);
     expect(images[0]).not.toBe(after.images[0]);
+  });
+
+  it('update keeps the selling price between Rs. 1 and the MRP', async () => {
+    const product = await aProduct(app.db);
+    const above = await postForm('/api/updateflowerdata', form({ ...(await productFields({ mrp: '900', sellingPrice: '950' })), id: product.externalId }));
+    expect(above.json()).toEqual({ message: messages.sellingPriceAboveMrp, code: 'BAD_REQUEST' });
+    const free = await postForm('/api/updateflowerdata', form({ ...(await productFields({ mrp: '', sellingPrice: '0' })), id: product.externalId }));
+    expect(free.json()).toEqual({ message: messages.sellingPriceMin, code: 'BAD_REQUEST' });
+    const equal = await postForm('/api/updateflowerdata', form({ ...(await productFields({ mrp: '900', sellingPrice: '900' })), id: product.externalId }));
+    expect(equal.statusCode, equal.body).toBe(200);
   });
 
   it('update requires quantity too ("Please fill in all fields"), refuses a taken name, 404 for an unknown id', async () => {
