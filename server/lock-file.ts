@@ -3,8 +3,10 @@
  * corrupted), so the server holds DATA_DIR/server.lock while it runs. A lock left by a process that died is taken over.
  * A pid file rather than proper-lockfile's lock directory, whose staleness is its age: a refusal names the server that
  * holds the lock, a killed server's lock is taken over at once rather than after a timeout, and no timer keeps it fresh.
+ * The process that takes the lock keeps DATA_DIR private: it holds every account's password hash, the orders and the
+ * JWT secret.
  */
-import { mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const lockFileName = 'server.lock';
@@ -32,13 +34,15 @@ export interface LockFile {
 const heldPaths = new Set<string>();
 
 export function acquireLock(dataDir: string): LockFile {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Also a directory an earlier version created open.
+  chmodSync(dataDir, 0o700);
   const path = join(dataDir, lockFileName);
   const text = `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() })}\n`;
   // The second try follows the removal of a stale lock: should another process take it first, 'wx' fails again.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      writeFileSync(path, text, { flag: 'wx', mode: 0o644 });
+      writeFileSync(path, text, { flag: 'wx', mode: 0o600 });
       return holdLock(path, text);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -87,5 +91,15 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Makes every file in `dataDir` its user's alone (directories 0700, files 0600). PGlite sets the modes of the files it
+ * unpacks and creates itself, most of them 0666, whatever the process's umask; PostgreSQL's own later files are 0600.
+ */
+export function keepPrivate(dataDir: string): void {
+  for (const entry of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
   }
 }

@@ -17,7 +17,7 @@ export function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, jwtSecretFileName);
   const existing = readSecret(file);
   if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = generateSecret();
   try {
     // 'wx' so that two processes starting together do not overwrite each other's secret.

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedServer } from './embedded-server';
 import type { EmbeddedServer } from './embedded-server';
+import { keepPrivate } from '../lock-file';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
@@ -65,6 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   };
   try {
     await exclusively(() => migrate(db, { migrationsFolder }));
+    if (target.kind === 'pglite' && target.dataDir !== null) keepPrivate(target.dataDir);
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -1,10 +1,10 @@
-// The real server process on an embedded database: data survives a restart, a second server on the same DATA_DIR is
-// refused with a clear message, a start that fails after the database began to start stops it and frees the
+// The real server process on an embedded database: data survives a restart, DATA_DIR is private, a second server on
+// the same DATA_DIR is refused with a clear message, a start that fails after the database began to start stops it and frees the
 // directory, and SIGTERM shuts down cleanly. Then `npm start` itself, stopped the ways a process manager and a
 // terminal stop it: one SIGTERM to npm's pid, or Ctrl+C (SIGINT to the whole process group), stops the shop once and
 // gracefully and leaves no process behind; a second Ctrl+C forces.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,15 @@ describe('the server process', () => {
     expect(JSON.stringify(mails)).toContain('Do you deliver to Coimbatore?');
     const catalogueAfter = await (await fetch(`${first.url}/api/allflowers`)).json();
     expect(catalogueAfter).toEqual(catalogueBefore);
+  });
+
+  it('keeps DATA_DIR its user\'s alone: the directory 0700 and every file in it 0600', () => {
+    if (!first) throw new Error('the first server did not start');
+    const entries = readdirSync(first.dataDir, { recursive: true, withFileTypes: true });
+    expect(entries.length).toBeGreaterThan(100);
+    const open = entries.filter((entry) => (statSync(join(entry.parentPath, entry.name)).mode & 0o077) !== 0);
+    expect(open.map((entry) => join(entry.parentPath, entry.name))).toEqual([]);
+    expect(statSync(first.dataDir).mode & 0o777).toBe(0o700);
   });
 
   it('stops with its message when REDIS_URL does not answer, though the database had begun to start, and frees the directory', async () => {

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquireLock, LockedError } from '../../server/lock-file';
+import { acquireLock, keepPrivate, LockedError } from '../../server/lock-file';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -71,6 +71,29 @@ describe('the data directory lock', () => {
     writeFileSync(join(dir, 'server.lock'), '{garbage');
     const lock = acquireLock(dir);
     lock.release();
+  });
+
+  it('keeps DATA_DIR private: the directory 0700, even one made open before, and the lock 0600', () => {
+    const parent = tempDir();
+    for (const dir of [join(parent, 'new', 'data'), parent]) {
+      chmodSync(parent, 0o755);
+      const lock = acquireLock(dir);
+      expect(statSync(dir).mode & 0o777, dir).toBe(0o700);
+      expect(statSync(lock.path).mode & 0o777, dir).toBe(0o600);
+      lock.release();
+    }
+  });
+
+  it('makes every directory and file in DATA_DIR its user\'s alone', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'base', '5'), { recursive: true, mode: 0o777 });
+    writeFileSync(join(dir, 'PG_VERSION'), '17', { mode: 0o666 });
+    writeFileSync(join(dir, 'base', '5', '1259'), 'rows', { mode: 0o644 });
+    keepPrivate(dir);
+    expect(statSync(join(dir, 'base')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'base', '5')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, 'PG_VERSION')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'base', '5', '1259')).mode & 0o777).toBe(0o600);
   });
 
   it('can be taken again after release, and releasing twice is harmless', () => {
