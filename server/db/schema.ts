@@ -23,6 +23,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** The details a shopper gives at sign-up and checkout. */
+export interface AccountDetails {
+  firstName: string;
+  lastName: string;
+  mobileNumber: string;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -95,6 +102,8 @@ export const oneTimeCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** What the request that asked for the code changes once the code proves the e-mail (a sign-up's new details). */
+    details: jsonb('details').$type<AccountDetails>(),
     createdAt: createdAt(),
   },
   (t) => [index('one_time_codes_email_purpose').on(t.email, t.purpose)],

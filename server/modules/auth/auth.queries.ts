@@ -2,6 +2,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
+import type { AccountDetails } from '../../db/schema';
 import { newUserExternalId } from './external-id';
 
 type Db = Database | Transaction;
@@ -39,7 +40,7 @@ export async function insertUser(
 export async function updateUserDetails(
   db: Db,
   id: number,
-  details: { firstName: string; lastName: string; mobileNumber: string },
+  details: AccountDetails,
 ): Promise<void> {
   await db.update(users).set({ ...details, updatedAt: sql`now()` }).where(eq(users.id, id));
 }

@@ -11,7 +11,7 @@ import { Conflict, Forbidden, HttpError, NotFound, TooManyRequests, Unauthorized
 import { guestProvedEmail } from '../checkout/buyer-access';
 import type { Mailer } from '../mail/mailer';
 import type { OtpCheck, OtpPurpose } from '../otp/otp.service';
-import { checkOtp, discardOtps, issueOtp, otpVerifiedSince } from '../otp/otp.service';
+import { checkOtp, detailsAwaitingProof, discardOtps, issueOtp, otpVerifiedSince } from '../otp/otp.service';
 import { signAccessToken } from './access-token';
 import type { Caller } from './caller';
 import { otpMail, welcomeMail } from './auth-mails';
@@ -50,7 +50,10 @@ const mailUnavailable = 'We could not send the e-mail just now. Please try again
 
 // ---- Sign-up ------------------------------------------------------------------------------------------------------
 
-/** New e-mail → a customer without a password; an account still without one → details updated. Both get a code. */
+/**
+ * New e-mail → a customer without a password. An account still without one (a guest buyer's, an unfinished sign-up)
+ * keeps its details until the code proves the e-mail: the code carries the new ones. Both get a code.
+ */
 export async function signUp(deps: AuthDeps, details: SignUpDetails): Promise<void> {
   const target = { email: details.email, purpose: 'sign_up' } as const;
   let code: string;
@@ -59,9 +62,8 @@ export async function signUp(deps: AuthDeps, details: SignUpDetails): Promise<vo
       const existing = await findUserByEmail(tx, details.email);
       if (existing?.passwordHash) throw new Conflict(authMessages.signUpDuplicate);
       const names = { firstName: details.firstName, lastName: details.lastName, mobileNumber: details.mobileNumber };
-      if (existing) await updateUserDetails(tx, existing.id, names);
-      else await insertUser(tx, { email: details.email, ...names });
-      return issueOtp(tx, deps.config.jwtSecret, target);
+      if (!existing) await insertUser(tx, { email: details.email, ...names });
+      return issueOtp(tx, deps.config.jwtSecret, { ...target, details: existing ? names : undefined });
     }));
   } catch (error) {
     // Two sign-ups of the same new e-mail at once: the other one created the account and mailed a code just now.
@@ -73,11 +75,14 @@ export async function signUp(deps: AuthDeps, details: SignUpDetails): Promise<vo
 
 export async function verifySignUpCode(deps: AuthDeps, input: { email: string; otp: string }): Promise<void> {
   const now = new Date();
+  const target = { email: input.email, purpose: 'sign_up' } as const;
   const result = await deps.db.transaction(async (tx) => {
-    const check = await checkOtp(tx, deps.config.jwtSecret, { email: input.email, purpose: 'sign_up', code: input.otp }, now);
-    if (check === 'ok') {
-      const user = await findUserByEmail(tx, input.email);
-      if (user) await markEmailVerified(tx, user.id, now);
+    const details = await detailsAwaitingProof(tx, target);
+    const check = await checkOtp(tx, deps.config.jwtSecret, { ...target, code: input.otp }, now);
+    const user = check === 'ok' ? await findUserByEmail(tx, input.email) : undefined;
+    if (user) {
+      await markEmailVerified(tx, user.id, now);
+      if (details) await updateUserDetails(tx, user.id, details);
     }
     return check;
   });

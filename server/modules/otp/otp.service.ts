@@ -9,7 +9,7 @@ import { and, desc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { authMessages } from '../../../domain/auth';
 import type { Database, Transaction } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema';
-import type { otpPurpose } from '../../db/schema';
+import type { AccountDetails, otpPurpose } from '../../db/schema';
 import { TooManyRequests } from '../../errors';
 
 type Db = Database | Transaction;
@@ -44,7 +44,12 @@ function newCode(): string {
  * Stores a new code and returns it (for the caller to mail). 429 with the spec-style message when the previous code
  * for this e-mail and purpose is less than a minute old.
  */
-export async function issueOtp(db: Db, secret: string, target: OtpTarget, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+export async function issueOtp(
+  db: Db,
+  secret: string,
+  target: OtpTarget & { details?: AccountDetails },
+  now = new Date(),
+): Promise<{ code: string; expiresAt: Date }> {
   const [latest] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
@@ -62,14 +67,15 @@ export async function issueOtp(db: Db, secret: string, target: OtpTarget, now = 
     email: target.email,
     purpose: target.purpose,
     codeHash: codeHash(secret, target, code),
+    details: target.details ?? null,
     expiresAt,
     createdAt: now,
   });
   return { code, expiresAt };
 }
 
-/** Checks a code against the newest unused one; a match consumes it, a miss counts towards burning it. */
-export async function checkOtp(db: Db, secret: string, target: OtpTarget & { code: string }, now = new Date()): Promise<OtpCheck> {
+/** The newest code not used yet for this e-mail and purpose: the one a check compares with. */
+async function newestUnused(db: Db, target: OtpTarget) {
   const [current] = await db
     .select()
     .from(oneTimeCodes)
@@ -78,6 +84,17 @@ export async function checkOtp(db: Db, secret: string, target: OtpTarget & { cod
     )
     .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
     .limit(1);
+  return current;
+}
+
+/** The details the waiting code carries, to apply once a check of it succeeds (read before checking it). */
+export async function detailsAwaitingProof(db: Db, target: OtpTarget): Promise<AccountDetails | null> {
+  return (await newestUnused(db, target))?.details ?? null;
+}
+
+/** Checks a code against the newest unused one; a match consumes it, a miss counts towards burning it. */
+export async function checkOtp(db: Db, secret: string, target: OtpTarget & { code: string }, now = new Date()): Promise<OtpCheck> {
+  const current = await newestUnused(db, target);
   if (!current) return 'invalid';
   if (current.attempts >= otpRules.maxAttempts) return 'burned';
   if (current.expiresAt.getTime() <= now.getTime()) return 'expired';
