@@ -58,6 +58,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   const pool = embedded ? embeddedPool(embedded) : postgresPool(target as Extract<DatabaseTarget, { kind: 'postgres' }>);
   // An idle connection dropped by the server (a restart, a network blip) must not crash the process: it is replaced.
   pool.on('error', (error) => console.warn(`Database pool: an idle connection failed (${error.message}); it is replaced.`));
+  // A migration reports what it changed in the data as a WARNING (0008 names the accounts it renamed).
+  pool.on('connect', (client) =>
+    client.on('notice', (notice) => notice.severity === 'WARNING' && console.warn(`Database: ${notice.message}`)),
+  );
   const db = drizzle(pool, { schema });
   const exclusively = <T>(run: () => Promise<T>) => (embedded ? run() : holdingStartUpLock(pool, run));
   const close = async () => {

@@ -42,7 +42,7 @@ export const users = pgTable(
     externalId: text('external_id').notNull().unique(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    /** Stored lower-cased; unique. */
+    /** Stored lower-cased; unique in any case (migration 0008 resolved older clashes). */
     email: text('email').notNull(),
     mobileNumber: text('mobile_number'),
     /** argon2id hash; null for a guest-checkout buyer who has not created a password yet. */
@@ -52,7 +52,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    // The one above serves lookups; this one refuses the same address in another case, however a row is written.
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** A guest's session: the id is the guest's bearer secret for its bag (≥ 128 random bits, base64url). */
