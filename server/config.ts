@@ -232,6 +232,22 @@ function publicShopProblems(env: Env, v: Parsed, hasRazorpayKeys: boolean): stri
   return problems;
 }
 
+/** In production, what real payments and real mail need besides their keys. */
+function productionProblems(env: Env, v: Parsed, hasRazorpayKeys: boolean): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (hasRazorpayKeys && v.PAYMENT_PROVIDER !== 'sandbox' && v.RAZORPAY_WEBHOOK_SECRET === undefined) {
+    problems.push(
+      "NODE_ENV=production with Razorpay keys needs RAZORPAY_WEBHOOK_SECRET (the webhook's secret from Razorpay's " +
+        'dashboard): it settles the payments whose browser never came back',
+    );
+  }
+  if (v.SMTP_URL !== undefined && v.MAIL_FROM === undefined) {
+    problems.push('NODE_ENV=production with SMTP_URL needs MAIL_FROM (a sender address your mail provider accepts)');
+  }
+  return problems;
+}
+
 /** Reads the configuration from the environment; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const { values: v, problems } = readVariables(env);
@@ -243,7 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (v.PAYMENT_PROVIDER === 'razorpay' && !hasRazorpayKeys) {
     problems.push('PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
   }
-  problems.push(...publicShopProblems(env, v, hasRazorpayKeys));
+  problems.push(...publicShopProblems(env, v, hasRazorpayKeys), ...productionProblems(env, v, hasRazorpayKeys));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = v.PORT ?? 3000;

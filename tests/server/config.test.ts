@@ -150,8 +150,8 @@ describe('loadConfig', () => {
 
   describe('a public shop (NODE_ENV=production, https:// PUBLIC_BASE_URL)', () => {
     const publicShop = () => ({ ...base(), NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://flowers.example.in' });
-    const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_Abc123', RAZORPAY_KEY_SECRET: 'k'.repeat(20) };
-    const smtp = { SMTP_URL: 'smtps://user:pass@smtp.example.in:465' };
+    const razorpay = { RAZORPAY_KEY_ID: 'rzp_live_Abc123', RAZORPAY_KEY_SECRET: 'k'.repeat(20), RAZORPAY_WEBHOOK_SECRET: 'w'.repeat(20) };
+    const smtp = { SMTP_URL: 'smtps://user:pass@smtp.example.in:465', MAIL_FROM: 'Petals & Stems <orders@petalsandstems.in>' };
 
     it('refuses to start on the sandbox and the dev outbox by default', () => {
       expect(problemsOf(publicShop())).toEqual([
@@ -163,6 +163,18 @@ describe('loadConfig', () => {
     it('starts with Razorpay and SMTP, or with the sandbox chosen on purpose', () => {
       expect(loadConfig({ ...publicShop(), ...razorpay, ...smtp }).payment.provider).toBe('razorpay');
       expect(loadConfig({ ...publicShop(), ...smtp, PAYMENT_PROVIDER: 'sandbox' }).payment.provider).toBe('sandbox');
+    });
+
+    it('needs the webhook secret with Razorpay keys, and a sender with SMTP, as production does anywhere', () => {
+      const { RAZORPAY_WEBHOOK_SECRET: _webhook, ...keysOnly } = razorpay;
+      const { MAIL_FROM: _from, ...smtpOnly } = smtp;
+      for (const env of [{ ...publicShop(), ...keysOnly, ...smtpOnly }, { ...base(), NODE_ENV: 'production', ...keysOnly, ...smtpOnly }]) {
+        expect(problemsOf(env)).toEqual([
+          "NODE_ENV=production with Razorpay keys needs RAZORPAY_WEBHOOK_SECRET (the webhook's secret from Razorpay's dashboard): it settles the payments whose browser never came back",
+          'NODE_ENV=production with SMTP_URL needs MAIL_FROM (a sender address your mail provider accepts)',
+        ]);
+      }
+      expect(loadConfig({ ...base(), ...keysOnly, ...smtpOnly }).payment.provider).toBe('razorpay');
     });
 
     it('is only that: plain http, or not production, keeps the demo defaults', () => {

@@ -6,6 +6,7 @@ import { paymentMessages } from '../../domain/payment';
 import { createCheckoutInvoice } from '../../server/modules/orders/invoice.service';
 import { releaseExpiredReservations } from '../../server/modules/orders/order-lifecycle';
 import type { PaymentProvider } from '../../server/modules/payments/provider';
+import { webhookNotSetUp } from '../../server/modules/payments/payments.service';
 import { createSandboxProvider } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { mailsTo } from './helpers/auth';
@@ -291,6 +292,20 @@ describe('webhook', () => {
     expect((await orderByProviderId(app, invoice.orderValueId)).paymentState).toBe('paid');
     expect(await mailsTo(app, buyer.user.email)).toHaveLength(1);
     expect(await stockOf(app, product)).toBe(4);
+  });
+
+  it('says that webhooks are not set up while Razorpay runs without RAZORPAY_WEBHOOK_SECRET (503: Razorpay retries)', async () => {
+    const unset = await buildTestApp({
+      payment: { provider: 'razorpay', razorpayKeyId: 'rzp_test_Hook123', razorpayKeySecret: 'razorpay-test-secret', razorpayWebhookSecret: null },
+    });
+    try {
+      const body = capturedEvent('order_Webhook00000001', 'pay_Webhook0000003');
+      const res = await sendWebhook(unset, body, 'a'.repeat(64));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: webhookNotSetUp, code: 'NOT_READY' });
+    } finally {
+      await unset.close();
+    }
   });
 
   it('answers 400, never a 500, to a signed body that is no event or names ids that are not Razorpay ids (found by the fuzz run)', async () => {

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { paymentMessages, sandboxCards } from '../../../domain/payment';
 import type { sandboxDeclineReply, sandboxPayRequest, VerifyPaymentRequest } from '../../../domain/payment';
 import { orders, users } from '../../db/schema';
-import { BadRequest, NotFound, Unauthorized } from '../../errors';
+import { BadRequest, NotFound, NotReady, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
 import { queueOrderMails } from '../../jobs/order-mails.job';
@@ -86,6 +86,9 @@ interface WebhookEvent {
   };
 }
 
+export const webhookNotSetUp =
+  "Webhooks are not set up on this shop: set RAZORPAY_WEBHOOK_SECRET to this webhook's secret from Razorpay's dashboard.";
+
 /** Razorpay's webhook: HMAC of the raw body; payment.captured and order.paid settle, other events are acknowledged. */
 export async function handleWebhook(
   app: FastifyInstance,
@@ -94,7 +97,9 @@ export async function handleWebhook(
   signature: string | undefined,
 ): Promise<{ message: string }> {
   const secret = provider.webhookSecret;
-  if (!secret || !signature || !sameHex(hmacHex(secret, rawBody), signature)) throw new BadRequest('Webhook signature is not valid');
+  // 503, not 400: Razorpay retries a failed webhook for a day, so events sent before the secret is set still arrive.
+  if (!secret) throw new NotReady(webhookNotSetUp);
+  if (!signature || !sameHex(hmacHex(secret, rawBody), signature)) throw new BadRequest('Webhook signature is not valid');
   let event: WebhookEvent;
   try {
     event = JSON.parse(rawBody.toString('utf8')) as WebhookEvent;
