@@ -5,6 +5,7 @@ import { readdir, readFile, mkdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { mermaidStateId } from './mermaid-state-id';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const machinesDir = path.join(root, 'machines');
@@ -69,9 +70,8 @@ function descendants(node: AnyStateNode): AnyStateNode[] {
   return children(node).flatMap((child) => [child, ...descendants(child)]);
 }
 
-/** Mermaid identifiers allow letters, digits and underscores only; the path keeps nested names unique. */
 function mermaidId(node: AnyStateNode): string {
-  return node.path.map((part: string) => part.replace(/[^A-Za-z0-9]/g, '_')).join('__') || 'root';
+  return mermaidStateId(node.path);
 }
 
 /** A state's name as people read it: its path below the machine, dotted. */
