@@ -16,30 +16,35 @@ function payload(event: LoggedEvent['event']): string {
   return Object.keys(rest).length ? JSON.stringify(rest) : '';
 }
 
-function EventRows({ events }: { events: LoggedEvent[] }) {
+/** The events, latest first; `ofOneActor` leaves out which tab and actor each went to. */
+function EventRows({ events, ofOneActor = false }: { events: LoggedEvent[]; ofOneActor?: boolean }) {
   return (
-    <table className="events">
-      <thead>
-        <tr>
-          <th scope="col">Tab</th>
-          <th scope="col">Actor</th>
-          <th scope="col">Event</th>
-          <th scope="col">From</th>
-          <th scope="col">Payload</th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...events].reverse().map((logged) => (
-          <tr key={logged.seq}>
-            <td>{logged.appTab}</td>
-            <td>{logged.actorName}</td>
-            <td className="event-type">{logged.event.type}</td>
-            <td>{logged.sourceName ?? ''}</td>
-            <td className="payload">{payload(logged.event)}</td>
+    <div className="table-scroll">
+      <table className="events">
+        <thead>
+          <tr>
+            {!ofOneActor && <th scope="col">Tab</th>}
+            {!ofOneActor && <th scope="col">Actor</th>}
+            <th scope="col">Event</th>
+            <th scope="col">From</th>
+            <th scope="col">Payload</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {[...events].reverse().map((logged) => (
+            <tr key={logged.seq}>
+              {!ofOneActor && <td>{logged.appTab}</td>}
+              {!ofOneActor && <td>{logged.actorName}</td>}
+              <td className="event-type">{logged.event.type}</td>
+              <td>{logged.sourceName ?? ''}</td>
+              <td className="payload" title={payload(logged.event)}>
+                {payload(logged.event)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -54,10 +59,16 @@ function SelectedActor({ actor, diagram, events }: { actor: InspectedActor; diag
       ) : (
         <p className="note">No diagram: {actor.machineId ? `docs/machines has no machine with id ${actor.machineId}` : 'not a state machine'}.</p>
       )}
-      <h3>Context</h3>
-      <pre className="context">{JSON.stringify(actor.context, null, 2) ?? 'none'}</pre>
-      <h3>Its events</h3>
-      <EventRows events={events.filter((logged) => logged.sessionId === actor.sessionId)} />
+      <div className="details">
+        <div>
+          <h3>Context</h3>
+          <pre className="context">{JSON.stringify(actor.context, null, 2) ?? 'none'}</pre>
+        </div>
+        <div className="its-events">
+          <h3>Its events</h3>
+          <EventRows events={events.filter((logged) => logged.sessionId === actor.sessionId)} ofOneActor />
+        </div>
+      </div>
     </section>
   );
 }
