@@ -347,7 +347,7 @@ const liveInspectionSection = [
   'it. With internet, `VITE_INSPECTOR=stately npm run dev` sends them to Stately\'s hosted inspector instead, which',
   'the app opens in a pop-up window when it starts (allow pop-ups for the dev server).',
   '',
-  '![/dev/inspect beside a guest checkout: the actors, the guest checkout machine in editing.idle, its context and events](inspector.png)',
+  '![/dev/inspect beside a signed-in bag: two 401s at once joined one refresh of the session root actor](inspector.png)',
   '',
 ];
 
