@@ -6,6 +6,7 @@ import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
+import { lightSnapshot } from '../../src/dev/inspect/app-inspector';
 import { emptyInspectionLog, liveActors, logInspection, stateLabel, type InspectionLog } from '../../src/dev/inspect/inspection-log';
 import type { RelayMessage } from '../../src/dev/inspect/inspector-protocol';
 import { currentStateClass, diagramsByMachineId, markedDiagram } from '../../src/dev/inspect/machine-diagrams';
@@ -16,7 +17,11 @@ function inspectedSessionActor() {
   const receive = (message: RelayMessage) => {
     log = logInspection(log, message);
   };
-  const inspector = createInspector({ send: (event: StatelyInspectionEvent) => receive({ ...event, appTab: 1 }) });
+  // As the app sends them (src/dev/inspect/app-inspector.ts), through JSON as over the relay's socket.
+  const inspector = createInspector(
+    { send: (event: StatelyInspectionEvent) => receive({ ...(JSON.parse(JSON.stringify(event)) as StatelyInspectionEvent), appTab: 1 }) },
+    { serialize: lightSnapshot },
+  );
   let finishRefresh: (token: string) => void = () => {};
   const machine = sessionRefreshMachine.provide({
     actors: { refreshToken: fromPromise(() => new Promise<string>((resolve) => (finishRefresh = resolve))) },

@@ -3,10 +3,10 @@
 // `VITE_INSPECTOR=stately npm run dev` opens Stately's hosted inspector instead, when it can be reached.
 import { createBrowserInspector, createWebSocketInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import type { InspectionEvent, Observer } from 'xstate';
-import { inspectorSocketPath } from './inspector-protocol';
+import { inspectorSocketUrl } from './inspector-protocol';
 
 /** What the page reads of a snapshot: a machine's snapshot also holds the whole machine, which need not travel. */
-function lightSnapshot(event: StatelyInspectionEvent): StatelyInspectionEvent {
+export function lightSnapshot(event: StatelyInspectionEvent): StatelyInspectionEvent {
   if (event.type === '@xstate.event') return event;
   const { status, value, context, output } = event.snapshot as { status?: string; value?: unknown; context?: unknown; output?: unknown };
   return { ...event, snapshot: { status, value, context, output } } as StatelyInspectionEvent;
@@ -14,7 +14,5 @@ function lightSnapshot(event: StatelyInspectionEvent): StatelyInspectionEvent {
 
 export function appInspector(): Observer<InspectionEvent> {
   if (import.meta.env.VITE_INSPECTOR === 'stately') return createBrowserInspector().inspect;
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  const url = `${scheme}://${window.location.host}${inspectorSocketPath}`;
-  return createWebSocketInspector({ url, serialize: lightSnapshot }).inspect;
+  return createWebSocketInspector({ url: inspectorSocketUrl(window.location), serialize: lightSnapshot }).inspect;
 }

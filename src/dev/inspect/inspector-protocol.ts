@@ -4,6 +4,11 @@ import type { StatelyInspectionEvent } from '@statelyai/inspect';
 export const inspectorPagePath = '/dev/inspect';
 export const inspectorSocketPath = '/dev/inspect/socket';
 
+/** The relay's address on the dev server that served the page at `location`. */
+export function inspectorSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${inspectorSocketPath}`;
+}
+
 /** An app's inspection event as the relay passes it on: numbered by the app tab (connection) it came from. */
 export type RelayedEvent = StatelyInspectionEvent & { appTab: number };
 

@@ -6,14 +6,13 @@ import { createRoot } from 'react-dom/client';
 import { InspectorPage } from './inspector-page';
 import { emptyInspectionLog, logInspection } from './inspection-log';
 import type { RelayMessage } from './inspector-protocol';
-import { inspectorSocketPath } from './inspector-protocol';
+import { inspectorSocketUrl } from './inspector-protocol';
 import { diagramsByMachineId } from './machine-diagrams';
 
 const docsPages = Object.values(import.meta.glob<string>('/docs/machines/*.md', { query: '?raw', import: 'default', eager: true }));
 const diagrams = diagramsByMachineId(docsPages);
 
-const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-const receiver = createWebSocketReceiver({ server: `${scheme}://${window.location.host}${inspectorSocketPath}` });
+const receiver = createWebSocketReceiver({ server: inspectorSocketUrl(window.location) });
 
 function LiveInspector() {
   const [log, receive] = useReducer(logInspection, emptyInspectionLog);
