@@ -20,6 +20,16 @@ export interface InspectionRelay {
   connect(socket: WebSocket): void;
 }
 
+/** An inspection event as an app tab sends it; anything else is ignored rather than stopping the dev server. */
+function parsed(data: RawData): RelayedEvent | null {
+  try {
+    const value = JSON.parse(data.toString()) as Partial<RelayedEvent> | null;
+    return typeof value?.type === 'string' && typeof value.sessionId === 'string' ? (value as RelayedEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createInspectionRelay(): InspectionRelay {
   const sockets = new Set<WebSocket>();
   const reported = new Map<number, RelayedEvent[]>();
@@ -36,8 +46,10 @@ export function createInspectionRelay(): InspectionRelay {
       for (const message of [...reported.values()].flat()) socket.send(JSON.stringify(message));
       let appTab: number | undefined;
       socket.on('message', (data: RawData) => {
+        const report = parsed(data);
+        if (!report) return;
         appTab ??= ++lastTab;
-        const message: RelayedEvent = { ...(JSON.parse(data.toString()) as RelayedEvent), appTab };
+        const message: RelayedEvent = { ...report, appTab };
         const kept = reported.get(appTab) ?? [];
         kept.push(message);
         const oldestEvent = kept.findIndex((event) => event.type !== '@xstate.actor');

@@ -41,11 +41,13 @@ const until = async (check: () => boolean) => {
 const actorReport = (sessionId: string) => ({ type: '@xstate.actor', sessionId, name: 'cart', _version: '0.7.2' });
 
 describe('the inspection relay', () => {
-  it("passes each app tab's reports to the pages, numbered by tab", async () => {
+  it("passes each app tab's reports to the pages, numbered by tab, and nothing else", async () => {
     const url = await startRelay();
     const page = await connect(url);
     const firstTab = await connect(url);
     const secondTab = await connect(url);
+    const stranger = await connect(url);
+    stranger.socket.send('not an inspection event');
     firstTab.socket.send(JSON.stringify(actorReport('x:0')));
     await until(() => page.received.length === 1);
     secondTab.socket.send(JSON.stringify(actorReport('x:1')));
