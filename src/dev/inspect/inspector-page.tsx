@@ -1,5 +1,5 @@
 // /dev/inspect: the live actors of the app's tabs, the selected one's diagram, state and context, and the event log.
-import { MermaidDiagram } from './machine-diagram';
+import { MermaidDiagram } from './mermaid-diagram';
 import { markedDiagram } from './machine-diagrams';
 import { liveActors, stateLabel, type InspectedActor, type InspectionLog, type LoggedEvent } from './inspection-log';
 
