@@ -5,9 +5,12 @@ import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appScriptsMetaName } from './domain/page-data';
 import { webFontsTemplateId } from './domain/web-fonts';
+import { devInspector } from './scripts/dev-inspector';
 
 // The API server serves dist/: hashed scripts under /static/js and styles under /static/css get immutable caching.
 const apiPort = Number(process.env.API_PORT ?? 3001);
+/** `npm run dev`'s own port (scripts/dev.ts). */
+const devPort = Number(process.env.DEV_PORT ?? 3000);
 
 /**
  * src/start-app.ts is a second entry, placed first in <head> of the built page: a few hundred bytes that start the app
@@ -227,7 +230,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // on the server instead held 85 MB more memory, this about 40.
   ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   resolve: { alias: [chakraRecipeFiles] },
-  plugins: [react(), chakraThemeWithoutRecipes(), ...(isSsrBuild ? [] : [startAppFirst(), appScriptsAfterThePicture(), commonJsWrappersCompiledEarly(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
+  plugins: [react(), chakraThemeWithoutRecipes(), devInspector(), ...(isSsrBuild ? [] : [startAppFirst(), appScriptsAfterThePicture(), commonJsWrappersCompiledEarly(), inlineStylesheet(), chakraGlobalStylesOnDemand()])],
   build: isSsrBuild
     ? pageRendererBuild
     : {
@@ -266,7 +269,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   server: {
-    port: 3000,
+    port: devPort,
     strictPort: true,
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/dev': `http://127.0.0.1:${apiPort}` },
   },

@@ -5,6 +5,7 @@ import { readdir, readFile, mkdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { mermaidStateId } from './mermaid-state-id';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const machinesDir = path.join(root, 'machines');
@@ -69,9 +70,8 @@ function descendants(node: AnyStateNode): AnyStateNode[] {
   return children(node).flatMap((child) => [child, ...descendants(child)]);
 }
 
-/** Mermaid identifiers allow letters, digits and underscores only; the path keeps nested names unique. */
 function mermaidId(node: AnyStateNode): string {
-  return node.path.map((part: string) => part.replace(/[^A-Za-z0-9]/g, '_')).join('__') || 'root';
+  return mermaidStateId(node.path);
 }
 
 /** A state's name as people read it: its path below the machine, dotted. */
@@ -331,6 +331,26 @@ export function machineJson(machine: AnyStateMachine): string {
   return `${JSON.stringify(machine.config, null, 2)}\n`;
 }
 
+/** The index's word on /dev/inspect (scripts/dev-inspector.ts), which draws these same diagrams live. */
+const liveInspectionSection = [
+  '## Live inspection',
+  '',
+  '`npm run dev` serves a developer page, http://localhost:3000/dev/inspect (on `DEV_PORT` when set). Open the shop in',
+  'another tab of the same dev server: every actor the app starts is listed there with its current state, tab by tab:',
+  "each flow's machine that a page creates, the promises it invokes beneath it, and the session root actor once the",
+  'app first needs it (after a signed-in call is refused). Select one to see its machine drawn from its diagram on',
+  'these pages, with the states it is in marked, its context and the events it was sent; the event log below lists',
+  "every actor's events, latest first. A page opened after the app still lists what the open tabs started.",
+  '',
+  "No internet is needed: under `npm run dev` every actor is created with `src/app/inspection.ts`'s `inspect` option,",
+  "which sends @statelyai/inspect's events over the dev server's WebSocket to the page. The built app holds none of",
+  'it. With internet, `VITE_INSPECTOR=stately npm run dev` sends them to Stately\'s hosted inspector instead, which',
+  'the app opens in a pop-up window when it starts (allow pop-ups for the dev server).',
+  '',
+  '![/dev/inspect beside a signed-in bag: two 401s at once joined one refresh of the session root actor](inspector.png)',
+  '',
+];
+
 function renderIndex(entries: MachineFile[]): string {
   return [
     '# State machines',
@@ -343,6 +363,7 @@ function renderIndex(entries: MachineFile[]): string {
     '|---|---|',
     ...entries.map((entry) => `| [${title(entry.stem)}](${entry.stem}.md) | ${cell(entry.description)} |`),
     '',
+    ...liveInspectionSection,
   ].join('\n');
 }
 
