@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cartItems, carts, orderItems, orders, products } from '../../server/db/schema';
+import { addresses, cartItems, carts, orderItems, orders, products } from '../../server/db/schema';
 import { paymentMessages } from '../../domain/payment';
 import { createCheckoutInvoice } from '../../server/modules/orders/invoice.service';
 import { releaseExpiredReservations } from '../../server/modules/orders/order-lifecycle';
@@ -68,6 +68,36 @@ describe('checkout invoice', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await stockOf(app, product)).toBe(0);
+  });
+
+  it('keeps one pending invoice per buyer: a new one (other quantity or address) gives back what the older one held', async () => {
+    const product = await aTaxedProduct(app, { stock: 5 });
+    const buyer = await aBuyer(app, product, 4);
+    const first = await invoiceFor(app, buyer);
+    expect(await stockOf(app, product)).toBe(1);
+
+    // All five: the four the first invoice holds count as the buyer's own.
+    await app.db.update(cartItems).set({ quantity: 5 }).where(eq(cartItems.productId, product.id));
+    const second = await invoiceFor(app, buyer);
+    expect(second.orderValueId).not.toBe(first.orderValueId);
+    expect(await stockOf(app, product)).toBe(0);
+    expect((await orderByProviderId(app, first.orderValueId)).paymentState).toBe('expired');
+
+    // Another address, fewer units: the five go back, two are taken.
+    await app.db.update(cartItems).set({ quantity: 2 }).where(eq(cartItems.productId, product.id));
+    const [other] = await app.db.insert(addresses).values({ ...(await addressOf(buyer)), id: undefined }).returning({ id: addresses.id });
+    const third = (await checkout(app, buyer, { addressId: other!.id })).json<{ orderValueId: string }>();
+    expect(await stockOf(app, product)).toBe(3);
+    expect((await orderByProviderId(app, second.orderValueId)).paymentState).toBe('expired');
+    expect((await orderByProviderId(app, third.orderValueId)).paymentState).toBe('pending');
+
+    // Six are more than there are, even counting the two held: the shortfall says five are left, and nothing changes.
+    await app.db.update(cartItems).set({ quantity: 6 }).where(eq(cartItems.productId, product.id));
+    const short = await checkout(app, buyer);
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toContain(': 5 left');
+    expect(await stockOf(app, product)).toBe(3);
+    expect((await orderByProviderId(app, third.orderValueId)).paymentState).toBe('pending');
   });
 
   it('prices the bag again when a price changes while the invoice is being made: the order holds the new price', async () => {
@@ -224,7 +254,8 @@ describe('payment verify', () => {
 
     const stranger = await aBuyer(app, product, 1);
     expect((await verify(app, stranger, signedFirst)).statusCode).toBe(403);
-    expect((await orderByProviderId(app, first.orderValueId)).paymentState).toBe('pending');
+    // Released by the second invoice (one pending per buyer), and not paid by the stranger's verify.
+    expect((await orderByProviderId(app, first.orderValueId)).paymentState).toBe('expired');
   });
 
   it('the sandbox declines 4000 0000 0000 0002 (a refusal { message, code } with Razorpay\'s error) and refuses malformed cards', async () => {
@@ -317,3 +348,8 @@ describe('webhook', () => {
     }
   });
 });
+
+async function addressOf(buyer: { addressId: number }) {
+  const [row] = await app.db.select().from(addresses).where(eq(addresses.id, buyer.addressId));
+  return row!;
+}
