@@ -2,7 +2,7 @@
 // preselected after each load (the first, the one kept, the one just saved), the form's typing filters, the 5 s
 // snackbars, that an invalid form sends nothing and a valid one sends exactly the parsed fields.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-address.selectors';
@@ -10,7 +10,8 @@ import { checkoutAddressMachine } from '../../machines/checkout-address.machine'
 import type { CheckoutAddressNotice } from '../../machines/checkout-address.machine';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { heldCalls, testModelOptions } from './machine-test-kit';
 
 type AddressSnapshot = SnapshotFrom<typeof checkoutAddressMachine>;
 type ModelEvent = EventFrom<typeof checkoutAddressMachine>;
@@ -89,14 +90,10 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
   const seen = { notices: [] as CheckoutAddressNotice[], loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const { hold, pending, settle } = heldCalls();
   const actor = createActor(
     checkoutAddressMachine.provide({
       actors: {
@@ -115,31 +112,17 @@ function harness() {
       },
     }),
     {
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, pending };
+  return { actor, seen, settle, pending };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('checkout-address machine (model-based)', () => {
-  const model = new TestModel(checkoutAddressMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(checkoutAddressMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -231,8 +214,6 @@ describe('checkout-address machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

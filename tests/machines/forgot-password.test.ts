@@ -1,7 +1,7 @@
 // The forgot-password machine, model-based: both steps walked with fake calls, checking the requests, the spec's
 // snackbars, the stored userId and the redirect to /login 3 s after the new password is set.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterForgotPasswordField } from '../../machines/forgot-password.selectors';
@@ -9,7 +9,8 @@ import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import type { ForgotPasswordField } from '../../machines/forgot-password.selectors';
 import type { AuthNotice } from '../../machines/auth.selectors';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { heldCalls, testModelOptions } from './machine-test-kit';
 
 type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
@@ -62,14 +63,10 @@ function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
   const seen = { notices: [] as AuthNotice[], emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const { hold, settle } = heldCalls();
   const clock = new SimulatedClock();
   const actor = createActor(
     forgotPasswordMachine.provide({
@@ -90,21 +87,11 @@ function harness() {
     }),
     {
       clock,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, clock };
+  return { actor, seen, settle, clock };
 }
 
 function expectedSubmit(snapshot: ForgotSnapshot): { notices: string[]; request: 'email' | 'reset' | null } {
@@ -118,14 +105,10 @@ function expectedSubmit(snapshot: ForgotSnapshot): { notices: string[]; request:
   return { notices: [], request: 'reset' };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('forgot-password machine (model-based)', () => {
-  const model = new TestModel(forgotPasswordMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(forgotPasswordMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -211,8 +194,6 @@ describe('forgot-password machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

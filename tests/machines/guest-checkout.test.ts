@@ -2,7 +2,7 @@
 // creation and the "Enter Email OTP" modal walked with fake calls, checking the requests, the 5 s snackbars, the
 // prefill and its clearing, and that Place Order is only enabled once the code is verified.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptyGuestDetails, filterGuestField, guestFieldErrors } from '../../machines/guest-checkout.selectors';
@@ -10,7 +10,8 @@ import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
 import type { CheckoutNotice, GuestField } from '../../machines/guest-checkout.selectors';
 import type { AddressFormValues } from '../../domain/address';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { heldCalls, testModelOptions } from './machine-test-kit';
 
 type GuestSnapshot = SnapshotFrom<typeof guestCheckoutMachine>;
 type ModelEvent = EventFrom<typeof guestCheckoutMachine>;
@@ -123,7 +124,6 @@ function eventsFor(snapshot: GuestSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
   const seen = {
@@ -133,10 +133,7 @@ function harness() {
     otpChecks: [] as { email: string; otp: string }[],
     addressReloads: 0,
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const { hold, pending, settle } = heldCalls();
   const actor = createActor(
     guestCheckoutMachine.provide({
       actors: {
@@ -160,34 +157,19 @@ function harness() {
     }),
     {
       input,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  /** Answers the call in flight the way the model event says, then lets the promise settle. */
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, pending };
+  return { actor, seen, settle, pending };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('guest e-mail check machine (model-based)', () => {
   // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is a
   // snapshot plus the event that led to it, so that the shortest paths take every transition.
-  const model = new TestModel(guestCheckoutMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(guestCheckoutMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths({ input } as never);
 
   it('has a finite model to walk', () => {
@@ -319,8 +301,6 @@ describe('guest e-mail check machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

@@ -1,7 +1,7 @@
 // The sign-up machine, model-based: every state and transition of the three steps walked with fake calls, checking
 // the requests, the snackbars, the e-mail look-up's prefill and its clearing, and the redirect 2 s after success.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignUpDetails, filterSignUpField } from '../../machines/sign-up.selectors';
@@ -9,7 +9,8 @@ import { signUpMachine } from '../../machines/sign-up.machine';
 import type { SignUpField } from '../../machines/sign-up.selectors';
 import type { AuthNotice } from '../../machines/auth.selectors';
 import type { SignUpDetails } from '../../domain/auth';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { heldCalls, testModelOptions } from './machine-test-kit';
 
 type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 type ModelEvent = EventFrom<typeof signUpMachine>;
@@ -88,7 +89,6 @@ function eventsFor(snapshot: SignUpSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
   const seen = {
@@ -99,10 +99,7 @@ function harness() {
     passwords: [] as { email: string; password: string }[],
     wentToLogin: 0,
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const { hold, pending, settle } = heldCalls();
   const clock = new SimulatedClock();
   const actor = createActor(
     signUpMachine.provide({
@@ -131,31 +128,17 @@ function harness() {
     }),
     {
       clock,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, clock, pending };
+  return { actor, seen, settle, clock, pending };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('sign-up machine (model-based)', () => {
-  const model = new TestModel(signUpMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(signUpMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -277,8 +260,6 @@ describe('sign-up machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });
