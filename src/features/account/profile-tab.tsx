@@ -12,6 +12,7 @@ import { profileMachine } from '../../../machines/profile.machine';
 import type { ProfileField } from '../../../machines/profile.selectors';
 import type { SaveProfileInput } from '../../../machines/profile.machine';
 import { getUserDetails, updateUserDetails } from '../../api/account';
+import { inspect } from '../../app/inspection';
 import { toaster } from '../../app/toaster';
 import { AccountPanel } from './account-panel';
 
@@ -47,7 +48,7 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
         logError: (_, { error }) => console.error('profile call failed', error),
       },
     }),
-    { input: { userExtId } },
+    { input: { userExtId }, inspect },
   );
 
   if (snapshot.matches('loading')) {

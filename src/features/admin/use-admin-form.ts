@@ -6,6 +6,7 @@ import { fromPromise } from 'xstate';
 import type { AdminFormName } from '../../../domain/admin-forms';
 import { adminFormMachine } from '../../../machines/admin-form.machine';
 import type { AdminFormLoad, AdminFormOutcome, AdminFormSubmission } from '../../../machines/admin-form.machine';
+import { inspect } from '../../app/inspection';
 import { toaster } from '../../app/toaster';
 
 export interface AdminFormCalls {
@@ -31,7 +32,7 @@ export function useAdminForm(form: AdminFormName, { load, submit, listPath }: Ad
         goToList: () => navigate(listPath),
       },
     }),
-    { input: { form } },
+    { input: { form }, inspect },
   );
 }
 

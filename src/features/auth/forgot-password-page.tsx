@@ -9,6 +9,7 @@ import { forgotPasswordErrors } from '../../../machines/forgot-password.selector
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
 import type { ForgotPasswordField, ForgotPasswordSecret } from '../../../machines/forgot-password.selectors';
 import { verifyEmail, verifyOtpPassword } from '../../api/auth';
+import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
@@ -34,6 +35,7 @@ export function ForgotPasswordPage() {
         goToLogin: () => void navigate(paths.login),
       },
     }),
+    { inspect },
   );
 
   useDocumentTitle('Forgot Password');

@@ -10,6 +10,7 @@ import { signInErrors } from '../../../machines/sign-in.selectors';
 import { signInMachine } from '../../../machines/sign-in.machine';
 import type { SignInField } from '../../../machines/sign-in.selectors';
 import { getSingleUserDetails, signIn, syncGuestLoggedInCart } from '../../api/auth';
+import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, readGuestSessionId, storeSignInReply } from '../../app/session-store';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -42,7 +43,7 @@ export function SignInPage({ loadPage = fullPageLoad }: { loadPage?: (path: stri
         goHome: (_, { to }) => loadPage(to),
       },
     }),
-    { input },
+    { input, inspect },
   );
 
   useDocumentTitle('Sign In');

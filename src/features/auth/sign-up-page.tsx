@@ -9,6 +9,7 @@ import { signUpErrors } from '../../../machines/sign-up.selectors';
 import { signUpMachine } from '../../../machines/sign-up.machine';
 import type { SignUpField, SignUpPasswordField } from '../../../machines/sign-up.selectors';
 import { checkEmailPresent, createPassword, createUser, verifyOtp } from '../../api/auth';
+import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
@@ -36,6 +37,7 @@ export function SignUpPage() {
         goToLogin: () => void navigate(paths.login),
       },
     }),
+    { inspect },
   );
 
   useDocumentTitle('Sign Up');

@@ -12,6 +12,7 @@ import type { CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInp
 import { checkQuantity, getCart, removeCartItem, updateCartItem } from '../../api/cart';
 import { cartCountStore } from '../../app/cart-count-store';
 import { currentCartOwner } from '../../app/cart-owner';
+import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { toaster } from '../../app/toaster';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -45,7 +46,7 @@ export function CartPage() {
         logError: (_, { error }) => console.error('cart call failed', error),
       },
     }),
-    { input: { owner } },
+    { input: { owner }, inspect },
   );
 
   const { cart, pending } = snapshot.context;

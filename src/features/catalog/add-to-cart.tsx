@@ -9,6 +9,7 @@ import { apiError } from '../../../domain/errors';
 import { addToCartMachine } from '../../../machines/add-to-cart.machine';
 import { addToCart } from '../../api/cart';
 import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
+import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { toaster } from '../../app/toaster';
 import { FlowerDetailView } from './flower-detail-view';
@@ -50,7 +51,7 @@ export function AddToCart({ flower }: { flower: FlowerDetail }) {
         goToCheckout: () => void navigate(paths.checkout),
       },
     }),
-    { input: { productExtId: flower.externalId, inStock: flower.quantity > 0 } },
+    { input: { productExtId: flower.externalId, inStock: flower.quantity > 0 }, inspect },
   );
   const busy = !snapshot.matches('idle');
   return (

@@ -12,6 +12,7 @@ import type { CartOwner } from '../../../domain/cart';
 import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
 import { getUserAddresses } from '../../api/account';
 import { createGuestAddress, createLoginCheckoutAddress, getGuestUserAddresses } from '../../api/checkout';
+import { inspect } from '../../app/inspection';
 import { toaster } from '../../app/toaster';
 import { AddressCard } from '../../components/address-card';
 import { AddressForm } from '../../components/address-form';
@@ -45,6 +46,7 @@ export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor 
         logError: (_, { error }) => console.error('checkout address call failed', error),
       },
     }),
+    { inspect },
   );
 }
 

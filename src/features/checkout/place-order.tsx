@@ -12,6 +12,7 @@ import { placeOrderMachine } from '../../../machines/place-order.machine';
 import { checkQuantityList } from '../../api/checkout';
 import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPayment } from '../../api/payment';
 import { refreshCartCount } from '../../app/cart-owner';
+import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { toaster } from '../../app/toaster';
 import { useShopInfo } from '../../app/use-shop-info';
@@ -57,6 +58,7 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
         goToCart: () => void navigate(paths.cart),
       },
     }),
+    { inspect },
   );
 }
 

@@ -10,6 +10,7 @@ import type { CheckoutNotice } from '../../../machines/guest-checkout.selectors'
 import { setPasswordMachine } from '../../../machines/set-password.machine';
 import { createGuestCheckout, checkEmailAvailability, verifyGuestCheckoutOtp } from '../../api/checkout';
 import { signIn, syncGuestLoggedInCart, verifyEmail, verifyOtpPassword } from '../../api/auth';
+import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, storeSignInReply } from '../../app/session-store';
 import { toaster } from '../../app/toaster';
@@ -42,7 +43,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         addressesChanged: () => {},
       },
     }),
-    { input: { sessionId } },
+    { input: { sessionId }, inspect },
   );
 
   const setPassword = useActorRef(
@@ -72,6 +73,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         goToCheckout: () => loadPage(paths.checkout),
       },
     }),
+    { inspect },
   );
 
   return { guest, setPassword };

@@ -11,6 +11,7 @@ import { limits } from '../../../domain/limits';
 import { contactMachine } from '../../../machines/contact.machine';
 import type { ContactField } from '../../../machines/contact.selectors';
 import { sendContactMessage } from '../../api/contact';
+import { inspect } from '../../app/inspection';
 import { toaster } from '../../app/toaster';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useShopInfo } from '../../app/use-shop-info';
@@ -67,6 +68,7 @@ export function ContactUsPage() {
         },
       },
     }),
+    { inspect },
   );
 
   useDocumentTitle('Contact Us');

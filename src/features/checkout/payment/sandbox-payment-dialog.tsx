@@ -12,6 +12,7 @@ import { filterSandboxCardField, sandboxCardErrors } from '../../../../machines/
 import { sandboxPaymentMachine } from '../../../../machines/sandbox-payment.machine';
 import type { SandboxCardField } from '../../../../machines/sandbox-payment.selectors';
 import { sandboxPay } from '../../../api/payment';
+import { inspect } from '../../../app/inspection';
 import { useShopInfo } from '../../../app/use-shop-info';
 import { CloseIcon } from '../../../components/icons';
 
@@ -80,7 +81,7 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
   const shop = useShopInfo();
   const actor = useActorRef(
     sandboxPaymentMachine.provide({ actors: { payWithCard: fromPromise(({ input }) => sandboxPay(input)) } }),
-    { input: { orderId } },
+    { input: { orderId }, inspect },
   );
   const settled = useRef(onSettled);
   useEffect(() => {
