@@ -11,7 +11,7 @@ import type { AddToCartInput, AddToCartOutcome } from '../../machines/add-to-car
 import type { AddToCartNotice } from '../../machines/add-to-cart.selectors';
 import type { CartOwner } from '../../domain/cart';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type AddSnapshot = SnapshotFrom<typeof addToCartMachine>;
 type ModelEvent = EventFrom<typeof addToCartMachine>;
@@ -144,11 +144,7 @@ for (const [situation, input] of Object.entries(inputs)) {
         };
         await path.test({
           states: {
-            '*': (expected) => {
-              const actual = h.actor.getSnapshot();
-              expect(actual.value).toEqual(expected.value);
-              expect(actual.context).toEqual(expected.context);
-            },
+            '*': (expected) => void expectModelState(h.actor, expected),
           },
           events: {
             'cart.add': () => click('cart.add'),

@@ -7,7 +7,7 @@ import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
 import { adminFormMachine, adminFormUnreachable } from '../../machines/admin-form.machine';
 import type { AdminFormLoad, AdminFormNotice, AdminFormOutcome, AdminFormSubmission } from '../../machines/admin-form.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type FormSnapshot = SnapshotFrom<typeof adminFormMachine>;
 type ModelEvent = EventFrom<typeof adminFormMachine>;
@@ -207,11 +207,7 @@ function walkModel(model: FormModel) {
       const notice = (message: string, kind: 'success' | 'error') => ({ message, kind, duration: model.toastMs });
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'xstate.done.actor.loadForm': async ({ event }: { event: AnyEventObject }) => {

@@ -10,7 +10,7 @@ import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '.
 import { cartMachine } from '../../machines/cart.machine';
 import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInput } from '../../machines/cart.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { eventType, heldCalls, testModelOptions } from './machine-test-kit';
+import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 type ModelEvent = EventFrom<typeof cartMachine>;
@@ -152,11 +152,7 @@ describe('cart quantity machine (model-based)', () => {
         if (!run.owner) expect(h.seen.loads).toEqual([]);
         await path.test({
           states: {
-            '*': (expected) => {
-              const actual = h.actor.getSnapshot();
-              expect(actual.value).toEqual(expected.value);
-              expect(actual.context).toEqual(expected.context);
-            },
+            '*': (expected) => void expectModelState(h.actor, expected),
           },
           events: {
             'xstate.done.actor.loadCart': async ({ event }: { event: AnyEventObject }) => {

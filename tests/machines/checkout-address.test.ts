@@ -11,7 +11,7 @@ import type { CheckoutAddressNotice } from '../../machines/checkout-address.mach
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type AddressSnapshot = SnapshotFrom<typeof checkoutAddressMachine>;
 type ModelEvent = EventFrom<typeof checkoutAddressMachine>;
@@ -92,7 +92,8 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const seen = { notices: [] as CheckoutAddressNotice[], loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
+  const notices = noticeLog<CheckoutAddressNotice>();
+  const seen = { notices: notices.notices, loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
   const { hold, pending, settle } = heldCalls();
   const actor = createActor(
     checkoutAddressMachine.provide({
@@ -107,7 +108,7 @@ function harness() {
         }),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         logError: (_, { error }) => void seen.errors.push(error),
       },
     }),
@@ -116,7 +117,7 @@ function harness() {
     },
   );
   actor.start();
-  return { actor, seen, settle, pending };
+  return { actor, notices, seen, settle, pending };
 }
 
 const coverage = machineCoverage();
@@ -132,20 +133,11 @@ describe('checkout-address machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        const fresh = h.seen.notices.slice(noticesBefore);
-        expect(fresh.map((notice) => notice.message)).toEqual(expected);
-        for (const notice of fresh) expect(notice.duration).toBe(5000);
-      };
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // The selected address is always one of those listed, and there is one whenever the list is not empty.
             const { addresses, selectedAddressId } = actual.context;
             if (addresses.length > 0) expect(addresses.map((item) => item.id)).toContain(selectedAddressId);

@@ -8,7 +8,7 @@ import type { ContactNotice } from '../../machines/contact.machine';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { testModelOptions, eventType } from './machine-test-kit';
+import { eventType, expectModelState, testModelOptions } from './machine-test-kit';
 
 type ContactSnapshot = SnapshotFrom<typeof contactMachine>;
 type ModelEvent = EventFrom<typeof contactMachine>;
@@ -88,11 +88,7 @@ describe('contact machine (model-based)', () => {
       let requestsBefore = 0;
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'field.change': ({ event }: { event: AnyEventObject }) => {

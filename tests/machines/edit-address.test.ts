@@ -8,7 +8,7 @@ import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { EditAddressNotice, SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
 type ModelEvent = EventFrom<typeof editAddressMachine>;
@@ -112,11 +112,7 @@ describe('edit-address machine (model-based)', () => {
       const h = harness();
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'xstate.done.actor.loadAddress': async ({ event }: { event: AnyEventObject }) => {

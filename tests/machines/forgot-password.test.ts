@@ -10,7 +10,7 @@ import type { ForgotPasswordField } from '../../machines/forgot-password.selecto
 import type { AuthNotice } from '../../machines/auth.selectors';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
@@ -65,7 +65,8 @@ function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const seen = { notices: [] as AuthNotice[], emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
+  const notices = noticeLog<AuthNotice>();
+  const seen = { notices: notices.notices, emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
   const { hold, settle } = heldCalls();
   const clock = new SimulatedClock();
   const actor = createActor(
@@ -81,7 +82,7 @@ function harness() {
         }),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         goToLogin: () => void (seen.wentToLogin += 1),
       },
     }),
@@ -91,7 +92,7 @@ function harness() {
     },
   );
   actor.start();
-  return { actor, seen, settle, clock };
+  return { actor, notices, seen, settle, clock };
 }
 
 function expectedSubmit(snapshot: ForgotSnapshot): { notices: string[]; request: 'email' | 'reset' | null } {
@@ -118,20 +119,10 @@ describe('forgot-password machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        expect(h.seen.notices.slice(noticesBefore).map((notice) => notice.message)).toEqual(expected);
-        for (const notice of h.seen.notices.slice(noticesBefore)) expect(notice.duration).toBe(4000);
-      };
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'field.change': ({ event }: { event: AnyEventObject }) => {

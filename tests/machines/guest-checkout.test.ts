@@ -11,7 +11,7 @@ import type { CheckoutNotice, GuestField } from '../../machines/guest-checkout.s
 import type { AddressFormValues } from '../../domain/address';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type GuestSnapshot = SnapshotFrom<typeof guestCheckoutMachine>;
 type ModelEvent = EventFrom<typeof guestCheckoutMachine>;
@@ -126,8 +126,9 @@ function eventsFor(snapshot: GuestSnapshot): ModelEvent[] {
 
 
 function harness() {
+  const notices = noticeLog<CheckoutNotice>();
   const seen = {
-    notices: [] as CheckoutNotice[],
+    notices: notices.notices,
     checks: [] as string[],
     creations: [] as CreateGuestCheckoutRequest[],
     otpChecks: [] as { email: string; otp: string }[],
@@ -151,7 +152,7 @@ function harness() {
         }),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         addressesChanged: () => void (seen.addressReloads += 1),
       },
     }),
@@ -161,7 +162,7 @@ function harness() {
     },
   );
   actor.start();
-  return { actor, seen, settle, pending };
+  return { actor, notices, seen, settle, pending };
 }
 
 const coverage = machineCoverage();
@@ -179,22 +180,13 @@ describe('guest e-mail check machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        const fresh = h.seen.notices.slice(noticesBefore);
-        expect(fresh.map((notice) => notice.message)).toEqual(expected);
-        // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-        for (const notice of fresh) expect(notice.duration).toBe(5000);
-      };
+      // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
       const calls = () => h.seen.checks.length + h.seen.creations.length + h.seen.otpChecks.length;
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // Place Order (the guest's addresses) only after the code is verified.
             expect(h.seen.addressReloads).toBe(actual.matches('verified') ? 1 : 0);
           },

@@ -94,8 +94,13 @@ const isMachineSnapshot = (snapshot: unknown): snapshot is AnyMachineSnapshot =>
  * selection (`getTransitionData`) for an event, and by `eventlessTransitions` for a step that repeats its macrostep's
  * event (xstate reports an eventless microstep with the event that led to it) or follows the start.
  */
-export function inspectSteps(report: (step: InspectedStep) => void): (event: InspectionEvent) => void {
+export function inspectSteps(
+  report: (step: InspectedStep) => void,
+  /** Where an actor that was not started stands, e.g. the snapshot `machine.transition` is asked to go on from. */
+  from?: { actorRef: ActorRefLike; snapshot: AnyMachineSnapshot },
+): (event: InspectionEvent) => void {
   const actors = new Map<ActorRefLike, { last: AnyMachineSnapshot | null; lastEvent: unknown }>();
+  if (from) actors.set(from.actorRef, { last: from.snapshot, lastEvent: null });
   const followed = (actorRef: ActorRefLike) => actors.get(actorRef) ?? actors.set(actorRef, { last: null, lastEvent: null }).get(actorRef)!;
   return (inspection) => {
     if (!isMachineSnapshot('snapshot' in inspection ? inspection.snapshot : null)) return;

@@ -93,3 +93,11 @@ export function testModelOptions<TMachine extends AnyStateMachine>(
     stateMatcher: (snapshot: SnapshotFrom<TMachine>, key: string) => key === '*' || (snapshot as AnyMachineSnapshot).matches(key as never),
   };
 }
+
+/** The actor is where the model is, state and context; its snapshot, for what a state checks besides. */
+export function expectModelState<TSnapshot extends AnyMachineSnapshot>(actor: { getSnapshot(): TSnapshot }, expected: AnyMachineSnapshot): TSnapshot {
+  const actual = actor.getSnapshot();
+  expect(actual.value).toEqual(expected.value);
+  expect(actual.context).toEqual(expected.context);
+  return actual;
+}

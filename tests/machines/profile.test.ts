@@ -7,7 +7,7 @@ import { filterProfileField, profileFormOf } from '../../machines/profile.select
 import { profileMachine } from '../../machines/profile.machine';
 import type { ProfileNotice, SaveProfileInput } from '../../machines/profile.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { eventType, heldCalls, testModelOptions } from './machine-test-kit';
+import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 type ModelEvent = EventFrom<typeof profileMachine>;
@@ -93,11 +93,7 @@ describe('profile machine (model-based)', () => {
       const h = harness();
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'xstate.done.actor.loadProfile': async ({ event }: { event: AnyEventObject }) => {

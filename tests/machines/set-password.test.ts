@@ -9,7 +9,7 @@ import { setPasswordMachine } from '../../machines/set-password.machine';
 import type { SetPasswordField, SetPasswordNotice } from '../../machines/set-password.selectors';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
 type ModelEvent = EventFrom<typeof setPasswordMachine>;
@@ -94,8 +94,9 @@ function eventsFor(snapshot: SetPasswordSnapshot): ModelEvent[] {
 
 
 function harness() {
+  const notices = noticeLog<SetPasswordNotice>();
   const seen = {
-    notices: [] as SetPasswordNotice[],
+    notices: notices.notices,
     emailChecks: [] as { email: string }[],
     resets: [] as VerifyOtpPasswordRequest[],
     signIns: [] as SignInRequest[],
@@ -121,7 +122,7 @@ function harness() {
         }),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         storeSession: (_, reply) => {
           seen.storedSessions.push(reply);
           seen.steps.push('storeSession');
@@ -134,7 +135,7 @@ function harness() {
     },
   );
   actor.start();
-  return { actor, seen, settle, pending };
+  return { actor, notices, seen, settle, pending };
 }
 
 /** The modal's refusal for a submit, in the spec's order: empty, then the code, the match, the rule. */
@@ -160,22 +161,13 @@ describe('set-password machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        const fresh = h.seen.notices.slice(noticesBefore);
-        expect(fresh.map((notice) => notice.message)).toEqual(expected);
-        // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-        for (const notice of fresh) expect(notice.duration).toBe(5000);
-      };
+      // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
       const calls = () => h.seen.emailChecks.length + h.seen.resets.length + h.seen.signIns.length;
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // Nothing is stored and nobody leaves the page before the automatic sign-in succeeded.
             expect(h.seen.steps).toEqual(actual.matches('done') ? ['storeSession', 'goToCheckout'] : []);
           },

@@ -10,7 +10,7 @@ import type { AuthNotice } from '../../machines/auth.selectors';
 import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 type ModelEvent = EventFrom<typeof signInMachine>;
@@ -125,11 +125,7 @@ for (const [situation, input] of Object.entries(inputs)) {
         const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
         await path.test({
           states: {
-            '*': (expected) => {
-              const actual = h.actor.getSnapshot();
-              expect(actual.value).toEqual(expected.value);
-              expect(actual.context).toEqual(expected.context);
-            },
+            '*': (expected) => void expectModelState(h.actor, expected),
           },
           events: {
             'field.change': ({ event }: { event: AnyEventObject }) => {

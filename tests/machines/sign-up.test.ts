@@ -10,7 +10,7 @@ import type { SignUpField } from '../../machines/sign-up.selectors';
 import type { AuthNotice } from '../../machines/auth.selectors';
 import type { SignUpDetails } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 type ModelEvent = EventFrom<typeof signUpMachine>;
@@ -91,8 +91,9 @@ function eventsFor(snapshot: SignUpSnapshot): ModelEvent[] {
 
 
 function harness() {
+  const notices = noticeLog<AuthNotice>();
   const seen = {
-    notices: [] as AuthNotice[],
+    notices: notices.notices,
     lookups: [] as string[],
     registrations: [] as SignUpDetails[],
     otpChecks: [] as { email: string; otp: string }[],
@@ -122,7 +123,7 @@ function harness() {
         }),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         goToLogin: () => void (seen.wentToLogin += 1),
       },
     }),
@@ -132,7 +133,7 @@ function harness() {
     },
   );
   actor.start();
-  return { actor, seen, settle, clock, pending };
+  return { actor, notices, seen, settle, clock, pending };
 }
 
 const coverage = machineCoverage();
@@ -148,22 +149,11 @@ describe('sign-up machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const newNotices = () => h.seen.notices.slice(noticesBefore).map((notice) => notice.message);
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        expect(newNotices()).toEqual(expected);
-        for (const notice of h.seen.notices.slice(noticesBefore)) expect(notice.duration).toBe(4000);
-      };
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
       const calls = () => h.seen.lookups.length + h.seen.registrations.length + h.seen.otpChecks.length + h.seen.passwords.length;
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'field.change': ({ event }: { event: AnyEventObject }) => {
