@@ -94,7 +94,7 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
 function harness() {
   const notices = noticeLog<CheckoutAddressNotice>();
   const seen = { notices: notices.notices, loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
-  const { hold, pending, settle } = heldCalls();
+  const { hold, pending, settle, holding } = heldCalls();
   const actor = createActor(
     checkoutAddressMachine.provide({
       actors: {
@@ -102,10 +102,7 @@ function harness() {
           seen.loads += 1;
           return hold('loadAddresses') as Promise<Address[]>;
         }),
-        saveAddress: fromPromise(({ input }) => {
-          seen.saves.push(input);
-          return hold('saveAddress');
-        }),
+        saveAddress: holding('saveAddress', seen.saves),
       },
       actions: {
         notify: notices.notify,

@@ -67,7 +67,7 @@ function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
 function harness() {
   const notices = noticeLog<AuthNotice>();
   const seen = { notices: notices.notices, emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
-  const { hold, settle } = heldCalls();
+  const { hold, settle, holding } = heldCalls();
   const clock = new SimulatedClock();
   const actor = createActor(
     forgotPasswordMachine.provide({
@@ -76,10 +76,7 @@ function harness() {
           seen.emails.push(input.email);
           return hold('verifyEmail');
         }),
-        resetPassword: fromPromise(({ input }) => {
-          seen.resets.push(input);
-          return hold('resetPassword');
-        }),
+        resetPassword: holding('resetPassword', seen.resets),
       },
       actions: {
         notify: notices.notify,

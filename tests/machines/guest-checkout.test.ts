@@ -134,7 +134,7 @@ function harness() {
     otpChecks: [] as { email: string; otp: string }[],
     addressReloads: 0,
   };
-  const { hold, pending, settle } = heldCalls();
+  const { hold, pending, settle, holding } = heldCalls();
   const actor = createActor(
     guestCheckoutMachine.provide({
       actors: {
@@ -142,14 +142,8 @@ function harness() {
           seen.checks.push(input.email);
           return hold('checkEmailAvailability');
         }),
-        createGuestCheckout: fromPromise(({ input }) => {
-          seen.creations.push(input);
-          return hold('createGuestCheckout');
-        }),
-        verifyOtp: fromPromise(({ input }) => {
-          seen.otpChecks.push(input);
-          return hold('verifyOtp');
-        }),
+        createGuestCheckout: holding('createGuestCheckout', seen.creations),
+        verifyOtp: holding('verifyOtp', seen.otpChecks),
       },
       actions: {
         notify: notices.notify,

@@ -35,8 +35,8 @@ export function heldCalls() {
     pending,
     hold,
     /** A promise actor that records its input into `calls` and stays open until `settle`. */
-    actor<TInput>(id: string, calls?: TInput[]) {
-      return fromPromise<never, TInput>(({ input }) => {
+    holding<TOutput, TInput>(id: string, calls?: TInput[]) {
+      return fromPromise<TOutput, TInput>(({ input }) => {
         calls?.push(input);
         return hold(id);
       });

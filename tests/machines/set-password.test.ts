@@ -2,7 +2,7 @@
 // calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in back to /checkout.
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterSetPasswordField, setPasswordErrors } from '../../machines/set-password.selectors';
 import { setPasswordMachine } from '../../machines/set-password.machine';
@@ -104,22 +104,13 @@ function harness() {
     /** What happened, in order, once the password is set. */
     steps: [] as string[],
   };
-  const { hold, pending, settle } = heldCalls();
+  const { pending, settle, holding } = heldCalls();
   const actor = createActor(
     setPasswordMachine.provide({
       actors: {
-        verifyEmail: fromPromise(({ input }) => {
-          seen.emailChecks.push(input);
-          return hold('verifyEmail');
-        }),
-        resetPassword: fromPromise(({ input }) => {
-          seen.resets.push(input);
-          return hold('resetPassword');
-        }),
-        signIn: fromPromise(({ input }) => {
-          seen.signIns.push(input);
-          return hold('signIn');
-        }),
+        verifyEmail: holding('verifyEmail', seen.emailChecks),
+        resetPassword: holding('resetPassword', seen.resets),
+        signIn: holding('signIn', seen.signIns),
       },
       actions: {
         notify: notices.notify,

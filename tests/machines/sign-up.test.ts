@@ -100,7 +100,7 @@ function harness() {
     passwords: [] as { email: string; password: string }[],
     wentToLogin: 0,
   };
-  const { hold, pending, settle } = heldCalls();
+  const { hold, pending, settle, holding } = heldCalls();
   const clock = new SimulatedClock();
   const actor = createActor(
     signUpMachine.provide({
@@ -109,18 +109,9 @@ function harness() {
           seen.lookups.push(input.email);
           return hold('checkEmailPresent');
         }),
-        createUser: fromPromise(({ input }) => {
-          seen.registrations.push(input);
-          return hold('createUser');
-        }),
-        verifyOtp: fromPromise(({ input }) => {
-          seen.otpChecks.push(input);
-          return hold('verifyOtp');
-        }),
-        createPassword: fromPromise(({ input }) => {
-          seen.passwords.push(input);
-          return hold('createPassword');
-        }),
+        createUser: holding('createUser', seen.registrations),
+        verifyOtp: holding('verifyOtp', seen.otpChecks),
+        createPassword: holding('createPassword', seen.passwords),
       },
       actions: {
         notify: notices.notify,
