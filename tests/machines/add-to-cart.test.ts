@@ -7,7 +7,7 @@ import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addToCartFailureNotice } from '../../machines/add-to-cart.selectors';
 import { addToCartMachine } from '../../machines/add-to-cart.machine';
-import type { AddToCartInput, AddToCartOutcome } from '../../machines/add-to-cart.machine';
+import type { AddToCartInput } from '../../machines/add-to-cart.machine';
 import type { AddToCartNotice } from '../../machines/add-to-cart.selectors';
 import type { CartOwner } from '../../domain/cart';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -64,7 +64,7 @@ function harness(input: AddToCartInput) {
     countRefreshes: 0,
     checkouts: 0,
   };
-  const { hold, settle } = heldCalls();
+  const { hold, settle, holding } = heldCalls();
   const actor = createActor(
     addToCartMachine.provide({
       actors: {
@@ -72,10 +72,7 @@ function harness(input: AddToCartInput) {
           seen.ownerLookups += 1;
           return hold('ensureOwner') as Promise<CartOwner>;
         }),
-        addToCart: fromPromise(({ input: body }) => {
-          seen.adds.push(body);
-          return hold('addToCart') as Promise<AddToCartOutcome>;
-        }),
+        addToCart: holding('addToCart', seen.adds),
         refreshCount: fromPromise(() => {
           seen.countRefreshes += 1;
           return hold('refreshCount') as Promise<void>;

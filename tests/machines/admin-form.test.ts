@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { adminBlankValues, adminFieldMessage } from '../../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
@@ -147,14 +147,8 @@ function harness(form: AdminFormName) {
   const actor = createActor(
     adminFormMachine.provide({
       actors: {
-        loadForm: fromPromise<AdminFormLoad, AdminFormName>(({ input: name }) => {
-          loads.push(name);
-          return calls.hold('loadForm');
-        }),
-        submitForm: fromPromise<AdminFormOutcome, AdminFormSubmission>(({ input: submission }) => {
-          saves.push(submission);
-          return calls.hold('submitForm');
-        }),
+        loadForm: calls.holding('loadForm', loads),
+        submitForm: calls.holding('submitForm', saves),
       },
       actions: {
         notify: (_, params) => void notices.push(params),

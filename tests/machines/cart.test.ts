@@ -3,12 +3,12 @@
 // cannot reach: buttons at their bounds, clicks while busy, which lines block checkout.
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
 import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '../../domain/cart-rules';
 import { cartMachine } from '../../machines/cart.machine';
-import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInput } from '../../machines/cart.machine';
+import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateQuantityInput } from '../../machines/cart.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
@@ -86,26 +86,13 @@ function harness(owner: CartOwner | null) {
     logged: [] as unknown[],
   };
   const calls = heldCalls();
-  const hold = (call: Call) => calls.hold(call);
   const actor = createActor(
     cartMachine.provide({
       actors: {
-        loadCart: fromPromise<CartReply, CartOwner>(({ input }) => {
-          seen.loads.push(input);
-          return hold('loadCart') as Promise<CartReply>;
-        }),
-        checkStock: fromPromise<boolean, CheckStockInput>(({ input }) => {
-          seen.stockChecks.push(input);
-          return hold('checkStock') as Promise<boolean>;
-        }),
-        updateQuantity: fromPromise<UpdateOutcome, UpdateQuantityInput>(({ input }) => {
-          seen.updates.push(input);
-          return hold('updateQuantity') as Promise<UpdateOutcome>;
-        }),
-        removeItem: fromPromise<unknown, RemoveItemInput>(({ input }) => {
-          seen.removals.push(input);
-          return hold('removeItem');
-        }),
+        loadCart: calls.holding('loadCart', seen.loads),
+        checkStock: calls.holding('checkStock', seen.stockChecks),
+        updateQuantity: calls.holding('updateQuantity', seen.updates),
+        removeItem: calls.holding('removeItem', seen.removals),
       },
       actions: {
         notify: (_, params) => void seen.notices.push(params),

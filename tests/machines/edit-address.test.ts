@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
@@ -57,14 +57,8 @@ function harness() {
   const actor = createActor(
     editAddressMachine.provide({
       actors: {
-        loadAddress: fromPromise<Address, number>(({ input: id }) => {
-          loads.push(id);
-          return calls.hold('loadAddress');
-        }),
-        saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(({ input: save }) => {
-          saves.push(save);
-          return calls.hold('saveAddress');
-        }),
+        loadAddress: calls.holding('loadAddress', loads),
+        saveAddress: calls.holding('saveAddress', saves),
       },
       actions: {
         notify: (_, params) => void notices.push(params),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
 import { filterProfileField, profileFormOf } from '../../machines/profile.selectors';
@@ -46,14 +46,8 @@ function harness() {
   const actor = createActor(
     profileMachine.provide({
       actors: {
-        loadProfile: fromPromise<UserDetails, string>(({ input }) => {
-          loads.push(input);
-          return calls.hold('loadProfile');
-        }),
-        saveProfile: fromPromise<UpdateUserDetailsReply, SaveProfileInput>(({ input }) => {
-          saves.push(input);
-          return calls.hold('saveProfile');
-        }),
+        loadProfile: calls.holding('loadProfile', loads),
+        saveProfile: calls.holding('saveProfile', saves),
       },
       actions: {
         notify: (_, params) => void notices.push(params),

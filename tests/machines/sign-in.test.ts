@@ -65,18 +65,12 @@ function harness(input: SignInInput) {
     guestSessionForgotten: 0,
     wentTo: [] as string[],
   };
-  const { hold, settle } = heldCalls();
+  const { hold, settle, holding } = heldCalls();
   const actor = createActor(
     signInMachine.provide({
       actors: {
-        signIn: fromPromise(({ input: form }) => {
-          seen.logins.push(form);
-          return hold('signIn') as Promise<SignInReply | null>;
-        }),
-        syncGuestCart: fromPromise(({ input: body }) => {
-          seen.syncs.push(body);
-          return hold('syncGuestCart') as Promise<void>;
-        }),
+        signIn: holding('signIn', seen.logins),
+        syncGuestCart: holding('syncGuestCart', seen.syncs),
         fetchUserDetails: fromPromise(({ input: { userExtId } }) => {
           seen.detailsFetched.push(userExtId);
           return hold('fetchUserDetails');
