@@ -1,12 +1,34 @@
-// Lint rules, including the import direction of DESIGN.md §2: domain/ ← machines/ ← src/, domain/ ← server/.
-// The direction is enforced with ESLint's own no-restricted-imports, one rule set per folder.
+// Lint rules, including the architecture of DESIGN.md §2: the import direction domain/ ← machines/ ← src/,
+// domain/ ← server/ as import-x zones, features that reach each other only through the shared folders, no import
+// cycles, and the accessibility rules of jsx-a11y on every view.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-/** An import that climbs out of the folder into one of `folders`. */
-const into = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Folders, relative to the project root, that `target` may not import from. */
+const zone = (target, from, message) => ({ target, from, message });
+
+const zones = [
+  zone('./domain', ['./machines', './src', './server', './scripts', './tests'], 'domain/ is shared by browser and server and imports none of the other folders.'),
+  zone('./machines', ['./src', './server', './scripts', './tests'], 'machines/ stay pure: they import xstate and domain/ only.'),
+  zone('./server', ['./src', './machines'], 'server/ never imports the browser app or its machines.'),
+  zone('./src', ['./server', './scripts', './tests'], 'The browser app talks to the server over HTTP only.'),
+  zone(['./src/components', './src/api'], './src/features', 'Shared pieces serve the features; they never import one.'),
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature reaches another only through the shared folders (src/app, src/components, src/api).',
+  })),
+];
 
 const restrictImports = (files, patterns) => ({
   files,
@@ -24,6 +46,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // What zones cannot say: which packages a folder may use.
   restrictImports(
     ['domain/**/*.ts'],
     [
@@ -35,18 +66,11 @@ export default tseslint.config(
   ),
   restrictImports(
     ['machines/**/*.ts'],
-    [
-      { regex: '^(?!xstate$|\\.{1,2}/)', message: 'machines/ import xstate and domain/ only: side effects are named and provided by views.' },
-      { regex: into('src', 'server'), message: 'machines/ stay pure: they import xstate and domain/ only.' },
-    ],
+    [{ regex: '^(?!xstate$|\\.{1,2}/)', message: 'machines/ import xstate and domain/ only: side effects are named and provided by views.' }],
   ),
-  restrictImports(['server/**/*.ts'], [{ regex: into('src', 'machines'), message: 'server/ never imports the browser app or its machines.' }]),
   restrictImports(
     ['src/**/*.{ts,tsx}'],
-    [
-      { regex: into('server'), message: 'The browser app talks to the server over HTTP only.' },
-      { regex: '^zod$', message: 'The browser imports zod/mini: classic zod cannot be tree-shaken and would ship whole.' },
-    ],
+    [{ regex: '^zod$', message: 'The browser imports zod/mini: classic zod cannot be tree-shaken and would ship whole.' }],
   ),
   {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.{ts,tsx}'],
@@ -55,5 +79,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    // Chakra's elements are checked as the HTML elements they render.
+    settings: { 'jsx-a11y': { components: { Button: 'button', IconButton: 'button', Image: 'img', Input: 'input', Textarea: 'textarea' } } },
   },
 );

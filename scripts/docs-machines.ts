@@ -5,7 +5,7 @@ import { readdir, readFile, mkdir, writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { mermaidStateId } from './mermaid-state-id';
+import { mermaidStateId } from '../src/dev/inspect/mermaid-state-id';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const machinesDir = path.join(root, 'machines');

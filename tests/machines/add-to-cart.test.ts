@@ -2,15 +2,16 @@
 // the shopper and the server see (one add per click, the bag's owner posted, the toasts, the badge refresh, the 3 s
 // before /checkout).
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addToCartFailureNotice } from '../../machines/add-to-cart.selectors';
 import { addToCartMachine } from '../../machines/add-to-cart.machine';
-import type { AddToCartInput, AddToCartOutcome } from '../../machines/add-to-cart.machine';
+import type { AddToCartInput } from '../../machines/add-to-cart.machine';
 import type { AddToCartNotice } from '../../machines/add-to-cart.selectors';
 import type { CartOwner } from '../../domain/cart';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type AddSnapshot = SnapshotFrom<typeof addToCartMachine>;
 type ModelEvent = EventFrom<typeof addToCartMachine>;
@@ -53,7 +54,6 @@ function expectedFailureText(error: unknown): string {
   return texts.failed;
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness(input: AddToCartInput) {
   const clock = new SimulatedClock();
@@ -64,10 +64,7 @@ function harness(input: AddToCartInput) {
     countRefreshes: 0,
     checkouts: 0,
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+  const { hold, settle, holding } = heldCalls();
   const actor = createActor(
     addToCartMachine.provide({
       actors: {
@@ -75,10 +72,7 @@ function harness(input: AddToCartInput) {
           seen.ownerLookups += 1;
           return hold('ensureOwner') as Promise<CartOwner>;
         }),
-        addToCart: fromPromise(({ input: body }) => {
-          seen.adds.push(body);
-          return hold('addToCart') as Promise<AddToCartOutcome>;
-        }),
+        addToCart: holding('addToCart', seen.adds),
         refreshCount: fromPromise(() => {
           seen.countRefreshes += 1;
           return hold('refreshCount') as Promise<void>;
@@ -92,22 +86,11 @@ function harness(input: AddToCartInput) {
     {
       input,
       clock,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  /** Answers the call in flight the way the model event says, then lets the promise settle. */
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, clock, seen, taken, visited, settle };
+  return { actor, clock, seen, settle };
 }
 
 const inputs: Record<string, AddToCartInput> = {
@@ -115,17 +98,13 @@ const inputs: Record<string, AddToCartInput> = {
   'for a sold-out product': { productExtId: 'p_gone', inStock: false },
 };
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 for (const [situation, input] of Object.entries(inputs)) {
   describe(`add-to-cart machine (model-based) ${situation}`, () => {
     // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is
     // a snapshot plus the event that led to it, so that the shortest paths take every transition.
-    const model = new TestModel(addToCartMachine, {
-      events: (snapshot: AddSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-      serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-      stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-    });
+    const model = new TestModel(addToCartMachine, testModelOptions((snapshot: AddSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
     const paths = model.getShortestPaths({ input } as never);
 
     it('has a finite model to walk', () => {
@@ -162,11 +141,7 @@ for (const [situation, input] of Object.entries(inputs)) {
         };
         await path.test({
           states: {
-            '*': (expected) => {
-              const actual = h.actor.getSnapshot();
-              expect(actual.value).toEqual(expected.value);
-              expect(actual.context).toEqual(expected.context);
-            },
+            '*': (expected) => void expectModelState(h.actor, expected),
           },
           events: {
             'cart.add': () => click('cart.add'),
@@ -231,8 +206,6 @@ for (const [situation, input] of Object.entries(inputs)) {
             },
           } as never,
         });
-        for (const key of h.taken) coverage.taken.add(key);
-        for (const id of h.visited) coverage.visited.add(id);
       });
     }
   });

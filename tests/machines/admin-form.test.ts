@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { adminBlankValues, adminFieldMessage } from '../../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
 import { adminFormMachine, adminFormUnreachable } from '../../machines/admin-form.machine';
 import type { AdminFormLoad, AdminFormNotice, AdminFormOutcome, AdminFormSubmission } from '../../machines/admin-form.machine';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type FormSnapshot = SnapshotFrom<typeof adminFormMachine>;
 type ModelEvent = EventFrom<typeof adminFormMachine>;
@@ -133,7 +134,6 @@ function modelEvents(model: FormModel): ModelEvent[] {
   ] as unknown as ModelEvent[];
 }
 
-type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 type ActorName = 'loadForm' | 'submitForm';
 
 function harness(form: AdminFormName) {
@@ -143,24 +143,12 @@ function harness(form: AdminFormName) {
   const loads: AdminFormName[] = [];
   const saves: AdminFormSubmission[] = [];
   let wentToList = 0;
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending: Record<ActorName, Pending | undefined> = { loadForm: undefined, submitForm: undefined };
+  const calls = heldCalls();
   const actor = createActor(
     adminFormMachine.provide({
       actors: {
-        loadForm: fromPromise<AdminFormLoad, AdminFormName>(({ input: name }) => {
-          loads.push(name);
-          return new Promise((resolve, reject) => {
-            pending.loadForm = { resolve: resolve as never, reject };
-          });
-        }),
-        submitForm: fromPromise<AdminFormOutcome, AdminFormSubmission>(({ input: submission }) => {
-          saves.push(submission);
-          return new Promise((resolve, reject) => {
-            pending.submitForm = { resolve: resolve as never, reject };
-          });
-        }),
+        loadForm: calls.holding('loadForm', loads),
+        submitForm: calls.holding('submitForm', saves),
       },
       actions: {
         notify: (_, params) => void notices.push(params),
@@ -170,10 +158,9 @@ function harness(form: AdminFormName) {
         },
       },
     }),
-    { input: { form }, clock, inspect: recordCoverage(taken, visited) },
+    { input: { form }, clock, inspect: coverage.inspect },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
   return {
     actor,
     clock,
@@ -181,37 +168,25 @@ function harness(form: AdminFormName) {
     logged,
     loads,
     saves,
-    taken,
-    visited,
     wentToList: () => wentToList,
-    settle: async (which: ActorName, outcome: { output: unknown } | { error: Error }) => {
-      const call = pending[which];
-      if (!call) throw new Error(`no ${which} in flight`);
-      pending[which] = undefined;
-      if ('output' in outcome) call.resolve(outcome.output as never);
-      else call.reject(outcome.error);
-      const busy = which === 'loadForm' ? 'loading' : 'saving';
-      await waitFor(actor, (snapshot) => !snapshot.matches(busy));
-    },
+    settle: (which: ActorName, outcome: { output: unknown } | { error: Error }) => calls.answer(which, outcome),
   };
 }
-
-/** Every distinct event is its own vertex, so that each branch (kept or refused pick, saved or refused answer) is walked. */
-const eventKey = (event: AnyEventObject | undefined) => (event ? JSON.stringify(event) : '');
 
 /** The branches behind one transition key (the guards of form.submit, files.change, the save's answer, saved). */
 const branchesWalked = new Set<string>();
 
-function walkModel(model: FormModel, coverage: { taken: Set<string>; visited: Set<string> }) {
+function walkModel(model: FormModel) {
   const input = { form: model.form };
   const events = modelEvents(model);
-  const testModel = new TestModel(adminFormMachine, {
-    // A form that stays is walked through one save; after it only a submit is tried (the picks were cleared).
-    events: (snapshot: FormSnapshot) =>
+  // A form that stays is walked through one save; after it only a submit is tried (the picks were cleared). Every
+  // distinct event is its own vertex, so that each branch (kept or refused pick, saved or refused answer) is walked.
+  const testModel = new TestModel(
+    adminFormMachine,
+    testModelOptions((snapshot: FormSnapshot) =>
       events.filter((event) => snapshot.can(event) && (snapshot.context.saves === 0 || event.type === 'form.submit')),
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${eventKey(event as AnyEventObject | undefined)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+    ),
+  );
   const paths = testModel.getShortestPaths({ input } as never);
 
   it('has a finite model to walk', () => {
@@ -226,11 +201,7 @@ function walkModel(model: FormModel, coverage: { taken: Set<string>; visited: Se
       const notice = (message: string, kind: 'success' | 'error') => ({ message, kind, duration: model.toastMs });
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'xstate.done.actor.loadForm': async ({ event }: { event: AnyEventObject }) => {
@@ -356,17 +327,16 @@ function walkModel(model: FormModel, coverage: { taken: Set<string>; visited: Se
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 }
 
+const coverage = machineCoverage();
+
 describe('admin-form machine (model-based)', () => {
-  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
 
   for (const model of models) {
-    describe(model.form, () => walkModel(model, coverage));
+    describe(model.form, () => walkModel(model));
   }
 
   it('walked every state and every transition of the machine', () => {

@@ -2,14 +2,15 @@
 // and the server see (calls made and their bodies, toasts, the badge count, the bag shown). Then the rules the model
 // cannot reach: buttons at their bounds, clicks while busy, which lines block checkout.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
 import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '../../domain/cart-rules';
 import { cartMachine } from '../../machines/cart.machine';
-import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInput } from '../../machines/cart.machine';
-import { expectFullCoverage, transitionKey } from './machine-graph';
+import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateQuantityInput } from '../../machines/cart.machine';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 type ModelEvent = EventFrom<typeof cartMachine>;
@@ -72,7 +73,6 @@ const modelEvents = [
   { type: 'xstate.error.actor.reloadCart', error: new Error('502') },
 ] as unknown as ModelEvent[];
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type Call = 'loadCart' | 'checkStock' | 'updateQuantity' | 'removeItem';
 
 function harness(owner: CartOwner | null) {
@@ -85,29 +85,14 @@ function harness(owner: CartOwner | null) {
     counts: [] as number[],
     logged: [] as unknown[],
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<Call, Pending>();
-  const hold = (call: Call) => new Promise((resolve, reject) => pending.set(call, { resolve, reject }));
+  const calls = heldCalls();
   const actor = createActor(
     cartMachine.provide({
       actors: {
-        loadCart: fromPromise<CartReply, CartOwner>(({ input }) => {
-          seen.loads.push(input);
-          return hold('loadCart') as Promise<CartReply>;
-        }),
-        checkStock: fromPromise<boolean, CheckStockInput>(({ input }) => {
-          seen.stockChecks.push(input);
-          return hold('checkStock') as Promise<boolean>;
-        }),
-        updateQuantity: fromPromise<UpdateOutcome, UpdateQuantityInput>(({ input }) => {
-          seen.updates.push(input);
-          return hold('updateQuantity') as Promise<UpdateOutcome>;
-        }),
-        removeItem: fromPromise<unknown, RemoveItemInput>(({ input }) => {
-          seen.removals.push(input);
-          return hold('removeItem');
-        }),
+        loadCart: calls.holding('loadCart', seen.loads),
+        checkStock: calls.holding('checkStock', seen.stockChecks),
+        updateQuantity: calls.holding('updateQuantity', seen.updates),
+        removeItem: calls.holding('removeItem', seen.removals),
       },
       actions: {
         notify: (_, params) => void seen.notices.push(params),
@@ -117,51 +102,26 @@ function harness(owner: CartOwner | null) {
     }),
     {
       input: { owner },
-      inspect: (event) => {
-        if (event.type !== '@xstate.microstep') return;
-        for (const transition of event._transitions) {
-          taken.add(transitionKey(transition));
-          // A transition leaves the state it was taken from, so that state was entered (this counts `opening`,
-          // which the actor resolves before its first snapshot).
-          visited.add(transition.source.id);
-        }
-        for (const node of (event.snapshot as CartSnapshot)._nodes) visited.add(node.id);
-      },
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
   return {
     actor,
     seen,
-    taken,
-    visited,
-    /** Answers the call in flight and waits for the machine to move on. */
-    settle: async (call: Call, outcome: { output: unknown } | { error: unknown }) => {
-      const held = pending.get(call);
-      if (!held) throw new Error(`no ${call} in flight`);
-      pending.delete(call);
-      const before = actor.getSnapshot();
-      if ('output' in outcome) held.resolve(outcome.output);
-      else held.reject(outcome.error);
-      // Every answer moves the machine on (refused and failed pass straight back to idle).
-      await waitFor(actor, (snapshot) => JSON.stringify(snapshot.value) !== JSON.stringify(before.value));
-    },
+    settle: (call: Call, outcome: { output: unknown } | { error: unknown }) => calls.answer(call, outcome),
   };
 }
 
 const stockLimit = { message: "You've reached the maximum quantity available in stock.", kind: 'error', duration: 4000 };
 const networkError = { message: 'An error occurred. Please try again later.', kind: 'error', duration: 4000 };
 
+const coverage = machineCoverage();
+
 describe('cart quantity machine (model-based)', () => {
   // createTestModel refuses machines that invoke actors; TestModel with the snapshot plus the event that led to it as
   // the vertex makes the shortest paths take every transition.
-  const model = new TestModel(cartMachine, {
-    events: (snapshot: CartSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${event?.type ?? ''}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
-  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+  const model = new TestModel(cartMachine, testModelOptions((snapshot: CartSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventType));
   const runs = [
     { owner: guest, paths: model.getShortestPaths({ input: { owner: guest } } as never) },
     { owner: null, paths: model.getShortestPaths({ input: { owner: null } } as never) },
@@ -179,11 +139,7 @@ describe('cart quantity machine (model-based)', () => {
         if (!run.owner) expect(h.seen.loads).toEqual([]);
         await path.test({
           states: {
-            '*': (expected) => {
-              const actual = h.actor.getSnapshot();
-              expect(actual.value).toEqual(expected.value);
-              expect(actual.context).toEqual(expected.context);
-            },
+            '*': (expected) => void expectModelState(h.actor, expected),
           },
           events: {
             'xstate.done.actor.loadCart': async ({ event }: { event: AnyEventObject }) => {
@@ -291,8 +247,6 @@ describe('cart quantity machine (model-based)', () => {
             },
           } as never,
         });
-        for (const key of h.taken) coverage.taken.add(key);
-        for (const id of h.visited) coverage.visited.add(id);
       });
     }
   }

@@ -2,7 +2,7 @@
 // preselected after each load (the first, the one kept, the one just saved), the form's typing filters, the 5 s
 // snackbars, that an invalid form sends nothing and a valid one sends exactly the parsed fields.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-address.selectors';
@@ -10,7 +10,8 @@ import { checkoutAddressMachine } from '../../machines/checkout-address.machine'
 import type { CheckoutAddressNotice } from '../../machines/checkout-address.machine';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type AddressSnapshot = SnapshotFrom<typeof checkoutAddressMachine>;
 type ModelEvent = EventFrom<typeof checkoutAddressMachine>;
@@ -89,14 +90,11 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
-  const seen = { notices: [] as CheckoutAddressNotice[], loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const notices = noticeLog<CheckoutAddressNotice>();
+  const seen = { notices: notices.notices, loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
+  const { hold, pending, settle, holding } = heldCalls();
   const actor = createActor(
     checkoutAddressMachine.provide({
       actors: {
@@ -104,42 +102,25 @@ function harness() {
           seen.loads += 1;
           return hold('loadAddresses') as Promise<Address[]>;
         }),
-        saveAddress: fromPromise(({ input }) => {
-          seen.saves.push(input);
-          return hold('saveAddress');
-        }),
+        saveAddress: holding('saveAddress', seen.saves),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         logError: (_, { error }) => void seen.errors.push(error),
       },
     }),
     {
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, pending };
+  return { actor, notices, seen, settle, pending };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('checkout-address machine (model-based)', () => {
-  const model = new TestModel(checkoutAddressMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(checkoutAddressMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -149,20 +130,11 @@ describe('checkout-address machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        const fresh = h.seen.notices.slice(noticesBefore);
-        expect(fresh.map((notice) => notice.message)).toEqual(expected);
-        for (const notice of fresh) expect(notice.duration).toBe(5000);
-      };
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // The selected address is always one of those listed, and there is one whenever the list is not empty.
             const { addresses, selectedAddressId } = actual.context;
             if (addresses.length > 0) expect(addresses.map((item) => item.id)).toContain(selectedAddressId);
@@ -231,8 +203,6 @@ describe('checkout-address machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { contactMachine } from '../../machines/contact.machine';
@@ -7,7 +7,8 @@ import { emptyContactForm, filterContactField } from '../../machines/contact.sel
 import type { ContactNotice } from '../../machines/contact.machine';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { eventType, expectModelState, testModelOptions } from './machine-test-kit';
 
 type ContactSnapshot = SnapshotFrom<typeof contactMachine>;
 type ModelEvent = EventFrom<typeof contactMachine>;
@@ -36,8 +37,6 @@ const modelEvents = [
 function harness() {
   const notices: ContactNotice[] = [];
   const requests: ContactForm[] = [];
-  const taken = new Set<string>();
-  const visited = new Set<string>();
   let pending: { resolve: (value: { message: string }) => void; reject: (error: Error) => void } | undefined;
   const actor = createActor(
     contactMachine.provide({
@@ -52,17 +51,14 @@ function harness() {
       actions: { notify: (_, params) => void notices.push(params) },
     }),
     {
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
   return {
     actor,
     notices,
     requests,
-    taken,
-    visited,
     settle: async (outcome: 'done' | 'error') => {
       if (!pending) throw new Error('no request in flight');
       if (outcome === 'done') pending.resolve({ message: contactMessages.sent });
@@ -73,16 +69,13 @@ function harness() {
   };
 }
 
+const coverage = machineCoverage();
+
 describe('contact machine (model-based)', () => {
   // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps, with the
   // same idea: a vertex is a snapshot plus the event that led to it, so that shortest paths take every transition.
-  const model = new TestModel(contactMachine, {
-    events: (snapshot: ContactSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${event?.type ?? ''}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(contactMachine, testModelOptions((snapshot: ContactSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventType));
   const paths = model.getShortestPaths();
-  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
 
   it('has a finite model to walk', () => {
     expect(paths.length).toBeGreaterThan(10);
@@ -95,11 +88,7 @@ describe('contact machine (model-based)', () => {
       let requestsBefore = 0;
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'field.change': ({ event }: { event: AnyEventObject }) => {
@@ -143,8 +132,6 @@ describe('contact machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
-import { SimulatedClock, createActor, fromPromise, waitFor } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
 import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { EditAddressNotice, SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
 type ModelEvent = EventFrom<typeof editAddressMachine>;
@@ -44,7 +45,6 @@ const modelEvents = [
   { type: afterSaved },
 ] as unknown as ModelEvent[];
 
-type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 
 function harness() {
   const clock = new SimulatedClock();
@@ -53,24 +53,12 @@ function harness() {
   const loads: number[] = [];
   const saves: SaveAddressInput[] = [];
   let wentToAddresses = 0;
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending: Record<'loadAddress' | 'saveAddress', Pending | undefined> = { loadAddress: undefined, saveAddress: undefined };
+  const calls = heldCalls();
   const actor = createActor(
     editAddressMachine.provide({
       actors: {
-        loadAddress: fromPromise<Address, number>(({ input: id }) => {
-          loads.push(id);
-          return new Promise((resolve, reject) => {
-            pending.loadAddress = { resolve: resolve as never, reject };
-          });
-        }),
-        saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(({ input: save }) => {
-          saves.push(save);
-          return new Promise((resolve, reject) => {
-            pending.saveAddress = { resolve: resolve as never, reject };
-          });
-        }),
+        loadAddress: calls.holding('loadAddress', loads),
+        saveAddress: calls.holding('saveAddress', saves),
       },
       actions: {
         notify: (_, params) => void notices.push(params),
@@ -83,11 +71,10 @@ function harness() {
     {
       input,
       clock,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
   return {
     actor,
     clock,
@@ -95,18 +82,8 @@ function harness() {
     logged,
     loads,
     saves,
-    taken,
-    visited,
     wentToAddresses: () => wentToAddresses,
-    settle: async (which: 'loadAddress' | 'saveAddress', outcome: { output: unknown } | { error: Error }) => {
-      const call = pending[which];
-      if (!call) throw new Error(`no ${which} in flight`);
-      pending[which] = undefined;
-      if ('output' in outcome) call.resolve(outcome.output as never);
-      else call.reject(outcome.error);
-      const busy = which === 'loadAddress' ? 'loading' : 'saving';
-      await waitFor(actor, (snapshot) => !snapshot.matches(busy));
-    },
+    settle: (which: 'loadAddress' | 'saveAddress', outcome: { output: unknown } | { error: Error }) => calls.answer(which, outcome),
   };
 }
 
@@ -114,14 +91,11 @@ function harness() {
 const eventKey = (event: AnyEventObject | undefined) =>
   event?.type === 'xstate.done.actor.saveAddress' ? `${event.type}:${String((event.output as SaveAddressOutput).ok)}` : (event?.type ?? '');
 
+const coverage = machineCoverage();
+
 describe('edit-address machine (model-based)', () => {
-  const model = new TestModel(editAddressMachine, {
-    events: (snapshot: EditSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${eventKey(event as AnyEventObject | undefined)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(editAddressMachine, testModelOptions((snapshot: EditSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventKey));
   const paths = model.getShortestPaths({ input } as never);
-  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
 
   it('has a finite model to walk', () => {
     expect(paths.length).toBeGreaterThan(10);
@@ -132,11 +106,7 @@ describe('edit-address machine (model-based)', () => {
       const h = harness();
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'xstate.done.actor.loadAddress': async ({ event }: { event: AnyEventObject }) => {
@@ -204,8 +174,6 @@ describe('edit-address machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 

@@ -1,7 +1,7 @@
 // The forgot-password machine, model-based: both steps walked with fake calls, checking the requests, the spec's
 // snackbars, the stored userId and the redirect to /login 3 s after the new password is set.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterForgotPasswordField } from '../../machines/forgot-password.selectors';
@@ -9,7 +9,8 @@ import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import type { ForgotPasswordField } from '../../machines/forgot-password.selectors';
 import type { AuthNotice } from '../../machines/auth.selectors';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
@@ -62,14 +63,11 @@ function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
-  const seen = { notices: [] as AuthNotice[], emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const notices = noticeLog<AuthNotice>();
+  const seen = { notices: notices.notices, emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
+  const { hold, settle, holding } = heldCalls();
   const clock = new SimulatedClock();
   const actor = createActor(
     forgotPasswordMachine.provide({
@@ -78,33 +76,20 @@ function harness() {
           seen.emails.push(input.email);
           return hold('verifyEmail');
         }),
-        resetPassword: fromPromise(({ input }) => {
-          seen.resets.push(input);
-          return hold('resetPassword');
-        }),
+        resetPassword: holding('resetPassword', seen.resets),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         goToLogin: () => void (seen.wentToLogin += 1),
       },
     }),
     {
       clock,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, clock };
+  return { actor, notices, seen, settle, clock };
 }
 
 function expectedSubmit(snapshot: ForgotSnapshot): { notices: string[]; request: 'email' | 'reset' | null } {
@@ -118,14 +103,10 @@ function expectedSubmit(snapshot: ForgotSnapshot): { notices: string[]; request:
   return { notices: [], request: 'reset' };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('forgot-password machine (model-based)', () => {
-  const model = new TestModel(forgotPasswordMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(forgotPasswordMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -135,20 +116,10 @@ describe('forgot-password machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        expect(h.seen.notices.slice(noticesBefore).map((notice) => notice.message)).toEqual(expected);
-        for (const notice of h.seen.notices.slice(noticesBefore)) expect(notice.duration).toBe(4000);
-      };
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'field.change': ({ event }: { event: AnyEventObject }) => {
@@ -211,8 +182,6 @@ describe('forgot-password machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

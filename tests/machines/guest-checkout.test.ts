@@ -2,7 +2,7 @@
 // creation and the "Enter Email OTP" modal walked with fake calls, checking the requests, the 5 s snackbars, the
 // prefill and its clearing, and that Place Order is only enabled once the code is verified.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptyGuestDetails, filterGuestField, guestFieldErrors } from '../../machines/guest-checkout.selectors';
@@ -10,7 +10,8 @@ import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
 import type { CheckoutNotice, GuestField } from '../../machines/guest-checkout.selectors';
 import type { AddressFormValues } from '../../domain/address';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type GuestSnapshot = SnapshotFrom<typeof guestCheckoutMachine>;
 type ModelEvent = EventFrom<typeof guestCheckoutMachine>;
@@ -123,20 +124,17 @@ function eventsFor(snapshot: GuestSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
+  const notices = noticeLog<CheckoutNotice>();
   const seen = {
-    notices: [] as CheckoutNotice[],
+    notices: notices.notices,
     checks: [] as string[],
     creations: [] as CreateGuestCheckoutRequest[],
     otpChecks: [] as { email: string; otp: string }[],
     addressReloads: 0,
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const { hold, pending, settle, holding } = heldCalls();
   const actor = createActor(
     guestCheckoutMachine.provide({
       actors: {
@@ -144,50 +142,29 @@ function harness() {
           seen.checks.push(input.email);
           return hold('checkEmailAvailability');
         }),
-        createGuestCheckout: fromPromise(({ input }) => {
-          seen.creations.push(input);
-          return hold('createGuestCheckout');
-        }),
-        verifyOtp: fromPromise(({ input }) => {
-          seen.otpChecks.push(input);
-          return hold('verifyOtp');
-        }),
+        createGuestCheckout: holding('createGuestCheckout', seen.creations),
+        verifyOtp: holding('verifyOtp', seen.otpChecks),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         addressesChanged: () => void (seen.addressReloads += 1),
       },
     }),
     {
       input,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  /** Answers the call in flight the way the model event says, then lets the promise settle. */
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, pending };
+  return { actor, notices, seen, settle, pending };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('guest e-mail check machine (model-based)', () => {
   // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is a
   // snapshot plus the event that led to it, so that the shortest paths take every transition.
-  const model = new TestModel(guestCheckoutMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(guestCheckoutMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths({ input } as never);
 
   it('has a finite model to walk', () => {
@@ -197,22 +174,13 @@ describe('guest e-mail check machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        const fresh = h.seen.notices.slice(noticesBefore);
-        expect(fresh.map((notice) => notice.message)).toEqual(expected);
-        // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-        for (const notice of fresh) expect(notice.duration).toBe(5000);
-      };
+      // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
       const calls = () => h.seen.checks.length + h.seen.creations.length + h.seen.otpChecks.length;
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // Place Order (the guest's addresses) only after the code is verified.
             expect(h.seen.addressReloads).toBe(actual.matches('verified') ? 1 : 0);
           },
@@ -319,8 +287,6 @@ describe('guest e-mail check machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

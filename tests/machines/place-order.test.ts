@@ -2,7 +2,7 @@
 // order (stock → invoice for the chosen address → key → dialog → verify), the 10 s toasts and the alerts of SPEC.md §8,
 // the "processing" screen in every busy state, and that a click while busy never starts a second order.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { placeOrderMachine } from '../../machines/place-order.machine';
@@ -11,7 +11,8 @@ import type { OpenPaymentDialogInput } from '../../machines/place-order.machine'
 import type { PlaceOrderNotice } from '../../machines/place-order.selectors';
 import type { CheckQuantityListReply } from '../../domain/checkout';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type OrderSnapshot = SnapshotFrom<typeof placeOrderMachine>;
 type ModelEvent = EventFrom<typeof placeOrderMachine>;
@@ -58,7 +59,6 @@ const modelEvents = [
 
 const busyStates = ['checkingStock', 'creatingInvoice', 'fetchingKey', 'paying', 'verifying', 'reportingFailure'];
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
   const seen = {
@@ -72,12 +72,11 @@ function harness() {
     thankYou: 0,
     cart: 0,
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
+  const calls = heldCalls();
+  const { pending, settle } = calls;
   const hold = (id: string) => {
     seen.calls.push(id);
-    return new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+    return calls.hold(id);
   };
   const actor = createActor(
     placeOrderMachine.provide({
@@ -107,31 +106,17 @@ function harness() {
       },
     }),
     {
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, pending };
+  return { actor, seen, settle, pending };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('place-order machine (model-based)', () => {
-  const model = new TestModel(placeOrderMachine, {
-    events: (snapshot: OrderSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(placeOrderMachine, testModelOptions((snapshot: OrderSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -157,9 +142,7 @@ describe('place-order machine (model-based)', () => {
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // "Please wait / Processing Payment..." in every busy state, and a click there is not handled.
             const busy = busyStates.includes(actual.value as string);
             expect(actual.hasTag('processing')).toBe(busy);
@@ -241,8 +224,6 @@ describe('place-order machine (model-based)', () => {
       });
       // Never both destinations, and never the thank-you page without a verified payment.
       expect(h.seen.thankYou + h.seen.cart).toBeLessThanOrEqual(1);
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
 import { filterProfileField, profileFormOf } from '../../machines/profile.selectors';
 import { profileMachine } from '../../machines/profile.machine';
 import type { ProfileNotice, SaveProfileInput } from '../../machines/profile.machine';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 type ModelEvent = EventFrom<typeof profileMachine>;
@@ -35,31 +36,18 @@ const modelEvents = [
   { type: 'xstate.error.actor.saveProfile', error: new Error('502') },
 ] as unknown as ModelEvent[];
 
-type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 
 function harness() {
   const notices: ProfileNotice[] = [];
   const logged: unknown[] = [];
   const loads: string[] = [];
   const saves: SaveProfileInput[] = [];
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending: Record<'loadProfile' | 'saveProfile', Pending | undefined> = { loadProfile: undefined, saveProfile: undefined };
+  const calls = heldCalls();
   const actor = createActor(
     profileMachine.provide({
       actors: {
-        loadProfile: fromPromise<UserDetails, string>(({ input }) => {
-          loads.push(input);
-          return new Promise((resolve, reject) => {
-            pending.loadProfile = { resolve: resolve as never, reject };
-          });
-        }),
-        saveProfile: fromPromise<UpdateUserDetailsReply, SaveProfileInput>(({ input }) => {
-          saves.push(input);
-          return new Promise((resolve, reject) => {
-            pending.saveProfile = { resolve: resolve as never, reject };
-          });
-        }),
+        loadProfile: calls.holding('loadProfile', loads),
+        saveProfile: calls.holding('saveProfile', saves),
       },
       actions: {
         notify: (_, params) => void notices.push(params),
@@ -68,41 +56,27 @@ function harness() {
     }),
     {
       input: { userExtId: 'u_asha' },
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
   return {
     actor,
     notices,
     logged,
     loads,
     saves,
-    taken,
-    visited,
-    settle: async (which: 'loadProfile' | 'saveProfile', outcome: { output: unknown } | { error: Error }) => {
-      const call = pending[which];
-      if (!call) throw new Error(`no ${which} in flight`);
-      pending[which] = undefined;
-      if ('output' in outcome) call.resolve(outcome.output as never);
-      else call.reject(outcome.error);
-      const busy = which === 'loadProfile' ? 'loading' : 'saving';
-      await waitFor(actor, (snapshot) => !snapshot.matches(busy));
-    },
+    settle: (which: 'loadProfile' | 'saveProfile', outcome: { output: unknown } | { error: Error }) => calls.answer(which, outcome),
   };
 }
+
+const coverage = machineCoverage();
 
 describe('profile machine (model-based)', () => {
   // createTestModel refuses machines that invoke actors; TestModel with the snapshot plus the event that led to it as
   // the vertex makes the shortest paths take every transition.
-  const model = new TestModel(profileMachine, {
-    events: (snapshot: ProfileSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${event?.type ?? ''}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(profileMachine, testModelOptions((snapshot: ProfileSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventType));
   const paths = model.getShortestPaths({ input: { userExtId: 'u_asha' } } as never);
-  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
 
   it('has a finite model to walk', () => {
     expect(paths.length).toBeGreaterThan(10);
@@ -113,11 +87,7 @@ describe('profile machine (model-based)', () => {
       const h = harness();
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'xstate.done.actor.loadProfile': async ({ event }: { event: AnyEventObject }) => {
@@ -175,8 +145,6 @@ describe('profile machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 

@@ -2,7 +2,7 @@
 // that only a valid card is charged (spaces dropped, once per click), that a decline or a failed call stays in the
 // dialog with its message, and that the dialog ends only paid (with the provider's ids) or dismissed.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterSandboxCardField, sandboxCardErrors } from '../../machines/sandbox-payment.selectors';
@@ -10,7 +10,8 @@ import { sandboxPaymentMachine } from '../../machines/sandbox-payment.machine';
 import type { SandboxCardField } from '../../machines/sandbox-payment.selectors';
 import type { SandboxPayBody, SandboxPayOutcome } from '../../machines/sandbox-payment.machine';
 import type { VerifyPaymentRequest } from '../../domain/payment';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, testModelOptions } from './machine-test-kit';
 
 type PaymentSnapshot = SnapshotFrom<typeof sandboxPaymentMachine>;
 type ModelEvent = EventFrom<typeof sandboxPaymentMachine>;
@@ -42,8 +43,6 @@ const modelEvents = [
 /** A live actor with a fake payment call, recording the requests a server would receive. */
 function harness() {
   const requests: SandboxPayBody[] = [];
-  const taken = new Set<string>();
-  const visited = new Set<string>();
   let pending: { resolve: (value: SandboxPayOutcome) => void; reject: (error: unknown) => void } | undefined;
   const actor = createActor(
     sandboxPaymentMachine.provide({
@@ -56,15 +55,12 @@ function harness() {
         }),
       },
     }),
-    { input: { orderId }, inspect: recordCoverage(taken, visited) },
+    { input: { orderId }, inspect: coverage.inspect },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
   return {
     actor,
     requests,
-    taken,
-    visited,
     settle: async (event: AnyEventObject) => {
       if (!pending) throw new Error('no payment in flight');
       if (event.type.startsWith('xstate.done')) pending.resolve(event.output as SandboxPayOutcome);
@@ -75,14 +71,10 @@ function harness() {
   };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('sandbox-payment machine (model-based)', () => {
-  const model = new TestModel(sandboxPaymentMachine, {
-    events: (snapshot: PaymentSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(sandboxPaymentMachine, testModelOptions((snapshot: PaymentSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
   const paths = model.getShortestPaths({ input: { orderId } } as never);
 
   it('has a finite model to walk', () => {
@@ -95,9 +87,7 @@ describe('sandbox-payment machine (model-based)', () => {
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // One charge per click, and no way out of the dialog while the provider answers.
             if (actual.matches('paying')) {
               expect(actual.can({ type: 'form.submit' })).toBe(false);
@@ -156,8 +146,6 @@ describe('sandbox-payment machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

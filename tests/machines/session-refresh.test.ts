@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { createApiClient } from '../../src/api/client';
 import { createSessionActor, freshAccessToken } from '../../src/app/session-refresh-actor';
 
@@ -45,7 +45,7 @@ describe('session-refresh machine (model-based)', () => {
   });
 
   /** Every state entered and transition taken by the real machine, for expectFullCoverage. */
-  const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+  const coverage = machineCoverage();
 
   function createSut() {
     const calls = { refreshes: 0, stored: [] as string[], cleared: 0, navigatedTo: [] as string[] };
@@ -66,7 +66,7 @@ describe('session-refresh machine (model-based)', () => {
           goToLogin: () => calls.navigatedTo.push('/login'),
         },
       }),
-      { inspect: recordCoverage(coverage.taken, coverage.visited) },
+      { inspect: coverage.inspect },
     ).start();
     const settle = () => waitFor(actor, (snapshot) => !snapshot.matches('refreshing'));
     return { actor, calls, pending: () => pending, settle };

@@ -1,14 +1,15 @@
 // The set-password machine, model-based: every state and transition of Create Password at checkout walked with fake
 // calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in back to /checkout.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
-import { createActor, fromPromise } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterSetPasswordField, setPasswordErrors } from '../../machines/set-password.selectors';
 import { setPasswordMachine } from '../../machines/set-password.machine';
 import type { SetPasswordField, SetPasswordNotice } from '../../machines/set-password.selectors';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
 type ModelEvent = EventFrom<typeof setPasswordMachine>;
@@ -91,11 +92,11 @@ function eventsFor(snapshot: SetPasswordSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
+  const notices = noticeLog<SetPasswordNotice>();
   const seen = {
-    notices: [] as SetPasswordNotice[],
+    notices: notices.notices,
     emailChecks: [] as { email: string }[],
     resets: [] as VerifyOtpPasswordRequest[],
     signIns: [] as SignInRequest[],
@@ -103,28 +104,16 @@ function harness() {
     /** What happened, in order, once the password is set. */
     steps: [] as string[],
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const { pending, settle, holding } = heldCalls();
   const actor = createActor(
     setPasswordMachine.provide({
       actors: {
-        verifyEmail: fromPromise(({ input }) => {
-          seen.emailChecks.push(input);
-          return hold('verifyEmail');
-        }),
-        resetPassword: fromPromise(({ input }) => {
-          seen.resets.push(input);
-          return hold('resetPassword');
-        }),
-        signIn: fromPromise(({ input }) => {
-          seen.signIns.push(input);
-          return hold('signIn');
-        }),
+        verifyEmail: holding('verifyEmail', seen.emailChecks),
+        resetPassword: holding('resetPassword', seen.resets),
+        signIn: holding('signIn', seen.signIns),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         storeSession: (_, reply) => {
           seen.storedSessions.push(reply);
           seen.steps.push('storeSession');
@@ -133,21 +122,11 @@ function harness() {
       },
     }),
     {
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, pending };
+  return { actor, notices, seen, settle, pending };
 }
 
 /** The modal's refusal for a submit, in the spec's order: empty, then the code, the match, the rule. */
@@ -160,14 +139,10 @@ function expectedSubmitNotices(snapshot: SetPasswordSnapshot): string[] {
   return password === strong ? [] : [texts.rule];
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('set-password machine (model-based)', () => {
-  const model = new TestModel(setPasswordMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(setPasswordMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -177,22 +152,13 @@ describe('set-password machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        const fresh = h.seen.notices.slice(noticesBefore);
-        expect(fresh.map((notice) => notice.message)).toEqual(expected);
-        // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-        for (const notice of fresh) expect(notice.duration).toBe(5000);
-      };
+      // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
       const calls = () => h.seen.emailChecks.length + h.seen.resets.length + h.seen.signIns.length;
       await path.test({
         states: {
           '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
+            const actual = expectModelState(h.actor, expected);
             // Nothing is stored and nobody leaves the page before the automatic sign-in succeeded.
             expect(h.seen.steps).toEqual(actual.matches('done') ? ['storeSession', 'goToCheckout'] : []);
           },
@@ -269,8 +235,6 @@ describe('set-password machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

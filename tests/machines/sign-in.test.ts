@@ -1,7 +1,7 @@
 // The sign-in machine, model-based: every state and transition walked with fake calls, checking what the user and
 // the server see (requests sent, snackbars, the stored session, the guest-bag sync, where the page goes).
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignInForm, filterSignInField } from '../../machines/sign-in.selectors';
@@ -9,7 +9,8 @@ import { signInMachine } from '../../machines/sign-in.machine';
 import type { AuthNotice } from '../../machines/auth.selectors';
 import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 type ModelEvent = EventFrom<typeof signInMachine>;
@@ -53,7 +54,6 @@ const expectedFailure: Record<string, string> = {
   network: 'Please verify your email and password.',
 };
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness(input: SignInInput) {
   const seen = {
@@ -65,21 +65,12 @@ function harness(input: SignInInput) {
     guestSessionForgotten: 0,
     wentTo: [] as string[],
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+  const { hold, settle, holding } = heldCalls();
   const actor = createActor(
     signInMachine.provide({
       actors: {
-        signIn: fromPromise(({ input: form }) => {
-          seen.logins.push(form);
-          return hold('signIn') as Promise<SignInReply | null>;
-        }),
-        syncGuestCart: fromPromise(({ input: body }) => {
-          seen.syncs.push(body);
-          return hold('syncGuestCart') as Promise<void>;
-        }),
+        signIn: holding('signIn', seen.logins),
+        syncGuestCart: holding('syncGuestCart', seen.syncs),
         fetchUserDetails: fromPromise(({ input: { userExtId } }) => {
           seen.detailsFetched.push(userExtId);
           return hold('fetchUserDetails');
@@ -94,22 +85,11 @@ function harness(input: SignInInput) {
     }),
     {
       input,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  /** Answers the call in flight the way the model event says, then lets the promise settle. */
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle };
+  return { actor, seen, settle };
 }
 
 const inputs: Record<string, SignInInput> = {
@@ -118,17 +98,13 @@ const inputs: Record<string, SignInInput> = {
   'at /g/login': { guestLogin: true, guestSessionId: 'guest-123' },
 };
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 for (const [situation, input] of Object.entries(inputs)) {
   describe(`sign-in machine (model-based) ${situation}`, () => {
     // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is
     // a snapshot plus the event that led to it, so that the shortest paths take every transition.
-    const model = new TestModel(signInMachine, {
-      events: (snapshot: SignInSnapshot) => modelEvents.filter((event) => snapshot.can(event)),
-      serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-      stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-    });
+    const model = new TestModel(signInMachine, testModelOptions((snapshot: SignInSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
     const paths = model.getShortestPaths({ input });
 
     it('has a finite model to walk', () => {
@@ -143,11 +119,7 @@ for (const [situation, input] of Object.entries(inputs)) {
         const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
         await path.test({
           states: {
-            '*': (expected) => {
-              const actual = h.actor.getSnapshot();
-              expect(actual.value).toEqual(expected.value);
-              expect(actual.context).toEqual(expected.context);
-            },
+            '*': (expected) => void expectModelState(h.actor, expected),
           },
           events: {
             'field.change': ({ event }: { event: AnyEventObject }) => {
@@ -219,8 +191,6 @@ for (const [situation, input] of Object.entries(inputs)) {
             },
           } as never,
         });
-        for (const key of h.taken) coverage.taken.add(key);
-        for (const id of h.visited) coverage.visited.add(id);
       });
     }
   });

@@ -1,7 +1,7 @@
 // The sign-up machine, model-based: every state and transition of the three steps walked with fake calls, checking
 // the requests, the snackbars, the e-mail look-up's prefill and its clearing, and the redirect 2 s after success.
 import { describe, expect, it } from 'vitest';
-import { TestModel, serializeSnapshot } from 'xstate/graph';
+import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignUpDetails, filterSignUpField } from '../../machines/sign-up.selectors';
@@ -9,7 +9,8 @@ import { signUpMachine } from '../../machines/sign-up.machine';
 import type { SignUpField } from '../../machines/sign-up.selectors';
 import type { AuthNotice } from '../../machines/auth.selectors';
 import type { SignUpDetails } from '../../domain/auth';
-import { expectFullCoverage, recordCoverage } from './machine-graph';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
 
 type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 type ModelEvent = EventFrom<typeof signUpMachine>;
@@ -88,21 +89,18 @@ function eventsFor(snapshot: SignUpSnapshot): ModelEvent[] {
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
+  const notices = noticeLog<AuthNotice>();
   const seen = {
-    notices: [] as AuthNotice[],
+    notices: notices.notices,
     lookups: [] as string[],
     registrations: [] as SignUpDetails[],
     otpChecks: [] as { email: string; otp: string }[],
     passwords: [] as { email: string; password: string }[],
     wentToLogin: 0,
   };
-  const taken = new Set<string>();
-  const visited = new Set<string>();
-  const pending = new Map<string, Pending>();
-  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  const { hold, pending, settle, holding } = heldCalls();
   const clock = new SimulatedClock();
   const actor = createActor(
     signUpMachine.provide({
@@ -111,51 +109,28 @@ function harness() {
           seen.lookups.push(input.email);
           return hold('checkEmailPresent');
         }),
-        createUser: fromPromise(({ input }) => {
-          seen.registrations.push(input);
-          return hold('createUser');
-        }),
-        verifyOtp: fromPromise(({ input }) => {
-          seen.otpChecks.push(input);
-          return hold('verifyOtp');
-        }),
-        createPassword: fromPromise(({ input }) => {
-          seen.passwords.push(input);
-          return hold('createPassword');
-        }),
+        createUser: holding('createUser', seen.registrations),
+        verifyOtp: holding('verifyOtp', seen.otpChecks),
+        createPassword: holding('createPassword', seen.passwords),
       },
       actions: {
-        notify: (_, notice) => void seen.notices.push(notice),
+        notify: notices.notify,
         goToLogin: () => void (seen.wentToLogin += 1),
       },
     }),
     {
       clock,
-      inspect: recordCoverage(taken, visited),
+      inspect: coverage.inspect,
     },
   );
   actor.start();
-  for (const node of actor.getSnapshot()._nodes) visited.add(node.id);
-  const settle = async (event: AnyEventObject) => {
-    const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
-    const call = pending.get(id);
-    if (!call) throw new Error(`no ${id} call in flight`);
-    pending.delete(id);
-    if (outcome === 'done') call.resolve(event.output);
-    else call.reject(event.error);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  return { actor, seen, taken, visited, settle, clock, pending };
+  return { actor, notices, seen, settle, clock, pending };
 }
 
-const coverage = { taken: new Set<string>(), visited: new Set<string>() };
+const coverage = machineCoverage();
 
 describe('sign-up machine (model-based)', () => {
-  const model = new TestModel(signUpMachine, {
-    events: eventsFor,
-    serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
-    stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
-  });
+  const model = new TestModel(signUpMachine, testModelOptions(eventsFor));
   const paths = model.getShortestPaths();
 
   it('has a finite model to walk', () => {
@@ -165,22 +140,11 @@ describe('sign-up machine (model-based)', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const h = harness();
-      let noticesBefore = 0;
-      const newNotices = () => h.seen.notices.slice(noticesBefore).map((notice) => notice.message);
-      const expectNotices = async (run: () => unknown, expected: string[]) => {
-        noticesBefore = h.seen.notices.length;
-        await run();
-        expect(newNotices()).toEqual(expected);
-        for (const notice of h.seen.notices.slice(noticesBefore)) expect(notice.duration).toBe(4000);
-      };
+      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
       const calls = () => h.seen.lookups.length + h.seen.registrations.length + h.seen.otpChecks.length + h.seen.passwords.length;
       await path.test({
         states: {
-          '*': (expected) => {
-            const actual = h.actor.getSnapshot();
-            expect(actual.value).toEqual(expected.value);
-            expect(actual.context).toEqual(expected.context);
-          },
+          '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
           'field.change': ({ event }: { event: AnyEventObject }) => {
@@ -277,8 +241,6 @@ describe('sign-up machine (model-based)', () => {
           },
         } as never,
       });
-      for (const key of h.taken) coverage.taken.add(key);
-      for (const id of h.visited) coverage.visited.add(id);
     });
   }
 });

@@ -1,7 +1,7 @@
 // The diagrams /dev/inspect draws: the Mermaid text of docs/machines (generated from machines/ by
 // `npm run docs:machines`, and checked fresh by the tests), with the states an actor is in marked.
 import type { StateValue } from 'xstate';
-import { mermaidStateId } from '../../../scripts/mermaid-state-id';
+import { mermaidStateId } from './mermaid-state-id';
 import { activeStatePaths } from './inspection-log';
 
 const machineSection = /^## `\w+` \(id `([^`]+)`\)\n\n```mermaid\n([\s\S]*?)\n```/gm;

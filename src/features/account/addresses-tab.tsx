@@ -7,7 +7,7 @@ import type { Address } from '../../../domain/address';
 import { getUserAddresses } from '../../api/account';
 import { paths } from '../../app/paths';
 import { AddressCard } from '../../components/address-card';
-import { useRemote } from '../catalog/use-remote';
+import { useRemote } from '../../app/use-remote';
 
 function AccountAddressCard({ address }: { address: Address }) {
   return (

@@ -5,7 +5,7 @@ import { orderDate, profileMessages, trackingLink } from '../../../domain/accoun
 import type { AccountOrder } from '../../../domain/account';
 import { formatRupees } from '../../../domain/money';
 import { getUserOrders } from '../../api/account';
-import { useRemote } from '../catalog/use-remote';
+import { useRemote } from '../../app/use-remote';
 import { AccountPanel } from './account-panel';
 
 const statusColors: Record<AccountOrder['status'], string> = { created: 'gray', Dispatched: 'orange', Delivered: 'green' };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { PaginatedTableProps } from '../../components/paginated-table';
-import { useRemote } from '../catalog/use-remote';
+import { useRemote } from '../../app/use-remote';
 
 export interface AdminListProps<Row> extends Omit<PaginatedTableProps<Row>, 'rows'> {
   /** The list's call, e.g. `getCategories`. */

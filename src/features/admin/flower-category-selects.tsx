@@ -3,8 +3,8 @@
 // the chosen one, since a sub-category belongs to one category (the server refuses a mismatch).
 import type { AdminCategory, AdminSubCategory } from '../../../domain/admin-catalog';
 import { getCategories, getSubCategoriesOf } from '../../api/admin';
-import { useRemote } from '../catalog/use-remote';
-import type { Remote } from '../catalog/use-remote';
+import { useRemote } from '../../app/use-remote';
+import type { Remote } from '../../app/use-remote';
 import { AdminSelect } from './admin-fields';
 import type { SelectChoice } from './admin-fields';
 import type { AdminFormActor } from './use-admin-form';

@@ -7,7 +7,7 @@ import { pageDataKeys } from '../../../domain/page-data';
 import { getFlowerDetail, readFlowerDetail } from '../../api/catalog';
 import { paths } from '../../app/paths';
 import { AddToCart } from './add-to-cart';
-import { useRemote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
 
 function isNotFound(error: unknown): boolean {
   return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400);

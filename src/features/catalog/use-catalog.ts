@@ -3,8 +3,8 @@
 import type { CatalogCategory } from '../../../domain/catalog';
 import { pageDataKeys } from '../../../domain/page-data';
 import { getAllFlowers, readAllFlowers } from '../../api/catalog';
-import { useRemote } from './use-remote';
-import type { Remote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
+import type { Remote } from '../../app/use-remote';
 
 export function useCatalog(categoryName?: string): Remote<CatalogCategory[]> {
   return useRemote(pageDataKeys.allFlowers(categoryName), () => getAllFlowers(categoryName), readAllFlowers);

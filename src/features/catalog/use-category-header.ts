@@ -2,7 +2,7 @@
 import type { HeaderCategory } from '../../../domain/catalog';
 import { pageDataKeys } from '../../../domain/page-data';
 import { getCategoryHeader, readCategoryHeader } from '../../api/catalog';
-import { useRemote } from './use-remote';
+import { useRemote } from '../../app/use-remote';
 
 export function useCategoryHeader(): HeaderCategory[] {
   const remote = useRemote(pageDataKeys.categoryHeader, getCategoryHeader, readCategoryHeader);

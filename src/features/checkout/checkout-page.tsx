@@ -12,7 +12,7 @@ import { sessionStore } from '../../app/session-store';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
-import { useRemote } from '../catalog/use-remote';
+import { useRemote } from '../../app/use-remote';
 import { CheckoutAddresses, useCheckoutAddressActor } from './checkout-address';
 import { GuestCheckoutSection } from './guest-checkout';
 import { orderBill } from './order-bill';

@@ -4,7 +4,7 @@ import { Button, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
-import { MessagePage } from '../pages/message-page';
+import { MessagePage } from '../../components/message-page';
 
 export function ThankYouPage() {
   const { isLoggedIn } = useSession();

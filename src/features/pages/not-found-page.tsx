@@ -2,7 +2,7 @@
 import { Button } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
-import { MessagePage } from './message-page';
+import { MessagePage } from '../../components/message-page';
 
 export function NotFoundPage() {
   return (

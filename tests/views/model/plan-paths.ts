@@ -6,8 +6,9 @@
  */
 import { getAdjacencyMap, serializeSnapshot } from 'xstate/graph';
 import { createEmptyActor } from 'xstate';
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, InspectionEvent } from 'xstate';
-import { allStateIds, allTransitions, transitionKey } from '../../machines/machine-graph';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { activeStateNodes, allStateIds, allTransitions, inspectSteps, transitionKey } from '../../machines/machine-graph';
+import type { InspectedStep } from '../../machines/machine-graph';
 
 /** One step of a path: the event, and the state the model is in once it has settled. */
 export interface ModelStep {
@@ -54,35 +55,22 @@ export function itemsOfMachine(machine: AnyStateMachine): Set<string> {
   return new Set([...allStateIds(machine.root).map(stateItem), ...allTransitions(machine.root).map(transitionItem)]);
 }
 
-/** The state nodes a transition leaves from: they were active, even when entered and left within one macrostep. */
-export function sourceStates(transition: AnyTransitionDefinition): string[] {
-  const ids: string[] = [];
-  for (let node: AnyTransitionDefinition['source'] | undefined = transition.source; node; node = node.parent) ids.push(node.id);
-  return ids;
-}
-
-/** A stand-in actor scope, like xstate/graph's, whose system reports every microstep to `record`. */
-function recordingScope(record: (items: string[]) => void) {
+/**
+ * A stand-in actor scope, like xstate/graph's, on an empty actor whose system's inspection (its public `inspect`)
+ * reports every microstep's states and transitions to `record`; `from` is the snapshot a transition goes on from.
+ */
+function recordingScope(record: (items: string[]) => void, from?: AnyMachineSnapshot) {
   const empty = createEmptyActor();
-  const system = {
-    ...empty.system,
-    _sendInspectionEvent: (event: InspectionEvent) => {
-      if (event.type !== '@xstate.microstep') return;
-      const { _transitions: transitions } = event as InspectionEvent & { _transitions: AnyTransitionDefinition[] };
-      record([
-        ...transitions.map((transition) => transitionItem(transitionKey(transition))),
-        ...transitions.flatMap(sourceStates).map(stateItem),
-        ...(event.snapshot as AnyMachineSnapshot)._nodes.map((node) => stateItem(node.id)),
-      ]);
-    },
-  };
+  const report = ({ transitions, states }: InspectedStep) =>
+    record([...transitions.map((transition) => transitionItem(transitionKey(transition))), ...states.map(stateItem)]);
+  empty.system.inspect(inspectSteps(report, from && { actorRef: empty, snapshot: from }));
   return {
     self: empty,
     logger: () => {},
     id: '',
     sessionId: 'model',
     defer: () => {},
-    system,
+    system: empty.system,
     stopChild: () => {},
     emit: () => {},
     actionExecutor: () => {},
@@ -92,14 +80,14 @@ function recordingScope(record: (items: string[]) => void) {
 /** The states entered and transitions taken by one event, eventless ones included. */
 function itemsOfStep(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string[] {
   const items: string[] = [];
-  machine.transition(snapshot, event, recordingScope((found) => items.push(...found)) as never);
+  machine.transition(snapshot, event, recordingScope((found) => items.push(...found), snapshot) as never);
   return items;
 }
 
 function itemsOfStart(machine: AnyStateMachine, input: unknown): { start: AnyMachineSnapshot; items: string[] } {
   const items: string[] = [];
   const start = machine.getInitialSnapshot(recordingScope((found) => items.push(...found)) as never, input) as AnyMachineSnapshot;
-  return { start, items: [...items, ...start._nodes.map((node) => stateItem(node.id))] };
+  return { start, items: [...items, ...activeStateNodes(machine, start.value).map((node) => stateItem(node.id))] };
 }
 
 const handles = (snapshot: AnyMachineSnapshot, event: AnyEventObject) => snapshot.machine.getTransitionData(snapshot as never, event).length > 0;
@@ -190,7 +178,7 @@ export function planPaths<TInput>(options: PlanOptions<TInput>): { paths: Planne
         if (!route || (steps.length > 0 && steps.length + route.length > maxSteps)) break;
         for (const edge of route) {
           const items: string[] = [];
-          current = machine.transition(current, edge.step.event, recordingScope((found) => items.push(...found)) as never) as AnyMachineSnapshot;
+          current = machine.transition(current, edge.step.event, recordingScope((found) => items.push(...found), current) as never) as AnyMachineSnapshot;
           cover(items);
           cover(itemsOf(edge));
           steps.push({ event: edge.step.event, state: current });

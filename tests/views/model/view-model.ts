@@ -3,8 +3,9 @@
  * (plan-paths.ts); each path renders the real view (its real machine, API client and msw at the HTTP layer), performs
  * every step the way a person or the server would (typing, clicking, a held request answered), and checks after each
  * step that the screen's own actor is in the model's state and that the screen shows it. The states and transitions
- * the real actors went through (real-actors.ts) must be all the machine has; each file prints its line of the table.
- * No timer is real: a held request waits for its step, and machine delays run on a clock the walk moves.
+ * the real actors went through (real-actors.ts, reported by the views' own `inspect` option) must be all the machine
+ * has; each file prints its line of the table. No timer is real: a held request waits for its step, and machine delays
+ * run on a clock the walk moves (machine-clock.ts).
  */
 import { act, cleanup, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +15,8 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine }
 import type { HeldNetwork } from './held-network';
 import { describeEvent, describeSteps, itemsOfMachine, planPaths, stateItem, transitionItem } from './plan-paths';
 import type { PlannedPath, Situation } from './plan-paths';
-import { liveActorOf, machineClock, realActorsOf } from './real-actors';
+import { machineClock } from './machine-clock';
+import { liveActorOf, realActorsOf } from './real-actors';
 
 export type { Situation } from './plan-paths';
 
@@ -53,7 +55,7 @@ export interface ViewModel<TPage, TInput> {
   /**
    * Per event type, how it happens in the real view, and what a person notices right then (a toast that will not
    * last); `step` holds the model's states before and after. Delayed transitions (`xstate.after.…`) need none: the
-   * walk moves the machines' clock (real-actors.ts) to a moment before the delay, checks nothing happened, then on.
+   * walk moves the machines' clock (machine-clock.ts) to a moment before the delay, checks nothing happened, then on.
    */
   perform: Record<string, (page: TPage, event: AnyEventObject, walk: Walk<TInput>, step: StepStates) => unknown>;
   /**

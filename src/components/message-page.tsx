@@ -1,7 +1,7 @@
-// A centred message with one way forward: the frame of /access and the not-found page.
+// A centred message with one way forward: the frame of /access, the thank-you page and the not-found page.
 import type { ReactNode } from 'react';
 import { Box, Container, Heading, Stack, Text } from '@chakra-ui/react';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { useDocumentTitle } from '../app/use-document-title';
 
 interface MessagePageProps {
   title: string;

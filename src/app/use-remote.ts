@@ -1,7 +1,7 @@
 // A small data hook: load something for a key, expose loading / ready / error, ignore answers for a stale key. A
 // reply the server embedded in the page for this key (src/app/page-data.ts) makes the first render ready at once.
 import { useEffect, useRef, useState } from 'react';
-import { readPageReply, spendPageReply } from '../../app/page-data';
+import { readPageReply, spendPageReply } from './page-data';
 
 export type Remote<T> =
   | { status: 'loading' }

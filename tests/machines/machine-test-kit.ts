@@ -1,0 +1,103 @@
+/**
+ * What every model-based machine test shares: calls held until the path's next step says how they end, the notices a
+ * step shows, and the options of xstate/graph's TestModel. The coverage the paths reach is machine-graph.ts's.
+ */
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import { serializeSnapshot } from 'xstate/graph';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+
+/** Lets promises that were just settled run their handlers, and the actor take the event they send. */
+export const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Calls an actor invokes, each held open until `settle` answers it with the model's `xstate.done.actor.<id>` or
+ * `xstate.error.actor.<id>` event, so that the machine is in the model's state at every check.
+ */
+export function heldCalls() {
+  const pending = new Map<string, Pending>();
+  const hold = (id: string) => new Promise<never>((resolve, reject) => pending.set(id, { resolve: resolve as never, reject }));
+  /** Ends the call in flight, then lets the promise settle and the actor take its answer. */
+  const answer = async (id: string, outcome: { output: unknown } | { error: unknown }) => {
+    const call = pending.get(id);
+    if (!call) throw new Error(`no ${id} call in flight`);
+    pending.delete(id);
+    if ('output' in outcome) call.resolve(outcome.output);
+    else call.reject(outcome.error);
+    await flushPromises();
+  };
+  return {
+    pending,
+    hold,
+    /** A promise actor that records its input into `calls` and stays open until `settle`. */
+    holding<TOutput, TInput>(id: string, calls?: TInput[]) {
+      return fromPromise<TOutput, TInput>(({ input }) => {
+        calls?.push(input);
+        return hold(id);
+      });
+    },
+    answer,
+    /** Answers the call in flight the way the model event says. */
+    settle(event: AnyEventObject) {
+      const [, outcome, , id] = event.type.split('.') as [string, 'done' | 'error', string, string];
+      return answer(id, outcome === 'done' ? { output: event.output } : { error: event.error });
+    },
+  };
+}
+
+/** The notices a machine's `notify` action shows, and the check that a step showed exactly the expected ones. */
+export function noticeLog<TNotice extends { message: string; duration?: number }>() {
+  const notices: TNotice[] = [];
+  const during = async (run: () => unknown) => {
+    const before = notices.length;
+    await run();
+    return notices.slice(before);
+  };
+  return {
+    notices,
+    /** The `notify` action to provide. */
+    notify: (_: unknown, notice: TNotice) => void notices.push(notice),
+    /** The notices the step showed. */
+    during,
+    /** The step showed exactly these messages, each for `duration` ms when given. */
+    async expectMessages(run: () => unknown, expected: string[], duration?: number) {
+      const shown = await during(run);
+      expect(shown.map((notice) => notice.message)).toEqual(expected);
+      if (duration !== undefined) for (const notice of shown) expect(notice.duration).toBe(duration);
+    },
+  };
+}
+
+/** How a vertex of the model tells the event that led to it: whole by default, or by type (`eventType`). */
+export const wholeEvent = (event: AnyEventObject | undefined) => JSON.stringify(event ?? null);
+export const eventType = (event: AnyEventObject | undefined) => event?.type ?? '';
+
+/**
+ * The options of a TestModel for a machine that invokes actors (createTestModel refuses those, so the tests build the
+ * class it wraps): the events the model may send in a state, a vertex that is the snapshot plus the event that led to
+ * it (so that the shortest paths take every transition, not only reach every state), and '*' matching every state.
+ */
+export function testModelOptions<TMachine extends AnyStateMachine>(
+  events: (snapshot: SnapshotFrom<TMachine>) => EventFromLogic<TMachine>[],
+  eventKey: (event: AnyEventObject | undefined) => string = wholeEvent,
+) {
+  return {
+    events,
+    serializeState: (snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine> | undefined) =>
+      `${serializeSnapshot(snapshot as AnyMachineSnapshot)}|${eventKey(event)}`,
+    stateMatcher: (snapshot: SnapshotFrom<TMachine>, key: string) => key === '*' || (snapshot as AnyMachineSnapshot).matches(key as never),
+  };
+}
+
+/** The actor is where the model is, state and context; its snapshot, for what a state checks besides. */
+export function expectModelState<TSnapshot extends AnyMachineSnapshot>(actor: { getSnapshot(): TSnapshot }, expected: AnyMachineSnapshot): TSnapshot {
+  const actual = actor.getSnapshot();
+  expect(actual.value).toEqual(expected.value);
+  expect(actual.context).toEqual(expected.context);
+  return actual;
+}
