@@ -150,7 +150,7 @@ async function assemble(
 
   app.setErrorHandler(errorHandler);
 
-  await registerSecurityHeaders(app, config.payment);
+  registerSecurityHeaders(app, config.payment);
   await app.register(fastifyCompress, {
     // Answers only: no client of the shop compresses what it sends, and every request would pass one more hook.
     globalDecompression: false,

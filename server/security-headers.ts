@@ -1,13 +1,14 @@
 /**
- * Security headers by @fastify/helmet, chosen for each answer once its content type is known. A page (an HTML answer)
+ * Security headers by helmet, chosen for each answer once its content type is known. A page (an HTML answer)
  * gets helmet's whole set with the shop's CSP. Every other answer (JSON, a picture, a script, a font, a redirect) gets
  * what still applies to it, as OWASP's REST security cheat sheet lists: a CSP that allows nothing, so that an answer
  * opened as a page can neither run nor load anything, nor be framed; and helmet's HSTS, nosniff, frame and
  * cross-origin-resource headers. A 304 gets none: it has no content type to tell a page by, and browsers update the
  * copy they keep with its headers, so without any a page keeps its own.
  */
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { usesRazorpay } from './modules/payments/create-provider';
@@ -43,11 +44,11 @@ export function contentSecurityPolicy(payment: Config['payment']): Record<string
 }
 
 /** What a page gets: helmet's defaults with the shop's CSP; images and fonts are same-origin, so CORP is too. */
-function pageHelmetOptions(payment: Config['payment']): FastifyHelmetOptions {
+function pageHelmetOptions(payment: Config['payment']) {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(payment) },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-  };
+  } satisfies HelmetOptions;
 }
 
 /** Over a page's options for every other answer: nothing may run in, load into or frame it; no page-only headers. */
@@ -62,13 +63,33 @@ const answerHelmetOptions = {
   xXssProtection: false,
 } as const;
 
-export async function registerSecurityHeaders(app: FastifyInstance, payment: Config['payment']): Promise<void> {
-  // Not global: helmet's own hook runs as a request arrives, before its answer's content type is known.
-  await app.register(fastifyHelmet, { global: false, ...pageHelmetOptions(payment) });
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode === 304) return;
-    const contentType = reply.getHeader('content-type');
-    const isPage = typeof contentType === 'string' && contentType.startsWith('text/html');
-    reply.helmet(isPage ? undefined : answerHelmetOptions);
+export function registerSecurityHeaders(app: FastifyInstance, payment: Config['payment']): void {
+  const pageOptions = pageHelmetOptions(payment);
+  const pageHeaders = helmetHeaders(pageOptions);
+  const answerHeaders = helmetHeaders({ ...pageOptions, ...answerHelmetOptions });
+  // On sending, not as the request arrives: only then is the answer's content type known.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode !== 304) {
+      const contentType = reply.getHeader('content-type');
+      reply.headers(typeof contentType === 'string' && contentType.startsWith('text/html') ? pageHeaders : answerHeaders);
+    }
+    done(null, payload);
   });
+}
+
+/**
+ * The headers helmet's middleware sets with `options`, taken once: they depend on the options alone, not on the
+ * request, so each answer gets a copy instead of helmet parsing its options again. (Helmet's other act, removing
+ * X-Powered-By, has nothing to do: Fastify never sets it.)
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

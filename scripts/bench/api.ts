@@ -8,7 +8,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request as AutocannonRequest, Result as AutocannonResult } from 'autocannon';
 import type { BenchContext, BenchPart, Budget, Figure } from './figures';
-import { startServer, type RunningServer } from '../../tests/e2e/harness';
 import type { DatabaseTarget } from '../../server/db/client';
 import {
   auditStock,
@@ -22,8 +21,10 @@ import {
   scratchDir,
   scratchPostgres,
   spawnCeiling,
+  spawnShop,
   type Buyer,
   type LoadSummary,
+  type Spawned,
 } from './load';
 
 const catalogueP99BudgetMs = 20;
@@ -45,7 +46,7 @@ export const runApi: BenchPart = async (context) => {
   const figures: Figure[] = [];
   const notes: string[] = [
     `autocannon, 100 connections, ${timing.warmUpSeconds} s warm-up then ${timing.seconds} s per endpoint; catalogue requests send a browser's accept-encoding (gzip, deflate, br), so both servers compress.`,
-    'Server started as the e2e harness starts it (LOG_LEVEL=warn, dev outbox, sandbox payments); buyers are written into the database before start and their access tokens minted with the JWT_SECRET the server is given.',
+    'Server started as `npm run serve` starts it (its environment settings and node flags), with LOG_LEVEL=warn, the dev outbox and sandbox payments; buyers are written into the database before start and their access tokens minted with the JWT_SECRET the server is given.',
   ];
   const cleanups: (() => Promise<void> | void)[] = [];
   const save = (name: string, data: unknown) => writeFileSync(join(context.resultsDir, `api-${name}.json`), JSON.stringify(data, null, 2));
@@ -65,7 +66,7 @@ export const runApi: BenchPart = async (context) => {
     context.log('api: PGlite invoice floor (the invoice service alone, no HTTP)');
     const floor = await invoiceServiceFloor({ kind: 'pglite', dataDir: dataDir.path }, floorBuyers);
 
-    const server = await startServer({ dataDir: dataDir.path, env: { JWT_SECRET: benchJwtSecret } });
+    const server = await spawnShop(dataDir.path, { JWT_SECRET: benchJwtSecret });
     let serverStopped = false;
     const stopServer = async () => {
       if (!serverStopped) await server.stop();
@@ -336,9 +337,9 @@ async function postgresInvoices(
   const floor = await invoiceServiceFloor(target, shop.buyers.slice(0, floorBuyers));
   const dataDir = scratchDir('api-pg');
   cleanups.push(() => dataDir.remove());
-  let server: RunningServer | undefined;
+  let server: Spawned | undefined;
   try {
-    server = await startServer({ dataDir: dataDir.path, env: { JWT_SECRET: benchJwtSecret, DATABASE_URL: scratch.url } });
+    server = await spawnShop(dataDir.path, { JWT_SECRET: benchJwtSecret, DATABASE_URL: scratch.url });
     const run = await invoiceRun(context, 'postgres', server, shop.buyers.slice(floorBuyers), timing, postgresRateHint, save);
     await server.stop();
     server = undefined;

@@ -10,7 +10,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseTarget } from '../../server/db/client';
 import type { BenchContext, BenchPart, Figure } from './figures';
-import { startServer, type RunningServer } from '../../tests/e2e/harness';
 import {
   auditStock,
   benchAddress,
@@ -24,6 +23,7 @@ import {
   scratchPostgres,
   sleep,
   spawnCeiling,
+  spawnShop,
   type Buyer,
   type Spawned,
 } from './load';
@@ -109,12 +109,12 @@ async function rushOn(
   const named = (name: string) => (onPostgres ? `PostgreSQL: ${name}` : name);
   const dataDir = scratchDir('rush');
   const target: DatabaseTarget = onPostgres ? database : { kind: 'pglite', dataDir: dataDir.path };
-  let server: RunningServer | undefined;
+  let server: Spawned | undefined;
   let ceiling: Spawned | undefined;
   try {
     context.log(`rush${onPostgres ? ' (PostgreSQL)' : ''}: preparing the shop and shoppers`);
     const shop = await prepareShop(target, { buyers: shoppers, withBag: false, stock: 100_000, scarce });
-    server = await startServer({ dataDir: dataDir.path, env: { JWT_SECRET: benchJwtSecret, ...(onPostgres ? { DATABASE_URL: database.url } : {}) } });
+    server = await spawnShop(dataDir.path, { JWT_SECRET: benchJwtSecret, ...(onPostgres ? { DATABASE_URL: database.url } : {}) });
     const url = server.url;
     const categories = await categoryNames(url);
     const scarceIds = new Set(shop.scarce.map((p) => p.externalId));
@@ -138,7 +138,7 @@ async function rushOn(
 
     context.log(`rush: ${shoppers} shoppers for ${warmUpSeconds} s of warm-up, then ${seconds} s measured`);
     const tally = newTally();
-    const rssSampler = sampleRss(server.process.pid!);
+    const rssSampler = sampleRss(server.pid);
     let started = performance.now();
     const warmedUp = setTimeout(() => {
       tally.measuring = true;

@@ -9,6 +9,7 @@ import { apiError } from '../../../domain/errors';
 import { checkoutInvoiceReply, checkoutInvoiceRequest } from '../../../domain/payment';
 import { BadRequest } from '../../errors';
 import { requireBuyerFor } from '../checkout/buyer-access';
+import type { Buyer } from '../checkout/buyer-access';
 import type { PaymentProvider } from '../payments/provider';
 import { createCheckoutInvoice } from './invoice.service';
 
@@ -22,10 +23,12 @@ const pathId = (request: FastifyRequest): string => {
 
 export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
   return async (app) => {
+    // The buyer checked before the body is looked at, kept for the handler: a guest's check reads the database.
+    const buyers = new WeakMap<FastifyRequest, Buyer>();
     app.post(
       '/user/:id/checkoutinvoice',
       {
-        preValidation: async (request) => void (await requireBuyerFor(app.db, request, pathId(request))),
+        preValidation: async (request) => void buyers.set(request, await requireBuyerFor(app.db, request, pathId(request))),
         schema: {
           tags: ['checkout'],
           summary: 'Reserves the bag’s stock (15 minutes unless RESERVATION_MINUTES says otherwise) and opens a payment order for it',
@@ -37,7 +40,7 @@ export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
       async (request) =>
         createCheckoutInvoice(
           { db: app.db, provider, reservationMinutes: app.config.reservationMinutes },
-          await requireBuyerFor(app.db, request, request.params.id),
+          buyers.get(request)!,
           request.body.addressId,
         ),
     );
