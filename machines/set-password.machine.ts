@@ -5,16 +5,17 @@ import { authMessages, newPassword, otp as otpRule } from '../domain/auth';
 import type { MessageReply, SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../domain/auth';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
+import { checkoutNotice } from './guest-checkout.selectors';
 import {
   filterSetPasswordField,
   setPasswordFailureMessage,
-  setPasswordNotice,
   verifyEmailFailureMessage,
 } from './set-password.selectors';
-import type { SetPasswordField, SetPasswordNotice, SetPasswordSecret } from './set-password.selectors';
+import type { SetPasswordField, SetPasswordSecret } from './set-password.selectors';
 
-export type { SetPasswordField, SetPasswordNotice, SetPasswordSecret } from './set-password.selectors';
+export type { SetPasswordField, SetPasswordSecret } from './set-password.selectors';
 
 export interface SetPasswordContext {
   /** The guest form's e-mail, given by the Create Password button. */
@@ -54,7 +55,7 @@ const setPasswordSetup = setup({
     signIn: fromPromise<SignInReply, SignInRequest>(unprovided),
   },
   actions: {
-    notify: (_, _params: SetPasswordNotice) => {},
+    notify: (_, _params: Notice) => {},
     storeSession: (_, _params: SignInReply) => {},
     /** A full load of /checkout, so that the page starts again as the signed-in user's. */
     goToCheckout: () => {},
@@ -88,10 +89,10 @@ const setPasswordSetup = setup({
 export const setPasswordMachine = setPasswordSetup.extend({
   actions: {
     notifyVerifyEmailFailure: setPasswordSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'notify', params: setPasswordNotice(verifyEmailFailureMessage(errorOf(event, 'verifyEmail')), 'error') });
+      enqueue({ type: 'notify', params: checkoutNotice(verifyEmailFailureMessage(errorOf(event, 'verifyEmail')), 'error') });
     }),
     notifySetPasswordFailure: setPasswordSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'notify', params: setPasswordNotice(setPasswordFailureMessage(errorOf(event, 'resetPassword')), 'error') });
+      enqueue({ type: 'notify', params: checkoutNotice(setPasswordFailureMessage(errorOf(event, 'resetPassword')), 'error') });
     }),
     storeKeptSession: setPasswordSetup.enqueueActions(({ context, enqueue }) => {
       if (context.session) enqueue({ type: 'storeSession', params: context.session });

@@ -8,7 +8,7 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addToCartFailureNotice } from '../../machines/add-to-cart.selectors';
 import { addToCartMachine } from '../../machines/add-to-cart.machine';
 import type { AddToCartInput, AddToCartOutcome } from '../../machines/add-to-cart.machine';
-import type { AddToCartNotice } from '../../machines/add-to-cart.selectors';
+import type { Notice } from '../../domain/notice';
 import type { CartOwner } from '../../domain/cart';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -58,7 +58,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
 function harness(input: AddToCartInput) {
   const clock = new SimulatedClock();
   const seen = {
-    notices: [] as AddToCartNotice[],
+    notices: [] as Notice[],
     ownerLookups: 0,
     adds: [] as { productExtId: string; owner: CartOwner }[],
     countRefreshes: 0,

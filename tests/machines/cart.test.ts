@@ -8,7 +8,8 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
 import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '../../domain/cart-rules';
 import { cartMachine } from '../../machines/cart.machine';
-import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInput } from '../../machines/cart.machine';
+import type { CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInput } from '../../machines/cart.machine';
+import type { Notice } from '../../domain/notice';
 import { expectFullCoverage, transitionKey } from './machine-graph';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
@@ -81,7 +82,7 @@ function harness(owner: CartOwner | null) {
     stockChecks: [] as CheckStockInput[],
     updates: [] as UpdateQuantityInput[],
     removals: [] as RemoveItemInput[],
-    notices: [] as CartNotice[],
+    notices: [] as Notice[],
     counts: [] as number[],
     logged: [] as unknown[],
   };

@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-address.selectors';
 import { checkoutAddressMachine } from '../../machines/checkout-address.machine';
-import type { CheckoutAddressNotice } from '../../machines/checkout-address.machine';
+import type { Notice } from '../../domain/notice';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
@@ -92,7 +92,7 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
-  const seen = { notices: [] as CheckoutAddressNotice[], loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
+  const seen = { notices: [] as Notice[], loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
   const taken = new Set<string>();
   const visited = new Set<string>();
   const pending = new Map<string, Pending>();

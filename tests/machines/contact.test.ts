@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { contactMachine } from '../../machines/contact.machine';
 import { emptyContactForm, filterContactField } from '../../machines/contact.selectors';
-import type { ContactNotice } from '../../machines/contact.machine';
+import type { Notice } from '../../domain/notice';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
@@ -34,7 +34,7 @@ const modelEvents = [
 
 /** A live actor with fake implementations, recording what a shopper and the server would see. */
 function harness() {
-  const notices: ContactNotice[] = [];
+  const notices: Notice[] = [];
   const requests: ContactForm[] = [];
   const taken = new Set<string>();
   const visited = new Set<string>();

@@ -6,7 +6,8 @@ import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
 import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
-import type { EditAddressNotice, SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+import type { Notice } from '../../domain/notice';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
@@ -48,7 +49,7 @@ type Pending = { resolve: (value: never) => void; reject: (error: Error) => void
 
 function harness() {
   const clock = new SimulatedClock();
-  const notices: EditAddressNotice[] = [];
+  const notices: Notice[] = [];
   const logged: unknown[] = [];
   const loads: number[] = [];
   const saves: SaveAddressInput[] = [];

@@ -7,7 +7,7 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterForgotPasswordField } from '../../machines/forgot-password.selectors';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import type { ForgotPasswordField } from '../../machines/forgot-password.selectors';
-import type { AuthNotice } from '../../machines/auth.selectors';
+import type { Notice } from '../../domain/notice';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -65,7 +65,7 @@ function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
 function harness() {
-  const seen = { notices: [] as AuthNotice[], emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
+  const seen = { notices: [] as Notice[], emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
   const taken = new Set<string>();
   const visited = new Set<string>();
   const pending = new Map<string, Pending>();

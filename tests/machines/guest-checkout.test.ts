@@ -7,7 +7,8 @@ import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptyGuestDetails, filterGuestField, guestFieldErrors } from '../../machines/guest-checkout.selectors';
 import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
-import type { CheckoutNotice, GuestField } from '../../machines/guest-checkout.selectors';
+import type { GuestField } from '../../machines/guest-checkout.selectors';
+import type { Notice } from '../../domain/notice';
 import type { AddressFormValues } from '../../domain/address';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
@@ -127,7 +128,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
 
 function harness() {
   const seen = {
-    notices: [] as CheckoutNotice[],
+    notices: [] as Notice[],
     checks: [] as string[],
     creations: [] as CreateGuestCheckoutRequest[],
     otpChecks: [] as { email: string; otp: string }[],

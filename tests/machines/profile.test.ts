@@ -5,7 +5,8 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
 import { filterProfileField, profileFormOf } from '../../machines/profile.selectors';
 import { profileMachine } from '../../machines/profile.machine';
-import type { ProfileNotice, SaveProfileInput } from '../../machines/profile.machine';
+import type { SaveProfileInput } from '../../machines/profile.machine';
+import type { Notice } from '../../domain/notice';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -38,7 +39,7 @@ const modelEvents = [
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 
 function harness() {
-  const notices: ProfileNotice[] = [];
+  const notices: Notice[] = [];
   const logged: unknown[] = [];
   const loads: string[] = [];
   const saves: SaveProfileInput[] = [];

@@ -6,7 +6,8 @@ import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterSetPasswordField, setPasswordErrors } from '../../machines/set-password.selectors';
 import { setPasswordMachine } from '../../machines/set-password.machine';
-import type { SetPasswordField, SetPasswordNotice } from '../../machines/set-password.selectors';
+import type { SetPasswordField } from '../../machines/set-password.selectors';
+import type { Notice } from '../../domain/notice';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -95,7 +96,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
 
 function harness() {
   const seen = {
-    notices: [] as SetPasswordNotice[],
+    notices: [] as Notice[],
     emailChecks: [] as { email: string }[],
     resets: [] as VerifyOtpPasswordRequest[],
     signIns: [] as SignInRequest[],

@@ -7,7 +7,7 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignUpDetails, filterSignUpField } from '../../machines/sign-up.selectors';
 import { signUpMachine } from '../../machines/sign-up.machine';
 import type { SignUpField } from '../../machines/sign-up.selectors';
-import type { AuthNotice } from '../../machines/auth.selectors';
+import type { Notice } from '../../domain/notice';
 import type { SignUpDetails } from '../../domain/auth';
 import { expectFullCoverage, recordCoverage } from './machine-graph';
 
@@ -92,7 +92,7 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => 
 
 function harness() {
   const seen = {
-    notices: [] as AuthNotice[],
+    notices: [] as Notice[],
     lookups: [] as string[],
     registrations: [] as SignUpDetails[],
     otpChecks: [] as { email: string; otp: string }[],

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import type { AdminFormName } from '../../../domain/admin-forms';
 import { adminFormMachine } from '../../../machines/admin-form.machine';
 import type { AdminFormLoad, AdminFormOutcome, AdminFormSubmission } from '../../../machines/admin-form.machine';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 
 export interface AdminFormCalls {
   load: () => Promise<AdminFormLoad>;
@@ -24,9 +24,7 @@ export function useAdminForm(form: AdminFormName, { load, submit, listPath }: Ad
         submitForm: fromPromise<AdminFormOutcome, AdminFormSubmission>(({ input }) => submit(input)),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration });
-        },
+        notify,
         logError: (_, { error }) => console.error('admin call failed', error),
         goToList: () => navigate(listPath),
       },

@@ -13,7 +13,7 @@ import { checkQuantity, getCart, removeCartItem, updateCartItem } from '../../ap
 import { cartCountStore } from '../../app/cart-count-store';
 import { currentCartOwner } from '../../app/cart-owner';
 import { paths } from '../../app/paths';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
@@ -37,9 +37,7 @@ export function CartPage() {
         removeItem: fromPromise<unknown, RemoveItemInput>(({ input }) => removeCartItem(input.owner, input.productId)),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration, closable: true });
-        },
+        notify,
         // The page has just read the whole bag, so the badge takes its count instead of asking again.
         showCount: (_, { count }) => cartCountStore.set(count),
         logError: (_, { error }) => console.error('cart call failed', error),

@@ -10,7 +10,7 @@ import { addToCartMachine } from '../../../machines/add-to-cart.machine';
 import { addToCart } from '../../api/cart';
 import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
 import { paths } from '../../app/paths';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { FlowerDetailView } from './flower-detail-view';
 
 /**
@@ -44,9 +44,7 @@ export function AddToCart({ flower }: { flower: FlowerDetail }) {
         refreshCount: fromPromise(() => refreshCartCount()),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration, closable: true });
-        },
+        notify,
         goToCheckout: () => void navigate(paths.checkout),
       },
     }),

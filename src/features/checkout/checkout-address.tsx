@@ -12,7 +12,7 @@ import type { CartOwner } from '../../../domain/cart';
 import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
 import { getUserAddresses } from '../../api/account';
 import { createGuestAddress, createLoginCheckoutAddress, getGuestUserAddresses } from '../../api/checkout';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { AddressCard } from '../../components/address-card';
 import { AddressForm } from '../../components/address-form';
 import { CloseIcon, PlusIcon } from '../../components/icons';
@@ -39,9 +39,7 @@ export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor 
         ),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration, closable: true });
-        },
+        notify,
         logError: (_, { error }) => console.error('checkout address call failed', error),
       },
     }),

@@ -6,19 +6,15 @@ import type { ActorRefFrom } from 'xstate';
 import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
 import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
-import type { CheckoutNotice } from '../../../machines/guest-checkout.selectors';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
 import { createGuestCheckout, checkEmailAvailability, verifyGuestCheckoutOtp } from '../../api/checkout';
 import { signIn, syncGuestLoggedInCart, verifyEmail, verifyOtpPassword } from '../../api/auth';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, storeSignInReply } from '../../app/session-store';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 
 export type GuestActor = ActorRefFrom<typeof guestCheckoutMachine>;
 export type SetPasswordActor = ActorRefFrom<typeof setPasswordMachine>;
-
-const showNotice = ({ message, kind, duration }: CheckoutNotice) =>
-  toaster.create({ description: message, type: kind, duration, closable: true });
 
 /** A full page load, so that every store, cache and actor starts again as the signed-in user's. */
 const fullPageLoad = (path: string) => window.location.assign(path);
@@ -37,7 +33,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         verifyOtp: fromPromise(({ input }) => verifyGuestCheckoutOtp(input)),
       },
       actions: {
-        notify: (_, notice) => showNotice(notice),
+        notify,
         // The page follows the `verified` state to load the guest's addresses.
         addressesChanged: () => {},
       },
@@ -67,7 +63,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         }),
       },
       actions: {
-        notify: (_, notice) => showNotice(notice),
+        notify,
         storeSession: (_, reply) => storeSession(reply),
         goToCheckout: () => loadPage(paths.checkout),
       },

@@ -14,6 +14,7 @@ import type { SandboxCardField } from '../../../../machines/sandbox-payment.sele
 import { sandboxPay } from '../../../api/payment';
 import { useShopInfo } from '../../../app/use-shop-info';
 import { CloseIcon } from '../../../components/icons';
+import { shownErrors } from '../../../components/shown-errors';
 
 /** The black theme: near-black panels, white text, the shop's cream as the one light accent (and focus ring). */
 const tones = {
@@ -98,8 +99,7 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
   const closable = useSelector(actor, (snapshot) => snapshot.can({ type: 'dialog.close' }));
 
   const errors = sandboxCardErrors(context);
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a submit.
-  const shownError = (field: SandboxCardField) => (context.submitted || context[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<SandboxCardField>(context, errors, context.submitted);
   const change = (field: SandboxCardField, value: string) => actor.send({ type: 'field.change', field, value });
   const close = () => {
     if (closable) actor.send({ type: 'dialog.close' });
