@@ -1,6 +1,5 @@
 // The sandbox's card dialog, black as the spec's payment dialog (SPEC.md §9). The flow is
 // machines/sandbox-payment.machine.ts; this view provides the payment call, renders the state and sends events.
-import { useEffect, useRef } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Alert, Badge, Box, Button, Dialog, Field, Flex, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -79,20 +78,14 @@ export interface SandboxPaymentDialogProps {
 
 export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: SandboxPaymentDialogProps) {
   const shop = useShopInfo();
+  // The host gives each dialog its own key, so the `onSettled` of the first render is the dialog's for its whole life.
   const actor = useActorRef(
-    sandboxPaymentMachine.provide({ actors: { payWithCard: fromPromise(({ input }) => sandboxPay(input)) } }),
+    sandboxPaymentMachine.provide({
+      actors: { payWithCard: fromPromise(({ input }) => sandboxPay(input)) },
+      actions: { settle: (_, { payment }) => onSettled(payment) },
+    }),
     { input: { orderId } },
   );
-  const settled = useRef(onSettled);
-  useEffect(() => {
-    settled.current = onSettled;
-  }, [onSettled]);
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done') settled.current(snapshot.output ?? null);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]);
 
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const paying = useSelector(actor, (snapshot) => snapshot.matches('paying'));
