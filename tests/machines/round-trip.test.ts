@@ -231,6 +231,7 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
     events: [{ type: 'token.expired' }, done('refreshToken', 'new-token'), error('refreshToken')],
   },
   setPassword: {
+    input: { guestSessionId: 'gs_0123456789abcdefghijkl' },
     events: [
       { type: 'password.start', email: 'asha@example.in' },
       done('verifyEmail', { userId: 'u_asha' }),
@@ -244,7 +245,10 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       done('resetPassword', { message: 'ok' }),
       error('resetPassword', failure(400)),
       done('signIn', session),
+      done('signIn', null),
       error('signIn'),
+      done('syncGuestCart', { message: 'merged' }),
+      error('syncGuestCart'),
     ],
   },
   signIn: {

@@ -1,5 +1,6 @@
 // The set-password machine, model-based: every state and transition of Create Password at checkout walked with fake
-// calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in back to /checkout.
+// calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in, with the guest
+// bag merged into the account, back to /checkout.
 import { describe, expect, it } from 'vitest';
 import { TestModel, serializeSnapshot } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
@@ -15,6 +16,7 @@ type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
 type ModelEvent = EventFrom<typeof setPasswordMachine>;
 
 const email = 'asha@example.in';
+const guestSessionId = 'GuestSession0123456789ab';
 const strong = 'Jasmine@2026';
 const session: SignInReply = {
   message: 'Login successful',
@@ -64,7 +66,10 @@ const allEvents = {
   expiredOtp: { type: 'xstate.error.actor.resetPassword', error: failure(400, 'OTP_EXPIRED', texts.expired) },
   resetCrashed: { type: 'xstate.error.actor.resetPassword', error: new TypeError('Failed to fetch') },
   signedIn: { type: 'xstate.done.actor.signIn', output: session },
+  signInRefused: { type: 'xstate.done.actor.signIn', output: null },
   signInFailed: { type: 'xstate.error.actor.signIn', error: failure(401, 'UNAUTHORIZED') },
+  bagMerged: { type: 'xstate.done.actor.syncGuestCart', output: { message: 'merged' } },
+  mergeFailed: { type: 'xstate.error.actor.syncGuestCart', error: failure(500) },
 } as const;
 
 /**
@@ -88,7 +93,8 @@ function eventsFor(snapshot: SetPasswordSnapshot): ModelEvent[] {
     candidates.push(e.submit, e.cancel, e.passwordSet, e.wrongOtp, e.expiredOtp, e.resetCrashed);
     if (!shown.confirmPassword) candidates.push(e.toggleConfirm);
   }
-  if (snapshot.matches('signingIn')) candidates.push(e.signedIn, e.signInFailed);
+  if (snapshot.matches('signingIn')) candidates.push(e.signedIn, e.signInRefused, e.signInFailed);
+  if (snapshot.matches('mergingGuestBag')) candidates.push(e.bagMerged, e.mergeFailed);
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
@@ -101,6 +107,7 @@ function harness() {
     resets: [] as VerifyOtpPasswordRequest[],
     signIns: [] as SignInRequest[],
     storedSessions: [] as SignInReply[],
+    merges: [] as { sessionId: string; userExtId: string }[],
     /** What happened, in order, once the password is set. */
     steps: [] as string[],
   };
@@ -123,6 +130,10 @@ function harness() {
           seen.signIns.push(input);
           return hold('signIn');
         }),
+        syncGuestCart: fromPromise(({ input }) => {
+          seen.merges.push(input);
+          return hold('syncGuestCart');
+        }),
       },
       actions: {
         notify: (_, notice) => void seen.notices.push(notice),
@@ -130,10 +141,13 @@ function harness() {
           seen.storedSessions.push(reply);
           seen.steps.push('storeSession');
         },
+        forgetGuestSession: () => void seen.steps.push('forgetGuestSession'),
+        logError: () => void seen.steps.push('logError'),
         goToCheckout: () => void seen.steps.push('goToCheckout'),
       },
     }),
     {
+      input: { guestSessionId },
       inspect: recordCoverage(taken, visited),
     },
   );
@@ -169,7 +183,7 @@ describe('set-password machine (model-based)', () => {
     serializeState: (snapshot, event) => `${serializeSnapshot(snapshot)}|${JSON.stringify(event ?? null)}`,
     stateMatcher: (snapshot, key) => key === '*' || snapshot.matches(key as never),
   });
-  const paths = model.getShortestPaths();
+  const paths = model.getShortestPaths({ input: { guestSessionId } });
 
   it('has a finite model to walk', () => {
     expect(paths.length).toBeGreaterThan(20);
@@ -195,7 +209,7 @@ describe('set-password machine (model-based)', () => {
             expect(actual.value).toEqual(expected.value);
             expect(actual.context).toEqual(expected.context);
             // Nothing is stored and nobody leaves the page before the automatic sign-in succeeded.
-            expect(h.seen.steps).toEqual(actual.matches('done') ? ['storeSession', 'goToCheckout'] : []);
+            if (!actual.matches('mergingGuestBag') && !actual.matches('done')) expect(h.seen.steps).toEqual([]);
           },
         },
         events: {
@@ -258,9 +272,28 @@ describe('set-password machine (model-based)', () => {
             expect(h.seen.signIns).toEqual([]);
           },
           'xstate.done.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
+            if (event.output === null) {
+              // A 200 that is not "Login successful": the password is set, the shopper signs in by hand.
+              await expectNotices(() => h.settle(event), [texts.logInByHand]);
+              expect(h.actor.getSnapshot().value).toBe('idle');
+              expect(h.seen.steps).toEqual([]);
+              return;
+            }
             await expectNotices(() => h.settle(event), []);
+            // The session is stored first: the merge must carry the user's token.
             expect(h.seen.storedSessions).toEqual([session]);
-            expect(h.seen.steps).toEqual(['storeSession', 'goToCheckout']);
+            expect(h.seen.steps).toEqual(['storeSession']);
+            expect(h.seen.merges).toEqual([{ sessionId: guestSessionId, userExtId: session.userExtId }]);
+          },
+          'xstate.done.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), []);
+            expect(h.seen.steps).toEqual(['storeSession', 'forgetGuestSession', 'goToCheckout']);
+            expect(h.actor.getSnapshot().status).toBe('done');
+          },
+          'xstate.error.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
+            // A failed merge is swallowed: the bag stays with the guest session and the shopper goes on.
+            await expectNotices(() => h.settle(event), []);
+            expect(h.seen.steps).toEqual(['storeSession', 'logError', 'goToCheckout']);
             expect(h.actor.getSnapshot().status).toBe('done');
           },
           'xstate.error.actor.signIn': async ({ event }: { event: AnyEventObject }) => {

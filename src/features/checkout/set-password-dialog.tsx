@@ -10,11 +10,12 @@ import { EmailMention, FormDialog } from './form-dialog';
 import type { SetPasswordActor } from './use-guest-checkout-actors';
 
 export function SetPasswordDialog({ setPassword }: { setPassword: SetPasswordActor }) {
-  const open = useSelector(
+  // Busy from Submit until /checkout loads again: the code, the sign-in, then the merge of the guest bag.
+  const busy = useSelector(
     setPassword,
-    (snapshot) => snapshot.matches('modalOpen') || snapshot.matches('settingPassword') || snapshot.matches('signingIn'),
+    (snapshot) => snapshot.matches('settingPassword') || snapshot.matches('signingIn') || snapshot.matches('mergingGuestBag'),
   );
-  const busy = useSelector(setPassword, (snapshot) => snapshot.matches('settingPassword') || snapshot.matches('signingIn'));
+  const open = useSelector(setPassword, (snapshot) => snapshot.matches('modalOpen')) || busy;
   const context = useSelector(setPassword, (snapshot) => snapshot.context);
   const { email, otp, submitted, shown } = context;
   const errors = setPasswordErrors(context);

@@ -3,7 +3,6 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
 import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
@@ -46,28 +45,18 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
       actors: {
         verifyEmail: fromPromise(({ input }) => verifyEmail(input.email)),
         resetPassword: fromPromise(({ input }) => verifyOtpPassword(input)),
-        signIn: fromPromise(async ({ input }) => {
-          const reply = await signIn(input);
-          if (!reply) throw new Error(authMessages.signInFailed);
-          // The merge must carry the user's token (a guest's token is refused, and its 401 would end the session).
-          storeSession(reply);
-          try {
-            await syncGuestLoggedInCart({ sessionId, userExtId: reply.userExtId });
-            // The bag is the account's now; as at sign-in (SPEC.md §4), the id goes once the merge answered.
-            forgetGuestSessionId();
-          } catch (error) {
-            // The password is set and the session valid: the shopper goes on, the bag stays with the guest session.
-            console.error('The guest bag could not be merged into the account', error);
-          }
-          return reply;
-        }),
+        signIn: fromPromise(({ input }) => signIn(input)),
+        syncGuestCart: fromPromise(({ input }) => syncGuestLoggedInCart(input)),
       },
       actions: {
         notify,
         storeSession: (_, reply) => storeSession(reply),
+        forgetGuestSession: forgetGuestSessionId,
+        logError: (_, { error }) => console.error('The guest bag could not be merged into the account', error),
         goToCheckout: () => loadPage(paths.checkout),
       },
     }),
+    { input: { guestSessionId: sessionId } },
   );
 
   return { guest, setPassword };
