@@ -228,7 +228,12 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
     ],
   },
   sessionRefresh: {
-    events: [{ type: 'token.expired' }, done('refreshToken', 'new-token'), error('refreshToken')],
+    events: [
+      { type: 'token.expired', tokenSent: 'old-token', tokenStored: 'old-token' },
+      { type: 'token.expired', tokenSent: 'old-token', tokenStored: 'new-token' },
+      done('refreshToken', 'new-token'),
+      error('refreshToken'),
+    ],
   },
   setPassword: {
     input: { guestSessionId: 'gs_0123456789abcdefghijkl' },
