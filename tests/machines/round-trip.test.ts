@@ -116,6 +116,15 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('saveAddress'),
     ],
   },
+  checkoutLoad: {
+    events: [
+      done('ensureOwner', user),
+      error('ensureOwner', networkDown),
+      done('loadCart', cart),
+      error('loadCart'),
+      { type: 'load.retry' },
+    ],
+  },
   contact: {
     events: [
       change('fullName', 'Asha Raman'),
