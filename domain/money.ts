@@ -24,3 +24,13 @@ export function formatRupees(rupees: number): string {
   const fraction = paise % 100 === 0 ? '' : `.${String(paise % 100).padStart(2, '0')}`;
   return `Rs. ${rupees < 0 && paise > 0 ? '-' : ''}${grouped}${fraction}`;
 }
+
+/** formatRupees for an amount held in paise. */
+export function formatPaise(paise: Paise): string {
+  return formatRupees(paiseToRupees(paise));
+}
+
+/** A line's amount in paise: its unit price as the wire carries it (rupees) times the quantity, never rupee floats. */
+export function lineTotalPaise(unitRupees: number, quantity: number): Paise {
+  return rupeesToPaise(unitRupees) * quantity;
+}

@@ -5,11 +5,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import { cartMessages } from '../domain/cart';
 import type { CartOwner } from '../domain/cart';
 import { redirectDelays, toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { addToCartFailureNotice } from './add-to-cart.selectors';
-import type { AddToCartNotice } from './add-to-cart.selectors';
 
-export type { AddToCartNotice } from './add-to-cart.selectors';
 
 /** The spec's two 200 answers of createusercart: one more unit, or the line already holds all the stock allows. */
 export type AddToCartOutcome = 'added' | 'maximum';
@@ -39,7 +38,7 @@ const addToCartSetup = setup({
     refreshCount: fromPromise<void>(unprovided),
   },
   actions: {
-    notify: (_, _params: AddToCartNotice) => {},
+    notify: (_, _params: Notice) => {},
     goToCheckout: () => {},
     takeInput: assign(({ event }) => inputOf<AddToCartInput>(event)),
     intendAdd: assign({ intent: 'add' }),

@@ -5,6 +5,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { adminFileTooLarge, adminFormComplete, adminForms, adminFormValid } from '../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../domain/admin-forms';
+import { notice } from '../domain/notice';
+import type { Notice, NoticeKind } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 
 export interface AdminFormContext {
@@ -25,12 +27,6 @@ export type AdminFormEvent =
   | { type: 'files.change'; input: string; files: PickedFile[] }
   | { type: 'form.submit' }
   | { type: 'form.retry' };
-
-export interface AdminFormNotice {
-  message: string;
-  kind: 'success' | 'error';
-  duration: number;
-}
 
 /** What a form starts from: the values of its fields and, for an update, the record itself. */
 export interface AdminFormLoad {
@@ -64,7 +60,7 @@ const adminFormSetup = setup({
     submitForm: fromPromise<AdminFormOutcome, AdminFormSubmission>(unimplemented),
   },
   actions: {
-    notify: (_, _params: AdminFormNotice) => {},
+    notify: (_, _params: Notice) => {},
     logError: (_, _params: { error: unknown }) => {},
     goToList: () => {},
     takeInput: assign(({ event }) => ({ form: inputOf<{ form: AdminFormName }>(event).form })),
@@ -102,11 +98,8 @@ const adminFormSetup = setup({
 });
 
 /** The form's own toast: its message and kind, for as long as the form's toasts stay. */
-const formNotice = (form: AdminFormName, message: string, kind: AdminFormNotice['kind']): AdminFormNotice => ({
-  message,
-  kind,
-  duration: adminForms[form].savedToastMs,
-});
+const formNotice = (form: AdminFormName, message: string, kind: NoticeKind): Notice =>
+  notice(message, kind, adminForms[form].savedToastMs);
 
 export const adminFormMachine = adminFormSetup.extend({
   actions: {

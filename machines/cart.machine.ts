@@ -5,6 +5,7 @@ import { cartMessages } from '../domain/cart';
 import type { CartLine, CartOwner, CartReply } from '../domain/cart';
 import { canDecrease, canIncrease, findLine } from '../domain/cart-rules';
 import { toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 
 export type CartEvent =
@@ -49,12 +50,6 @@ export interface RemoveItemInput {
 
 export type UpdateOutcome = 'updated' | 'insufficient';
 
-export interface CartNotice {
-  message: string;
-  kind: 'error';
-  duration: number;
-}
-
 /** The change to a line the event names, by `step` units (0 for a removal), or null when the bag has no such line. */
 function changeOf(context: CartContext, event: CartEvent, step: number): PendingChange | null {
   const line: CartLine | undefined = 'cartItemId' in event ? findLine(context.cart, event.cartItemId) : undefined;
@@ -87,7 +82,7 @@ const cartSetup = setup({
     removeItem: fromPromise<unknown, RemoveItemInput>(unimplemented),
   },
   actions: {
-    notify: (_, _params: CartNotice) => {},
+    notify: (_, _params: Notice) => {},
     /** Keeps the header's badge in step with the bag just loaded. */
     showCount: (_, _params: { count: number }) => {},
     logError: (_, _params: { error: unknown }) => {},

@@ -6,6 +6,7 @@ import { addressFields, emptyAddressForm, filterAddressField } from '../domain/a
 import type { Address, AddressField, AddressFields, AddressFormValues } from '../domain/address';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
 import { addressToSelect } from './checkout-address.selectors';
 
@@ -31,12 +32,6 @@ export type CheckoutAddressEvent =
   | { type: 'field.change'; field: AddressField; value: string }
   | { type: 'form.submit' };
 
-export interface CheckoutAddressNotice {
-  message: string;
-  kind: 'success' | 'error';
-  duration: number;
-}
-
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
 const checkoutAddressSetup = setup({
@@ -48,7 +43,7 @@ const checkoutAddressSetup = setup({
     saveAddress: fromPromise<unknown, AddressFields>(unprovided),
   },
   actions: {
-    notify: (_, _params: CheckoutAddressNotice) => {},
+    notify: (_, _params: Notice) => {},
     logError: (_, _params: { error: unknown }) => {},
     showAddresses: assign(({ context, event }) => {
       const addresses = outputOf<Address[]>(event, 'loadAddresses');

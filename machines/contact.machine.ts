@@ -3,6 +3,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { contactForm, contactMessages } from '../domain/contact';
 import type { ContactForm } from '../domain/contact';
 import { toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { emptyContactForm, filterContactField } from './contact.selectors';
 import type { ContactField } from './contact.selectors';
 
@@ -16,12 +17,6 @@ export interface ContactContext {
 
 export type ContactEvent = { type: 'field.change'; field: ContactField; value: string } | { type: 'form.submit' };
 
-export interface ContactNotice {
-  message: string;
-  kind: 'success' | 'error';
-  duration: number;
-}
-
 export const contactMachine = setup({
   types: {} as { context: ContactContext; events: ContactEvent },
   actors: {
@@ -31,7 +26,7 @@ export const contactMachine = setup({
     ),
   },
   actions: {
-    notify: (_, _params: ContactNotice) => {},
+    notify: (_, _params: Notice) => {},
     changeField: assign({
       form: ({ context, event }) => {
         assertEvent(event, 'field.change');

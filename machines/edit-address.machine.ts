@@ -4,6 +4,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { addressFieldsOf, addressMessages, editAddressFields, emptyAddressForm, filterAddressField } from '../domain/address';
 import type { Address, AddressField, AddressFields, AddressFormValues, UpdateAddressReply } from '../domain/address';
 import { redirectDelays, toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 
 export interface EditAddressInput {
@@ -21,12 +22,6 @@ export type EditAddressEvent =
   | { type: 'field.change'; field: AddressField; value: string }
   | { type: 'form.submit' }
   | { type: 'address.retry' };
-
-export interface EditAddressNotice {
-  message: string;
-  kind: 'success' | 'error';
-  duration: number;
-}
 
 export interface SaveAddressInput {
   addressId: number;
@@ -46,7 +41,7 @@ const editAddressSetup = setup({
     saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(unimplemented),
   },
   actions: {
-    notify: (_, _params: EditAddressNotice) => {},
+    notify: (_, _params: Notice) => {},
     logError: (_, _params: { error: unknown }) => {},
     goToAddresses: () => {},
     takeInput: assign(({ event }) => {

@@ -4,9 +4,9 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { authMessages, email as emailRule, newPassword, otp as otpRule } from '../domain/auth';
 import type { MessageReply, VerifyOtpPasswordRequest } from '../domain/auth';
 import { redirectDelays, toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
 import { authNotice } from './auth.selectors';
-import type { AuthNotice } from './auth.selectors';
 import {
   filterForgotPasswordField,
   resetFailureMessage,
@@ -44,7 +44,7 @@ const forgotPasswordSetup = setup({
     resetPassword: fromPromise<MessageReply, VerifyOtpPasswordRequest>(unprovided),
   },
   actions: {
-    notify: (_, _params: AuthNotice) => {},
+    notify: (_, _params: Notice) => {},
     goToLogin: () => {},
     changeField: assign(({ event }) => {
       assertEvent(event, 'field.change');

@@ -13,6 +13,7 @@ import type {
   CreateGuestCheckoutRequest,
 } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import {
   checkoutNotice,
@@ -21,9 +22,9 @@ import {
   filterGuestField,
   guestOtpFailureMessage,
 } from './guest-checkout.selectors';
-import type { CheckoutNotice, GuestField } from './guest-checkout.selectors';
+import type { GuestField } from './guest-checkout.selectors';
 
-export type { CheckoutNotice, GuestDetailsField, GuestField } from './guest-checkout.selectors';
+export type { GuestDetailsField, GuestField } from './guest-checkout.selectors';
 export type EmailAvailabilityResponse = CheckEmailAvailabilityReply['response'];
 
 export interface GuestCheckoutInput {
@@ -69,7 +70,7 @@ const guestCheckoutSetup = setup({
     verifyOtp: fromPromise<MessageReply, { email: string; otp: string }>(unprovided),
   },
   actions: {
-    notify: (_, _params: CheckoutNotice) => {},
+    notify: (_, _params: Notice) => {},
     /** The guest is verified: reload the guest's addresses, show the address card and enable Place Order. */
     addressesChanged: () => {},
     takeInput: assign(({ event }) => {

@@ -6,23 +6,15 @@ import { checkoutMessages } from '../domain/checkout';
 import type { CheckEmailAvailabilityReply } from '../domain/checkout';
 import { fieldErrors, typingFilters } from '../domain/fields';
 import { limits, toastDurations } from '../domain/limits';
+import { notice } from '../domain/notice';
+import type { Notice, NoticeKind } from '../domain/notice';
 import { failureOf } from './call-failure';
 
 export type GuestDetailsField = keyof SignUpDetails;
 export type GuestField = GuestDetailsField | 'otp';
 
-export interface CheckoutNotice {
-  message: string;
-  kind: 'success' | 'error' | 'info';
-  duration: number;
-}
-
 /** The checkout e-mail step's snackbars stay 5 s (SPEC.md §9). */
-export const checkoutNotice = (message: string, kind: CheckoutNotice['kind']): CheckoutNotice => ({
-  message,
-  kind,
-  duration: toastDurations.checkoutEmail,
-});
+export const checkoutNotice = (message: string, kind: NoticeKind): Notice => notice(message, kind, toastDurations.checkoutEmail);
 
 /** SPEC.md §5 typing filters: e-mail 40 typed, names letters and spaces (50), mobile 10 digits, OTP 6 digits. */
 const filters: Record<GuestField, (value: string) => string> = {

@@ -12,11 +12,10 @@ import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../domain/payment';
 import { paymentMessages } from '../domain/payment';
+import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
 import { shortfallNotice } from './place-order.selectors';
-import type { PlaceOrderNotice } from './place-order.selectors';
 
-export type { PlaceOrderNotice } from './place-order.selectors';
 
 export interface PlaceOrderContext {
   addressId: number | null;
@@ -52,7 +51,7 @@ const placeOrderSetup = setup({
     reportFailure: fromPromise<unknown>(unprovided),
   },
   actions: {
-    notify: (_, _params: PlaceOrderNotice) => {},
+    notify: (_, _params: Notice) => {},
     alert: (_, _params: { message: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
     goToThankYou: () => {},

@@ -4,6 +4,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { profileFields, profileMessages } from '../domain/account';
 import type { ProfileFields, ProfileForm, UpdateUserDetailsReply, UserDetails } from '../domain/account';
 import { toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { emptyProfileForm, filterProfileField, isProfileField, profileFormOf } from './profile.selectors';
 import type { ProfileField } from './profile.selectors';
@@ -25,12 +26,6 @@ export type ProfileEvent =
   | { type: 'form.submit' }
   | { type: 'profile.retry' };
 
-export interface ProfileNotice {
-  message: string;
-  kind: 'success' | 'error';
-  duration: number;
-}
-
 export interface SaveProfileInput {
   userExtId: string;
   profile: ProfileFields & { email: string };
@@ -45,7 +40,7 @@ const profileSetup = setup({
     saveProfile: fromPromise<UpdateUserDetailsReply, SaveProfileInput>(unimplemented),
   },
   actions: {
-    notify: (_, _params: ProfileNotice) => {},
+    notify: (_, _params: Notice) => {},
     logError: (_, _params: { error: unknown }) => {},
     takeInput: assign(({ event }) => ({ userExtId: inputOf<ProfileInput>(event).userExtId })),
     changeField: assign({

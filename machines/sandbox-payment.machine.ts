@@ -43,7 +43,7 @@ const unprovided = () => Promise.reject(new Error('provided by the view'));
 
 const payOutcomeOf = (event: { type: string }) => outputOf<SandboxPayOutcome>(event, 'payWithCard');
 
-export const sandboxPaymentMachine = setup({
+const sandboxPaymentSetup = setup({
   types: {} as {
     context: SandboxPaymentContext;
     events: SandboxPaymentEvent;
@@ -55,6 +55,8 @@ export const sandboxPaymentMachine = setup({
     payWithCard: fromPromise<SandboxPayOutcome, SandboxPayBody>(unprovided),
   },
   actions: {
+    /** Hands the outcome to whoever opened the dialog: the provider's ids when paid, null when closed. */
+    settle: (_, _params: { payment: VerifyPaymentRequest | null }) => {},
     takeInput: assign(({ event }) => ({ orderId: inputOf<SandboxPaymentInput>(event).orderId })),
     changeField: assign(({ event }) => {
       assertEvent(event, 'field.change');
@@ -79,6 +81,14 @@ export const sandboxPaymentMachine = setup({
   guards: {
     isCardValid: ({ context }) => sandboxPayRequest.safeParse(context).success,
     isPaid: ({ event }) => payOutcomeOf(event).kind === 'paid',
+  },
+});
+
+export const sandboxPaymentMachine = sandboxPaymentSetup.extend({
+  actions: {
+    settleWithPayment: sandboxPaymentSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'settle', params: { payment: context.payment } });
+    }),
   },
 }).createMachine({
   id: 'sandboxPayment',
@@ -115,7 +125,7 @@ export const sandboxPaymentMachine = setup({
         onError: { target: 'editing', actions: 'showCallFailure' },
       },
     },
-    paid: { type: 'final' },
-    dismissed: { type: 'final' },
+    paid: { type: 'final', entry: 'settleWithPayment' },
+    dismissed: { type: 'final', entry: { type: 'settle', params: { payment: null } } },
   },
 });

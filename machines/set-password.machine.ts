@@ -1,22 +1,29 @@
 // Create Password at checkout (SPEC.md §2 Checkout modals, §4 "Set-password flow", §5, §8): an earlier guest buyer
-// gets a code by mail, sets a password in the "Set Password" modal, is signed in with it and comes back to /checkout.
+// gets a code by mail, sets a password in the "Set Password" modal, is signed in with it, has the guest bag merged
+// into the account (as at sign-in) and comes back to /checkout.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { authMessages, newPassword, otp as otpRule } from '../domain/auth';
 import type { MessageReply, SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../domain/auth';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
-import { errorOf, outputOf } from './actor-events';
+import type { Notice } from '../domain/notice';
+import { errorOf, inputOf, outputOf } from './actor-events';
+import { checkoutNotice } from './guest-checkout.selectors';
 import {
   filterSetPasswordField,
   setPasswordFailureMessage,
-  setPasswordNotice,
   verifyEmailFailureMessage,
 } from './set-password.selectors';
-import type { SetPasswordField, SetPasswordNotice, SetPasswordSecret } from './set-password.selectors';
+import type { SetPasswordField, SetPasswordSecret } from './set-password.selectors';
 
-export type { SetPasswordField, SetPasswordNotice, SetPasswordSecret } from './set-password.selectors';
+export type { SetPasswordField, SetPasswordSecret } from './set-password.selectors';
 
-export interface SetPasswordContext {
+export interface SetPasswordInput {
+  /** The guest session whose bag becomes the account's once signed in. */
+  guestSessionId: string;
+}
+
+export interface SetPasswordContext extends SetPasswordInput {
   /** The guest form's e-mail, given by the Create Password button. */
   email: string;
   /** verifyemail's userId. */
@@ -44,20 +51,25 @@ const unprovided = () => Promise.reject(new Error('provided by the view'));
 const closedModal = { otp: '', password: '', confirmPassword: '', submitted: false, shown: { password: false, confirmPassword: false } };
 
 const setPasswordSetup = setup({
-  types: {} as { context: SetPasswordContext; events: SetPasswordEvent },
+  types: {} as { context: SetPasswordContext; events: SetPasswordEvent; input: SetPasswordInput },
   actors: {
     /** verifyemail: mails the code. */
     verifyEmail: fromPromise<{ userId: string }, { email: string }>(unprovided),
     /** verifyotppassword: checks the code and sets the password. */
     resetPassword: fromPromise<MessageReply, VerifyOtpPasswordRequest>(unprovided),
-    /** loginapi with the new password. */
-    signIn: fromPromise<SignInReply, SignInRequest>(unprovided),
+    /** loginapi with the new password: the session, or null for a 200 that is not "Login successful". */
+    signIn: fromPromise<SignInReply | null, SignInRequest>(unprovided),
+    /** syncGuestLoggedInCart: the guest bag into the account, with the user's token. */
+    syncGuestCart: fromPromise<unknown, { sessionId: string; userExtId: string }>(unprovided),
   },
   actions: {
-    notify: (_, _params: SetPasswordNotice) => {},
+    notify: (_, _params: Notice) => {},
     storeSession: (_, _params: SignInReply) => {},
+    forgetGuestSession: () => {},
+    logError: (_, _params: { error: unknown }) => {},
     /** A full load of /checkout, so that the page starts again as the signed-in user's. */
     goToCheckout: () => {},
+    takeInput: assign(({ event }) => ({ guestSessionId: inputOf<SetPasswordInput>(event).guestSessionId })),
     start: assign(({ event }) => {
       assertEvent(event, 'password.start');
       return { ...closedModal, email: event.email, userId: null };
@@ -75,23 +87,27 @@ const setPasswordSetup = setup({
     }),
     closeModal: assign(closedModal),
     keepUserId: assign({ userId: ({ event }) => outputOf<{ userId: string }>(event, 'verifyEmail').userId }),
-    keepSession: assign({ session: ({ event }) => outputOf<SignInReply>(event, 'signIn') }),
+    keepSession: assign({ session: ({ event }) => outputOf<SignInReply | null>(event, 'signIn') }),
   },
   guards: {
     isAnyFieldEmpty: ({ context }) => !context.otp.trim() || !context.password || !context.confirmPassword,
     isOtpMalformed: ({ context }) => !otpRule.safeParse(context.otp).success,
     doPasswordsDiffer: ({ context }) => context.password !== context.confirmPassword,
     isPasswordValid: ({ context }) => passwordRule.safeParse(context.password).success,
+    isLoginSuccessful: ({ event }) => outputOf<SignInReply | null>(event, 'signIn') !== null,
   },
 });
 
 export const setPasswordMachine = setPasswordSetup.extend({
   actions: {
     notifyVerifyEmailFailure: setPasswordSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'notify', params: setPasswordNotice(verifyEmailFailureMessage(errorOf(event, 'verifyEmail')), 'error') });
+      enqueue({ type: 'notify', params: checkoutNotice(verifyEmailFailureMessage(errorOf(event, 'verifyEmail')), 'error') });
     }),
     notifySetPasswordFailure: setPasswordSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'notify', params: setPasswordNotice(setPasswordFailureMessage(errorOf(event, 'resetPassword')), 'error') });
+      enqueue({ type: 'notify', params: checkoutNotice(setPasswordFailureMessage(errorOf(event, 'resetPassword')), 'error') });
+    }),
+    logMergeFailure: setPasswordSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'syncGuestCart') } });
     }),
     storeKeptSession: setPasswordSetup.enqueueActions(({ context, enqueue }) => {
       if (context.session) enqueue({ type: 'storeSession', params: context.session });
@@ -100,11 +116,13 @@ export const setPasswordMachine = setPasswordSetup.extend({
 }).createMachine({
   id: 'setPassword',
   context: {
+    guestSessionId: '',
     email: '',
     userId: null,
     ...closedModal,
     session: null,
   },
+  entry: 'takeInput',
   initial: 'idle',
   states: {
     // The Create Password button.
@@ -185,7 +203,17 @@ export const setPasswordMachine = setPasswordSetup.extend({
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({ email: context.email, password: context.password }),
-        onDone: { target: 'done', actions: 'keepSession' },
+        onDone: [
+          // The merge must carry the user's token (a guest's token is refused, and its 401 would end the session).
+          { guard: 'isLoginSuccessful', target: 'mergingGuestBag', actions: ['keepSession', 'storeKeptSession'] },
+          {
+            target: 'idle',
+            actions: [
+              'closeModal',
+              { type: 'notify', params: { message: authMessages.accountCreated, kind: 'info', duration: toastDurations.checkoutEmail } },
+            ],
+          },
+        ],
         // The password is set all the same: the shopper signs in by hand (the Login link).
         onError: {
           target: 'idle',
@@ -196,9 +224,20 @@ export const setPasswordMachine = setPasswordSetup.extend({
         },
       },
     },
+    mergingGuestBag: {
+      invoke: {
+        id: 'syncGuestCart',
+        src: 'syncGuestCart',
+        input: ({ context }) => ({ sessionId: context.guestSessionId, userExtId: context.session!.userExtId }),
+        // As at sign-in (SPEC.md §4), the guest id goes once the merge answered.
+        onDone: { target: 'done', actions: 'forgetGuestSession' },
+        // The password is set and the session valid: the shopper goes on, the bag stays with the guest session.
+        onError: { target: 'done', actions: 'logMergeFailure' },
+      },
+    },
     done: {
       type: 'final',
-      entry: ['storeKeptSession', 'goToCheckout'],
+      entry: 'goToCheckout',
     },
   },
 });

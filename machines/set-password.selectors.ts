@@ -1,27 +1,14 @@
-// Checkout's Set Password modal's rules outside the machine: typing filters and field messages (SPEC.md §5), the texts
-// of a refused call (SPEC.md §8) and the modal's toast.
+// Checkout's Set Password modal's rules outside the machine: typing filters and field messages (SPEC.md §5), and the texts
+// of a refused call (SPEC.md §8).
 import { authMessages } from '../domain/auth';
 import { typingFilters } from '../domain/fields';
-import { limits, toastDurations } from '../domain/limits';
+import { limits } from '../domain/limits';
 import { passwordResetErrors } from '../domain/password-reset-errors';
 import type { PasswordResetField } from '../domain/password-reset-errors';
 import { failureOf } from './call-failure';
 
 export type SetPasswordField = PasswordResetField;
 export type SetPasswordSecret = 'password' | 'confirmPassword';
-
-export interface SetPasswordNotice {
-  message: string;
-  kind: 'success' | 'error' | 'info';
-  duration: number;
-}
-
-/** The checkout page's snackbars of the e-mail step stay 5 s (SPEC.md §9). */
-export const setPasswordNotice = (message: string, kind: SetPasswordNotice['kind']): SetPasswordNotice => ({
-  message,
-  kind,
-  duration: toastDurations.checkoutEmail,
-});
 
 /** SPEC.md §5 typing filters: OTP 6 digits, passwords 30 characters. */
 const filters: Record<SetPasswordField, (value: string) => string> = {

@@ -4,9 +4,9 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { authMessages, signInRequest } from '../domain/auth';
 import type { SignInReply, SignInRequest } from '../domain/auth';
 import { toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { authNotice } from './auth.selectors';
-import type { AuthNotice } from './auth.selectors';
 import { emptySignInForm, filterSignInField, signInFailureMessage } from './sign-in.selectors';
 import type { SignInField } from './sign-in.selectors';
 
@@ -43,7 +43,7 @@ const signInSetup = setup({
     fetchUserDetails: fromPromise<unknown, { userExtId: string }>(unprovided),
   },
   actions: {
-    notify: (_, _params: AuthNotice) => {},
+    notify: (_, _params: Notice) => {},
     storeSession: (_, _params: SignInReply) => {},
     forgetGuestSession: () => {},
     goHome: (_, _params: { to: '/' | '/checkout' }) => {},

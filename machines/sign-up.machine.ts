@@ -4,9 +4,9 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { authMessages, newPassword, otp as otpRule, signUpDetails } from '../domain/auth';
 import type { CheckEmailPresentReply, MessageReply, SignUpDetails } from '../domain/auth';
 import { redirectDelays, toastDurations } from '../domain/limits';
+import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
 import { authNotice } from './auth.selectors';
-import type { AuthNotice } from './auth.selectors';
 import {
   createUserFailureMessage,
   emptySignUpDetails,
@@ -50,7 +50,7 @@ const signUpSetup = setup({
     createPassword: fromPromise<MessageReply, { email: string; password: string }>(unprovided),
   },
   actions: {
-    notify: (_, _params: AuthNotice) => {},
+    notify: (_, _params: Notice) => {},
     goToLogin: () => {},
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');

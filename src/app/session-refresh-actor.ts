@@ -35,15 +35,12 @@ export function createSessionActor({ apiBase, navigate }: SessionActorDeps): Ses
 
 /**
  * A new access token after a 401 answered `tokenSent`, or null when the session is gone: one refresh at a time, which
- * every 401 meanwhile joins.
+ * every 401 meanwhile joins; the machine decides whether the stored token already replaced the one sent.
  */
 export async function freshAccessToken(session: SessionActor, tokenSent: string | null): Promise<string | null> {
-  const stored = sessionStore.getAccessToken();
-  // This 401 answered a token that a refresh has already replaced: retry with the new one, no second refresh.
-  if (stored && stored !== tokenSent && session.getSnapshot().matches('idle')) return stored;
-  session.send({ type: 'token.expired' });
+  session.send({ type: 'token.expired', tokenSent, tokenStored: sessionStore.getAccessToken() });
   const settled = await waitFor(session, (snapshot) => !snapshot.matches('refreshing'));
-  return settled.matches('idle') ? (settled.context.accessToken ?? sessionStore.getAccessToken()) : null;
+  return settled.matches('idle') ? settled.context.accessToken : null;
 }
 
 export const sessionActor = createSessionActor({ apiBase: apiBaseUrl, navigate: navigateTo });

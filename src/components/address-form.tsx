@@ -8,6 +8,7 @@ import { addressFields } from '../../domain/address';
 import type { AddressField, AddressFormValues } from '../../domain/address';
 import { fieldErrors } from '../../domain/fields';
 import { countries, indianStates } from '../../domain/indian-states';
+import { shownErrors } from './shown-errors';
 
 interface AddressFormProps {
   values: AddressFormValues;
@@ -44,7 +45,7 @@ const inputStyles = { bg: 'white', size: 'lg' } as const;
 
 export function AddressForm({ values, onFieldChange, schema = addressFields, showAllErrors, disabled = false }: AddressFormProps) {
   const errors = fieldErrors(schema, values);
-  const shownError = (field: AddressField) => (showAllErrors || values[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<AddressField>(values, errors, showAllErrors);
   const change = (field: AddressField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onFieldChange(field, event.target.value);
 

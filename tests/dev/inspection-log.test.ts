@@ -37,7 +37,7 @@ describe('the inspector page log', () => {
   it('lists a started machine with its state and context, and the actor it invoked beneath it', async () => {
     const session = inspectedSessionActor();
     session.actor.start();
-    session.actor.send({ type: 'token.expired' });
+    session.actor.send({ type: 'token.expired', tokenSent: 'stale-token', tokenStored: 'stale-token' });
     await reported();
 
     const actors = liveActors(session.log());
@@ -57,7 +57,7 @@ describe('the inspector page log', () => {
   it('follows the machine to its next state and drops the finished invoked actor', async () => {
     const session = inspectedSessionActor();
     session.actor.start();
-    session.actor.send({ type: 'token.expired' });
+    session.actor.send({ type: 'token.expired', tokenSent: 'stale-token', tokenStored: 'stale-token' });
     await reported();
     session.finishRefresh('new-token');
     await reported();

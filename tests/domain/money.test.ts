@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../domain/money';
+import { formatPaise, formatRupees, lineTotalPaise, paiseToRupees, rupeesToPaise } from '../../domain/money';
 
 describe('money', () => {
   it('shows rupees with Indian digit grouping and no paise when there are none', () => {
@@ -38,5 +38,13 @@ describe('money', () => {
     expect(rupeesToPaise(19.99)).toBe(1999);
     expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
     expect(paiseToRupees(123456)).toBe(1234.56);
+  });
+
+  it('totals a line in whole paise, however the unit price falls in binary', () => {
+    // 0.1 × 3 in rupee floats is 0.30000000000000004.
+    expect(lineTotalPaise(0.1, 3)).toBe(30);
+    expect(lineTotalPaise(333.33, 3)).toBe(99_999);
+    expect(formatPaise(lineTotalPaise(19.99, 7))).toBe('Rs. 139.93');
+    expect(formatPaise(125_000_00)).toBe('Rs. 1,25,000');
   });
 });

@@ -8,10 +8,10 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addToCartFailureNotice } from '../../machines/add-to-cart.selectors';
 import { addToCartMachine } from '../../machines/add-to-cart.machine';
 import type { AddToCartInput } from '../../machines/add-to-cart.machine';
-import type { AddToCartNotice } from '../../machines/add-to-cart.selectors';
 import type { CartOwner } from '../../domain/cart';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import type { Notice } from '../../domain/notice';
 
 type AddSnapshot = SnapshotFrom<typeof addToCartMachine>;
 type ModelEvent = EventFrom<typeof addToCartMachine>;
@@ -58,7 +58,7 @@ function expectedFailureText(error: unknown): string {
 function harness(input: AddToCartInput) {
   const clock = new SimulatedClock();
   const seen = {
-    notices: [] as AddToCartNotice[],
+    notices: [] as Notice[],
     ownerLookups: 0,
     adds: [] as { productExtId: string; owner: CartOwner }[],
     countRefreshes: 0,

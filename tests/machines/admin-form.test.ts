@@ -5,9 +5,10 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { adminBlankValues, adminFieldMessage } from '../../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
 import { adminFormMachine, adminFormUnreachable } from '../../machines/admin-form.machine';
-import type { AdminFormLoad, AdminFormNotice, AdminFormOutcome, AdminFormSubmission } from '../../machines/admin-form.machine';
+import type { AdminFormLoad, AdminFormOutcome, AdminFormSubmission } from '../../machines/admin-form.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import type { Notice } from '../../domain/notice';
 
 type FormSnapshot = SnapshotFrom<typeof adminFormMachine>;
 type ModelEvent = EventFrom<typeof adminFormMachine>;
@@ -138,7 +139,7 @@ type ActorName = 'loadForm' | 'submitForm';
 
 function harness(form: AdminFormName) {
   const clock = new SimulatedClock();
-  const notices: AdminFormNotice[] = [];
+  const notices: Notice[] = [];
   const logged: unknown[] = [];
   const loads: AdminFormName[] = [];
   const saves: AdminFormSubmission[] = [];

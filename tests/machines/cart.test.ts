@@ -8,9 +8,10 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
 import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '../../domain/cart-rules';
 import { cartMachine } from '../../machines/cart.machine';
-import type { CartNotice, CheckStockInput, RemoveItemInput, UpdateQuantityInput } from '../../machines/cart.machine';
+import type { CheckStockInput, RemoveItemInput, UpdateQuantityInput } from '../../machines/cart.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import type { Notice } from '../../domain/notice';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 type ModelEvent = EventFrom<typeof cartMachine>;
@@ -81,7 +82,7 @@ function harness(owner: CartOwner | null) {
     stockChecks: [] as CheckStockInput[],
     updates: [] as UpdateQuantityInput[],
     removals: [] as RemoveItemInput[],
-    notices: [] as CartNotice[],
+    notices: [] as Notice[],
     counts: [] as number[],
     logged: [] as unknown[],
   };

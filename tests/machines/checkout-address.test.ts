@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-address.selectors';
 import { checkoutAddressMachine } from '../../machines/checkout-address.machine';
-import type { CheckoutAddressNotice } from '../../machines/checkout-address.machine';
+import type { Notice } from '../../domain/notice';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -92,7 +92,7 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<CheckoutAddressNotice>();
+  const notices = noticeLog<Notice>();
   const seen = { notices: notices.notices, loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
   const { hold, pending, settle, holding } = heldCalls();
   const actor = createActor(

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { contactMachine } from '../../machines/contact.machine';
 import { emptyContactForm, filterContactField } from '../../machines/contact.selectors';
-import type { ContactNotice } from '../../machines/contact.machine';
+import type { Notice } from '../../domain/notice';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -35,7 +35,7 @@ const modelEvents = [
 
 /** A live actor with fake implementations, recording what a shopper and the server would see. */
 function harness() {
-  const notices: ContactNotice[] = [];
+  const notices: Notice[] = [];
   const requests: ContactForm[] = [];
   let pending: { resolve: (value: { message: string }) => void; reject: (error: Error) => void } | undefined;
   const actor = createActor(

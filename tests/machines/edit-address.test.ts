@@ -6,9 +6,10 @@ import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
 import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
-import type { EditAddressNotice, SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import type { Notice } from '../../domain/notice';
 
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
 type ModelEvent = EventFrom<typeof editAddressMachine>;
@@ -48,7 +49,7 @@ const modelEvents = [
 
 function harness() {
   const clock = new SimulatedClock();
-  const notices: EditAddressNotice[] = [];
+  const notices: Notice[] = [];
   const logged: unknown[] = [];
   const loads: number[] = [];
   const saves: SaveAddressInput[] = [];

@@ -7,7 +7,7 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterForgotPasswordField } from '../../machines/forgot-password.selectors';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import type { ForgotPasswordField } from '../../machines/forgot-password.selectors';
-import type { AuthNotice } from '../../machines/auth.selectors';
+import type { Notice } from '../../domain/notice';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
@@ -65,7 +65,7 @@ function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<AuthNotice>();
+  const notices = noticeLog<Notice>();
   const seen = { notices: notices.notices, emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
   const { hold, settle, holding } = heldCalls();
   const clock = new SimulatedClock();

@@ -7,7 +7,8 @@ import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptyGuestDetails, filterGuestField, guestFieldErrors } from '../../machines/guest-checkout.selectors';
 import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
-import type { CheckoutNotice, GuestField } from '../../machines/guest-checkout.selectors';
+import type { GuestField } from '../../machines/guest-checkout.selectors';
+import type { Notice } from '../../domain/notice';
 import type { AddressFormValues } from '../../domain/address';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -126,7 +127,7 @@ function eventsFor(snapshot: GuestSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<CheckoutNotice>();
+  const notices = noticeLog<Notice>();
   const seen = {
     notices: notices.notices,
     checks: [] as string[],

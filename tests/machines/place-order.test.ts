@@ -8,7 +8,7 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { placeOrderMachine } from '../../machines/place-order.machine';
 import { shortfallLine } from '../../machines/place-order.selectors';
 import type { OpenPaymentDialogInput } from '../../machines/place-order.machine';
-import type { PlaceOrderNotice } from '../../machines/place-order.selectors';
+import type { Notice } from '../../domain/notice';
 import type { CheckQuantityListReply } from '../../domain/checkout';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -66,7 +66,7 @@ function harness() {
     invoices: [] as { addressId: number }[],
     dialogs: [] as OpenPaymentDialogInput[],
     verifications: [] as VerifyPaymentRequest[],
-    notices: [] as PlaceOrderNotice[],
+    notices: [] as Notice[],
     alerts: [] as string[],
     errors: [] as unknown[],
     thankYou: 0,

@@ -5,9 +5,10 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
 import { filterProfileField, profileFormOf } from '../../machines/profile.selectors';
 import { profileMachine } from '../../machines/profile.machine';
-import type { ProfileNotice, SaveProfileInput } from '../../machines/profile.machine';
+import type { SaveProfileInput } from '../../machines/profile.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import type { Notice } from '../../domain/notice';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 type ModelEvent = EventFrom<typeof profileMachine>;
@@ -38,7 +39,7 @@ const modelEvents = [
 
 
 function harness() {
-  const notices: ProfileNotice[] = [];
+  const notices: Notice[] = [];
   const logged: unknown[] = [];
   const loads: string[] = [];
   const saves: SaveProfileInput[] = [];

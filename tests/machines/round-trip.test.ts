@@ -116,6 +116,15 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('saveAddress'),
     ],
   },
+  checkoutLoad: {
+    events: [
+      done('ensureOwner', user),
+      error('ensureOwner', networkDown),
+      done('loadCart', cart),
+      error('loadCart'),
+      { type: 'load.retry' },
+    ],
+  },
   contact: {
     events: [
       change('fullName', 'Asha Raman'),
@@ -228,9 +237,15 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
     ],
   },
   sessionRefresh: {
-    events: [{ type: 'token.expired' }, done('refreshToken', 'new-token'), error('refreshToken')],
+    events: [
+      { type: 'token.expired', tokenSent: 'old-token', tokenStored: 'old-token' },
+      { type: 'token.expired', tokenSent: 'old-token', tokenStored: 'new-token' },
+      done('refreshToken', 'new-token'),
+      error('refreshToken'),
+    ],
   },
   setPassword: {
+    input: { guestSessionId: 'gs_0123456789abcdefghijkl' },
     events: [
       { type: 'password.start', email: 'asha@example.in' },
       done('verifyEmail', { userId: 'u_asha' }),
@@ -244,7 +259,10 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       done('resetPassword', { message: 'ok' }),
       error('resetPassword', failure(400)),
       done('signIn', session),
+      done('signIn', null),
       error('signIn'),
+      done('syncGuestCart', { message: 'merged' }),
+      error('syncGuestCart'),
     ],
   },
   signIn: {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The session root actor: model-based over every state and transition of the machine (fake refresh), then the real
-// ky client against an HTTP layer mocked with msw: concurrent 401s share one refresh, and a failed refresh signs out.
+// ky client against an HTTP layer mocked with msw: concurrent 401s share one refresh, a 401 that answered a token
+// already replaced is retried with the new one, and a failed refresh signs out.
 import { createTestModel } from 'xstate/graph';
 import { HTTPError } from 'ky';
 import { http, HttpResponse, delay } from 'msw';
@@ -40,8 +41,11 @@ const modelMachine = createMachine(
 describe('session-refresh machine (model-based)', () => {
   const succeeded = { type: 'xstate.done.actor.refreshToken', output: 'new-token' };
   const failed = { type: 'xstate.error.actor.refreshToken', error: new Error('refresh refused') };
+  /** A 401 for the token still stored, and one for a token that the stored one has replaced since. */
+  const expired = { type: 'token.expired', tokenSent: 'old-token', tokenStored: 'old-token' };
+  const replaced = { type: 'token.expired', tokenSent: 'old-token', tokenStored: 'new-token' };
   const model = createTestModel(modelMachine, {
-    events: [{ type: 'token.expired' }, succeeded, failed] as never,
+    events: [expired, replaced, succeeded, failed] as never,
   });
 
   /** Every state entered and transition taken by the real machine, for expectFullCoverage. */
@@ -76,7 +80,7 @@ describe('session-refresh machine (model-based)', () => {
   const paths = [
     ...model.getShortestPaths(),
     ...model.getSimplePaths(),
-    ...model.getPathsFromEvents([{ type: 'token.expired' }, { type: 'token.expired' }, succeeded] as never),
+    ...model.getPathsFromEvents([expired, expired, succeeded] as never),
   ];
   const covered = new Set<string>();
 
@@ -89,7 +93,6 @@ describe('session-refresh machine (model-based)', () => {
           const { accessToken } = (state.context as { accessToken: string | null });
           expect(sut.actor.getSnapshot().value).toBe('idle');
           expect(sut.actor.getSnapshot().context.accessToken).toBe(accessToken);
-          if (accessToken) expect(sut.calls.stored.at(-1)).toBe(accessToken);
         },
         refreshing: () => {
           expect(sut.actor.getSnapshot().value).toBe('refreshing');
@@ -103,18 +106,27 @@ describe('session-refresh machine (model-based)', () => {
         },
       },
       events: {
-        'token.expired': () => {
+        'token.expired': ({ event }: { event: typeof expired }) => {
           const from = String(sut.actor.getSnapshot().value);
+          const tokenReplaced = event.tokenStored !== event.tokenSent;
           refreshesBefore = sut.calls.refreshes;
-          sut.actor.send({ type: 'token.expired' });
-          // Reporting an expiry while a refresh runs joins it; otherwise it starts exactly one.
-          expect(sut.calls.refreshes).toBe(refreshesBefore + (from === 'refreshing' ? 0 : 1));
-          covered.add(`${from} token.expired`);
+          const storedBefore = sut.calls.stored.length;
+          sut.actor.send(event as never);
+          // Reporting an expiry while a refresh runs joins it; a token already replaced is retried, not refreshed;
+          // otherwise it starts exactly one.
+          const joinsOrRetries = from === 'refreshing' || (from === 'idle' && tokenReplaced);
+          expect(sut.calls.refreshes).toBe(refreshesBefore + (joinsOrRetries ? 0 : 1));
+          if (from === 'idle' && tokenReplaced) {
+            expect(sut.actor.getSnapshot().context.accessToken).toBe(event.tokenStored);
+            expect(sut.calls.stored).toHaveLength(storedBefore);
+          }
+          covered.add(`${from} token.expired${from === 'idle' && tokenReplaced ? ' (replaced)' : ''}`);
         },
         'xstate.done.actor.refreshToken': async () => {
           covered.add('refreshing done');
           sut.pending()?.resolve('new-token');
           await sut.settle();
+          expect(sut.calls.stored.at(-1)).toBe('new-token');
         },
         'xstate.error.actor.refreshToken': async () => {
           covered.add('refreshing error');
@@ -127,7 +139,14 @@ describe('session-refresh machine (model-based)', () => {
 
   it('walked every transition of the machine', () => {
     expect([...covered].sort()).toEqual(
-      ['idle token.expired', 'refreshing done', 'refreshing error', 'refreshing token.expired', 'signedOut token.expired'].sort(),
+      [
+        'idle token.expired',
+        'idle token.expired (replaced)',
+        'refreshing done',
+        'refreshing error',
+        'refreshing token.expired',
+        'signedOut token.expired',
+      ].sort(),
     );
     expectFullCoverage(coverage, sessionRefreshMachine);
   });
@@ -204,6 +223,16 @@ describe('the API client with the session actor (HTTP mocked with msw)', () => {
       { authorization: 'stale-token', body: { firstName: 'Asha' } },
       { authorization: 'fresh-token', body: { firstName: 'Asha' } },
     ]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('retries a 401 that answered a token already replaced with the stored one, without a refresh', async () => {
+    // No refresh route: a refresh would be an unhandled request and fail the test.
+    window.localStorage.setItem('accessToken', 'fresh-token');
+    const { session, navigate } = setUp();
+
+    await expect(freshAccessToken(session, 'stale-token')).resolves.toBe('fresh-token');
+    expect(session.getSnapshot().value).toBe('idle');
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -1,12 +1,14 @@
 // The set-password machine, model-based: every state and transition of Create Password at checkout walked with fake
-// calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in back to /checkout.
+// calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in, with the guest
+// bag merged into the account, back to /checkout.
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterSetPasswordField, setPasswordErrors } from '../../machines/set-password.selectors';
 import { setPasswordMachine } from '../../machines/set-password.machine';
-import type { SetPasswordField, SetPasswordNotice } from '../../machines/set-password.selectors';
+import type { SetPasswordField } from '../../machines/set-password.selectors';
+import type { Notice } from '../../domain/notice';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
@@ -15,6 +17,7 @@ type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
 type ModelEvent = EventFrom<typeof setPasswordMachine>;
 
 const email = 'asha@example.in';
+const guestSessionId = 'GuestSession0123456789ab';
 const strong = 'Jasmine@2026';
 const session: SignInReply = {
   message: 'Login successful',
@@ -64,7 +67,10 @@ const allEvents = {
   expiredOtp: { type: 'xstate.error.actor.resetPassword', error: failure(400, 'OTP_EXPIRED', texts.expired) },
   resetCrashed: { type: 'xstate.error.actor.resetPassword', error: new TypeError('Failed to fetch') },
   signedIn: { type: 'xstate.done.actor.signIn', output: session },
+  signInRefused: { type: 'xstate.done.actor.signIn', output: null },
   signInFailed: { type: 'xstate.error.actor.signIn', error: failure(401, 'UNAUTHORIZED') },
+  bagMerged: { type: 'xstate.done.actor.syncGuestCart', output: { message: 'merged' } },
+  mergeFailed: { type: 'xstate.error.actor.syncGuestCart', error: failure(500) },
 } as const;
 
 /**
@@ -88,19 +94,21 @@ function eventsFor(snapshot: SetPasswordSnapshot): ModelEvent[] {
     candidates.push(e.submit, e.cancel, e.passwordSet, e.wrongOtp, e.expiredOtp, e.resetCrashed);
     if (!shown.confirmPassword) candidates.push(e.toggleConfirm);
   }
-  if (snapshot.matches('signingIn')) candidates.push(e.signedIn, e.signInFailed);
+  if (snapshot.matches('signingIn')) candidates.push(e.signedIn, e.signInRefused, e.signInFailed);
+  if (snapshot.matches('mergingGuestBag')) candidates.push(e.bagMerged, e.mergeFailed);
   return (candidates as ModelEvent[]).filter((event) => snapshot.can(event));
 }
 
 
 function harness() {
-  const notices = noticeLog<SetPasswordNotice>();
+  const notices = noticeLog<Notice>();
   const seen = {
     notices: notices.notices,
     emailChecks: [] as { email: string }[],
     resets: [] as VerifyOtpPasswordRequest[],
     signIns: [] as SignInRequest[],
     storedSessions: [] as SignInReply[],
+    merges: [] as { sessionId: string; userExtId: string }[],
     /** What happened, in order, once the password is set. */
     steps: [] as string[],
   };
@@ -111,6 +119,7 @@ function harness() {
         verifyEmail: holding('verifyEmail', seen.emailChecks),
         resetPassword: holding('resetPassword', seen.resets),
         signIn: holding('signIn', seen.signIns),
+        syncGuestCart: holding('syncGuestCart', seen.merges),
       },
       actions: {
         notify: notices.notify,
@@ -118,10 +127,13 @@ function harness() {
           seen.storedSessions.push(reply);
           seen.steps.push('storeSession');
         },
+        forgetGuestSession: () => void seen.steps.push('forgetGuestSession'),
+        logError: () => void seen.steps.push('logError'),
         goToCheckout: () => void seen.steps.push('goToCheckout'),
       },
     }),
     {
+      input: { guestSessionId },
       inspect: coverage.inspect,
     },
   );
@@ -143,7 +155,7 @@ const coverage = machineCoverage();
 
 describe('set-password machine (model-based)', () => {
   const model = new TestModel(setPasswordMachine, testModelOptions(eventsFor));
-  const paths = model.getShortestPaths();
+  const paths = model.getShortestPaths({ input: { guestSessionId } });
 
   it('has a finite model to walk', () => {
     expect(paths.length).toBeGreaterThan(20);
@@ -160,7 +172,7 @@ describe('set-password machine (model-based)', () => {
           '*': (expected) => {
             const actual = expectModelState(h.actor, expected);
             // Nothing is stored and nobody leaves the page before the automatic sign-in succeeded.
-            expect(h.seen.steps).toEqual(actual.matches('done') ? ['storeSession', 'goToCheckout'] : []);
+            if (!actual.matches('mergingGuestBag') && !actual.matches('done')) expect(h.seen.steps).toEqual([]);
           },
         },
         events: {
@@ -223,9 +235,28 @@ describe('set-password machine (model-based)', () => {
             expect(h.seen.signIns).toEqual([]);
           },
           'xstate.done.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
+            if (event.output === null) {
+              // A 200 that is not "Login successful": the password is set, the shopper signs in by hand.
+              await expectNotices(() => h.settle(event), [texts.logInByHand]);
+              expect(h.actor.getSnapshot().value).toBe('idle');
+              expect(h.seen.steps).toEqual([]);
+              return;
+            }
             await expectNotices(() => h.settle(event), []);
+            // The session is stored first: the merge must carry the user's token.
             expect(h.seen.storedSessions).toEqual([session]);
-            expect(h.seen.steps).toEqual(['storeSession', 'goToCheckout']);
+            expect(h.seen.steps).toEqual(['storeSession']);
+            expect(h.seen.merges).toEqual([{ sessionId: guestSessionId, userExtId: session.userExtId }]);
+          },
+          'xstate.done.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
+            await expectNotices(() => h.settle(event), []);
+            expect(h.seen.steps).toEqual(['storeSession', 'forgetGuestSession', 'goToCheckout']);
+            expect(h.actor.getSnapshot().status).toBe('done');
+          },
+          'xstate.error.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
+            // A failed merge is swallowed: the bag stays with the guest session and the shopper goes on.
+            await expectNotices(() => h.settle(event), []);
+            expect(h.seen.steps).toEqual(['storeSession', 'logError', 'goToCheckout']);
             expect(h.actor.getSnapshot().status).toBe('done');
           },
           'xstate.error.actor.signIn': async ({ event }: { event: AnyEventObject }) => {

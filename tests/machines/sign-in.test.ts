@@ -6,7 +6,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignInForm, filterSignInField } from '../../machines/sign-in.selectors';
 import { signInMachine } from '../../machines/sign-in.machine';
-import type { AuthNotice } from '../../machines/auth.selectors';
+import type { Notice } from '../../domain/notice';
 import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -57,7 +57,7 @@ const expectedFailure: Record<string, string> = {
 
 function harness(input: SignInInput) {
   const seen = {
-    notices: [] as AuthNotice[],
+    notices: [] as Notice[],
     logins: [] as SignInRequest[],
     syncs: [] as { sessionId: string; userExtId: string }[],
     detailsFetched: [] as string[],

@@ -7,7 +7,7 @@ import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignUpDetails, filterSignUpField } from '../../machines/sign-up.selectors';
 import { signUpMachine } from '../../machines/sign-up.machine';
 import type { SignUpField } from '../../machines/sign-up.selectors';
-import type { AuthNotice } from '../../machines/auth.selectors';
+import type { Notice } from '../../domain/notice';
 import type { SignUpDetails } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
@@ -91,7 +91,7 @@ function eventsFor(snapshot: SignUpSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<AuthNotice>();
+  const notices = noticeLog<Notice>();
   const seen = {
     notices: notices.notices,
     lookups: [] as string[],

@@ -13,7 +13,7 @@ import { getUserAddress, updateUserAddress } from '../../api/account';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AddressForm } from '../../components/address-form';
 import { AccountPanel } from './account-panel';
@@ -29,9 +29,7 @@ function EditAddressForm({ addressId, userExtId }: { addressId: number; userExtI
         ),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration });
-        },
+        notify,
         logError: (_, { error }) => console.error('address call failed', error),
         goToAddresses: () => navigate(paths.accountAddresses),
       },

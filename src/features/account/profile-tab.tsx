@@ -13,8 +13,9 @@ import type { ProfileField } from '../../../machines/profile.selectors';
 import type { SaveProfileInput } from '../../../machines/profile.machine';
 import { getUserDetails, updateUserDetails } from '../../api/account';
 import { inspect } from '../../app/inspection';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { AccountPanel } from './account-panel';
+import { shownErrors } from '../../components/shown-errors';
 
 interface FieldSpec {
   field: ProfileField;
@@ -42,9 +43,7 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
         ),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration });
-        },
+        notify,
         logError: (_, { error }) => console.error('profile call failed', error),
       },
     }),
@@ -82,8 +81,7 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
   const { form, submitted } = snapshot.context;
   const saving = snapshot.matches('saving');
   const errors = fieldErrors(profileFields, form);
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a submit.
-  const shownError = (field: ProfileField) => (submitted || form[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<ProfileField>(form, errors, submitted);
   const change = (field: ProfileField) => (event: ChangeEvent<HTMLInputElement>) =>
     send({ type: 'field.change', field, value: event.target.value });
   const submit = (event: FormEvent<HTMLFormElement>) => {

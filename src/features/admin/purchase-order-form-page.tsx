@@ -6,7 +6,7 @@ import { useParams } from 'react-router-dom';
 import { orderDate } from '../../../domain/account';
 import { purchaseStatuses } from '../../../domain/admin-orders';
 import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-orders';
-import { formatRupees } from '../../../domain/money';
+import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchase, updatePurchase } from '../../api/admin';
 import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
@@ -95,7 +95,7 @@ function OrderDetails({ record }: { record: PurchaseRecord }) {
                   {formatRupees(item.itemPrice)}
                 </Table.Cell>
                 <Table.Cell px="2" textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                  {formatRupees(item.itemPrice * item.quantity)}
+                  {formatPaise(lineTotalPaise(item.itemPrice, item.quantity))}
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -4,7 +4,7 @@ import { Badge, Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { orderDate, trackingLink } from '../../../domain/account';
 import type { PurchaseRecord } from '../../../domain/admin-orders';
-import { formatRupees } from '../../../domain/money';
+import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchases } from '../../api/admin';
 import { paths } from '../../app/paths';
 import type { Column } from '../../components/paginated-table';
@@ -39,7 +39,7 @@ function OrderItems({ purchase }: { purchase: PurchaseRecord }) {
           <Text fontSize="xs" color="brand.muted">
             {/* Amounts stay whole on one line: "Rs." never parts from its figure. */}
             Quantity {item.quantity} · Price <Nowrap>{formatRupees(item.itemPrice)}</Nowrap> · Total{' '}
-            <Nowrap>{formatRupees(item.itemPrice * item.quantity)}</Nowrap>
+            <Nowrap>{formatPaise(lineTotalPaise(item.itemPrice, item.quantity))}</Nowrap>
           </Text>
           <Text fontSize="xs" color="brand.muted">
             Ordered on {date}

@@ -7,7 +7,7 @@ import type { AdminFormName } from '../../../domain/admin-forms';
 import { adminFormMachine } from '../../../machines/admin-form.machine';
 import type { AdminFormLoad, AdminFormOutcome, AdminFormSubmission } from '../../../machines/admin-form.machine';
 import { inspect } from '../../app/inspection';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 
 export interface AdminFormCalls {
   load: () => Promise<AdminFormLoad>;
@@ -25,9 +25,7 @@ export function useAdminForm(form: AdminFormName, { load, submit, listPath }: Ad
         submitForm: fromPromise<AdminFormOutcome, AdminFormSubmission>(({ input }) => submit(input)),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration });
-        },
+        notify,
         logError: (_, { error }) => console.error('admin call failed', error),
         goToList: () => navigate(listPath),
       },

@@ -11,13 +11,14 @@ import type { ForgotPasswordField, ForgotPasswordSecret } from '../../../machine
 import { verifyEmail, verifyOtpPassword } from '../../api/auth';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
+import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
 import { EmailField } from '../../components/email-field';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { OtpField } from '../../components/otp-field';
-import { showNotice } from './show-notice';
+import { shownErrors } from '../../components/shown-errors';
 import { StepIndicator } from './step-indicator';
 
 const steps = ['Email Verification', 'OTP and Password'] as const;
@@ -31,7 +32,7 @@ export function ForgotPasswordPage() {
         resetPassword: fromPromise(({ input }) => verifyOtpPassword(input)),
       },
       actions: {
-        notify: (_, notice) => showNotice(notice),
+        notify,
         goToLogin: () => void navigate(paths.login),
       },
     }),
@@ -47,8 +48,7 @@ export function ForgotPasswordPage() {
   const done = snapshot.matches('passwordReset') || snapshot.matches('leaving');
   const errors = forgotPasswordErrors(context);
   const stepSubmitted = onEmailStep ? context.submitted.email : context.submitted.reset;
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field of the step after a submit.
-  const shownError = (field: ForgotPasswordField) => (stepSubmitted || context[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<ForgotPasswordField>(context, errors, stepSubmitted);
   const change = (field: ForgotPasswordField, value: string) => send({ type: 'field.change', field, value });
   const toggle = (field: ForgotPasswordSecret) => send({ type: 'password.toggle', field });
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -13,12 +13,13 @@ import { getSingleUserDetails, signIn, syncGuestLoggedInCart } from '../../api/a
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, readGuestSessionId, storeSignInReply } from '../../app/session-store';
+import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
-import { showNotice } from './show-notice';
+import { shownErrors } from '../../components/shown-errors';
 
 /** A full page load, so that every store, cache and actor starts fresh for the new user (SPEC.md §2: reloaded). */
 const fullPageLoad = (path: string) => window.location.assign(path);
@@ -37,7 +38,7 @@ export function SignInPage({ loadPage = fullPageLoad }: { loadPage?: (path: stri
         fetchUserDetails: fromPromise(({ input: { userExtId } }) => getSingleUserDetails(userExtId)),
       },
       actions: {
-        notify: (_, notice) => showNotice(notice),
+        notify,
         storeSession: (_, reply) => storeSignInReply(reply, { quiet: true }),
         forgetGuestSession: forgetGuestSessionId,
         goHome: (_, { to }) => loadPage(to),
@@ -51,8 +52,7 @@ export function SignInPage({ loadPage = fullPageLoad }: { loadPage?: (path: stri
   const { form, submitted, passwordShown } = snapshot.context;
   const busy = !snapshot.matches('editing');
   const errors = signInErrors(form);
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a submit.
-  const shownError = (field: SignInField) => (submitted || form[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<SignInField>(form, errors, submitted);
   const change = (field: SignInField) => (value: string) => send({ type: 'field.change', field, value });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

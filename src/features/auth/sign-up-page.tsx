@@ -11,13 +11,14 @@ import type { SignUpField, SignUpPasswordField } from '../../../machines/sign-up
 import { checkEmailPresent, createPassword, createUser, verifyOtp } from '../../api/auth';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
+import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AuthCard } from './auth-card';
 import { AuthLink } from './auth-link';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { OtpField } from '../../components/otp-field';
 import { ShopperDetailsFields } from '../../components/shopper-details-fields';
-import { showNotice } from './show-notice';
+import { shownErrors } from '../../components/shown-errors';
 import { StepIndicator } from './step-indicator';
 
 const steps = ['Your Details', 'Verify Email', 'Set Password'] as const;
@@ -33,7 +34,7 @@ export function SignUpPage() {
         createPassword: fromPromise(({ input }) => createPassword(input)),
       },
       actions: {
-        notify: (_, notice) => showNotice(notice),
+        notify,
         goToLogin: () => void navigate(paths.login),
       },
     }),
@@ -51,8 +52,7 @@ export function SignUpPage() {
   const errors = signUpErrors(snapshot.context);
   const values: Record<SignUpField, string> = { ...details, otp, password, confirmPassword };
   const stepSubmitted = step === 0 ? submitted.details : step === 1 ? submitted.otp : submitted.password;
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field of the step after a submit.
-  const shownError = (field: SignUpField) => (stepSubmitted || values[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<SignUpField>(values, errors, stepSubmitted);
   const change = (field: SignUpField, value: string) => send({ type: 'field.change', field, value });
   const toggle = (field: SignUpPasswordField) => send({ type: 'password.toggle', field });
 

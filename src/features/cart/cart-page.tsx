@@ -14,7 +14,7 @@ import { cartCountStore } from '../../app/cart-count-store';
 import { currentCartOwner } from '../../app/cart-owner';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
@@ -38,9 +38,7 @@ export function CartPage() {
         removeItem: fromPromise<unknown, RemoveItemInput>(({ input }) => removeCartItem(input.owner, input.productId)),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration, closable: true });
-        },
+        notify,
         // The page has just read the whole bag, so the badge takes its count instead of asking again.
         showCount: (_, { count }) => cartCountStore.set(count),
         logError: (_, { error }) => console.error('cart call failed', error),

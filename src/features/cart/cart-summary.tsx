@@ -3,7 +3,7 @@
 import { Box, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { cartMessages } from '../../../domain/cart';
 import type { CartReply } from '../../../domain/cart';
-import { formatRupees } from '../../../domain/money';
+import { formatPaise, formatRupees, rupeesToPaise } from '../../../domain/money';
 import { canCheckout } from '../../../domain/cart-rules';
 import { ArrowRightIcon } from '../../components/icons';
 import { checkoutBlockedText } from './cart-texts';
@@ -15,7 +15,7 @@ interface CartSummaryProps {
 
 export function CartSummary({ cart, onCheckout }: CartSummaryProps) {
   const blocked = canCheckout(cart) ? null : checkoutBlockedText(cart.productList);
-  const savings = cart.price - cart.totalAmount;
+  const savingsPaise = rupeesToPaise(cart.price) - rupeesToPaise(cart.totalAmount);
   const items = cart.totalCartItems;
 
   return (
@@ -36,7 +36,7 @@ export function CartSummary({ cart, onCheckout }: CartSummaryProps) {
           <Text>
             {items} {items === 1 ? 'item' : 'items'}
           </Text>
-          {savings > 0 ? <Text color="brand.leaf">You save {formatRupees(savings)}</Text> : null}
+          {savingsPaise > 0 ? <Text color="brand.leaf">You save {formatPaise(savingsPaise)}</Text> : null}
         </HStack>
         <Separator borderColor="brand.line" />
         <HStack justify="space-between" align="baseline">

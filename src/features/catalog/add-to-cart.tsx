@@ -11,7 +11,7 @@ import { addToCart } from '../../api/cart';
 import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { FlowerDetailView } from './flower-detail-view';
 
 /**
@@ -45,9 +45,7 @@ export function AddToCart({ flower }: { flower: FlowerDetail }) {
         refreshCount: fromPromise(() => refreshCartCount()),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration, closable: true });
-        },
+        notify,
         goToCheckout: () => void navigate(paths.checkout),
       },
     }),

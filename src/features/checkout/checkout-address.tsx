@@ -13,7 +13,7 @@ import { checkoutAddressMachine } from '../../../machines/checkout-address.machi
 import { getUserAddresses } from '../../api/account';
 import { createGuestAddress, createLoginCheckoutAddress, getGuestUserAddresses } from '../../api/checkout';
 import { inspect } from '../../app/inspection';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { AddressCard } from '../../components/address-card';
 import { AddressForm } from '../../components/address-form';
 import { CloseIcon, PlusIcon } from '../../components/icons';
@@ -40,9 +40,7 @@ export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor 
         ),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration, closable: true });
-        },
+        notify,
         logError: (_, { error }) => console.error('checkout address call failed', error),
       },
     }),

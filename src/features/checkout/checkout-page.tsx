@@ -1,18 +1,19 @@
 // /checkout (SPEC.md §2 Checkout): the buyer and the delivery address on the left, "Your Order" and Place Order on the
 // right. A guest first gives details and proves the e-mail (guest-checkout.tsx); a signed-in user, or a guest once
 // verified, chooses an address (checkout-address.tsx) and places the order (place-order.tsx).
-import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Grid, Stack } from '@chakra-ui/react';
-import { useSelector } from '@xstate/react';
+import { useActor, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import type { CartOwner, CartReply } from '../../../domain/cart';
+import { checkoutLoadMachine } from '../../../machines/checkout-load.machine';
 import { getCart } from '../../api/cart';
 import { ensureCartOwner } from '../../app/cart-owner';
 import { sessionStore } from '../../app/session-store';
+import { inspect } from '../../app/inspection';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
-import { useRemote } from '../../app/use-remote';
 import { CheckoutAddresses, useCheckoutAddressActor } from './checkout-address';
 import { GuestCheckoutSection } from './guest-checkout';
 import { orderBill } from './order-bill';
@@ -22,24 +23,25 @@ import type { PaymentPrefill } from './payment/payment-dialog';
 import { PlaceOrderButton, ProcessingPayment, usePlaceOrderActor } from './place-order';
 import { useGuestCheckoutActors } from './use-guest-checkout-actors';
 
-async function loadCheckout(): Promise<{ owner: CartOwner; cart: CartReply }> {
-  const owner = await ensureCartOwner();
-  return { owner, cart: await getCart(owner) };
-}
-
 export function CheckoutPage() {
   useDocumentTitle('Checkout');
-  // Retry loads again under a new key.
-  const [attempt, setAttempt] = useState(0);
-  const remote = useRemote(`checkout-${attempt}`, loadCheckout);
+  const [snapshot, send] = useActor(
+    checkoutLoadMachine.provide({
+      actors: {
+        ensureOwner: fromPromise(() => ensureCartOwner()),
+        loadCart: fromPromise(({ input }) => getCart(input)),
+      },
+    }),
+    { inspect },
+  );
+  const { owner, cart } = snapshot.context;
 
   let body: ReactNode;
-  if (remote.status === 'loading') {
+  if (snapshot.matches('loadFailed')) {
+    body = <LoadFailed title="Your order did not load" onRetry={() => send({ type: 'load.retry' })} />;
+  } else if (!snapshot.matches('loaded') || !owner || !cart) {
     body = <Loading label="Loading your order…" />;
-  } else if (remote.status === 'error') {
-    body = <LoadFailed title="Your order did not load" onRetry={() => setAttempt(attempt + 1)} />;
   } else {
-    const { owner, cart } = remote.data;
     body =
       owner.kind === 'user' ? (
         <BuyerCheckout buyer={owner} userExtId={owner.userExtId} cart={cart} prefill={{ email: sessionStore.getSnapshot().email ?? undefined }} />

@@ -6,11 +6,12 @@ import { useSelector } from '@xstate/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { checkoutMessages } from '../../../domain/checkout';
 import { guestFieldErrors } from '../../../machines/guest-checkout.selectors';
-import type { GuestField } from '../../../machines/guest-checkout.selectors';
+import type { GuestDetailsField } from '../../../machines/guest-checkout.selectors';
 import { paths } from '../../app/paths';
 import { AddressForm } from '../../components/address-form';
 import { CheckIcon } from '../../components/icons';
 import { ShopperDetailsFields } from '../../components/shopper-details-fields';
+import { shownErrors } from '../../components/shown-errors';
 import { CheckoutCard } from './checkout-card';
 import { GuestOtpDialog } from './guest-checkout-otp-dialog';
 import { SetPasswordDialog } from './set-password-dialog';
@@ -100,8 +101,7 @@ function GuestDetailsForm({ guest, setPassword }: { guest: GuestActor; setPasswo
   const creating = useSelector(guest, (snapshot) => snapshot.matches('creatingGuest'));
   const { details, address, submitted } = context;
   const errors = guestFieldErrors(context);
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a refused submit.
-  const shownError = (field: Exclude<GuestField, 'otp'>) => (submitted || details[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<GuestDetailsField>(details, errors, submitted);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

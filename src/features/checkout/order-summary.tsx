@@ -3,11 +3,9 @@
 import type { ReactNode } from 'react';
 import { Box, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { formatPaise } from '../../../domain/money';
 import { paths } from '../../app/paths';
 import type { Bill } from './order-bill';
-
-const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 
 const headerCell = {
   fontSize: 'xs',
@@ -62,7 +60,7 @@ export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactN
                     {line.quantity}
                   </Table.Cell>
                   <Table.Cell px="0" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={line.taxRows.length ? '0' : undefined}>
-                    {rupees(line.totalPaise)}
+                    {formatPaise(line.totalPaise)}
                   </Table.Cell>
                 </Table.Row>,
                 ...line.taxRows.map((row, index) => (
@@ -71,7 +69,7 @@ export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactN
                       incl. {row.label}
                     </Table.Cell>
                     <Table.Cell px="0" py="1" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={index < line.taxRows.length - 1 ? '0' : undefined}>
-                      {rupees(row.paise)}
+                      {formatPaise(row.paise)}
                     </Table.Cell>
                   </Table.Row>
                 )),
@@ -85,11 +83,11 @@ export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactN
               Total
             </Text>
             <Text data-testid="order-total" fontFamily="heading" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="600" color="brand.leaf">
-              {rupees(bill.totalPaise)}
+              {formatPaise(bill.totalPaise)}
             </Text>
           </Box>
           <Text fontSize="xs" color="brand.muted">
-            {bill.taxPaise > 0 ? `Includes ${rupees(bill.taxPaise)} GST. ` : ''}Free delivery in India within 2 to 5 business days.
+            {bill.taxPaise > 0 ? `Includes ${formatPaise(bill.taxPaise)} GST. ` : ''}Free delivery in India within 2 to 5 business days.
           </Text>
         </Stack>
         {children}

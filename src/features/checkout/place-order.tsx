@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { toastDurations } from '../../../domain/limits';
+import { notice } from '../../../domain/notice';
 import { paymentMessages } from '../../../domain/payment';
 import { placeOrderMachine } from '../../../machines/place-order.machine';
 import { checkQuantityList } from '../../api/checkout';
@@ -14,7 +15,7 @@ import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPaymen
 import { refreshCartCount } from '../../app/cart-owner';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
-import { toaster } from '../../app/toaster';
+import { notify, showNotice } from '../../app/show-notice';
 import { useShopInfo } from '../../app/use-shop-info';
 import { openPaymentDialog } from './payment/payment-dialog';
 import type { PaymentPrefill } from './payment/payment-dialog';
@@ -44,11 +45,10 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
         reportFailure: fromPromise<unknown>(() => reportPaymentFailed()),
       },
       actions: {
-        notify: (_, { message, lines, kind, duration }) =>
-          toaster.create({ description: [message, ...lines].join('\n'), type: kind, duration, closable: true }),
+        notify,
         // SPEC.md §8's payment alerts, as the shop's one kind of message, held as long as Place Order's snackbars.
         alert: (_, { message }) =>
-          toaster.create({ description: message, type: 'error', duration: toastDurations.placeOrder, closable: true }),
+          showNotice(notice(message, 'error', toastDurations.placeOrder)),
         logError: (_, { error }) => console.error('Place Order call failed', error),
         goToThankYou: () => {
           // The server emptied the bag with the payment: the badge follows.

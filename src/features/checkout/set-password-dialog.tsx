@@ -5,20 +5,21 @@ import { setPasswordErrors } from '../../../machines/set-password.selectors';
 import type { SetPasswordField } from '../../../machines/set-password.selectors';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { OtpField } from '../../components/otp-field';
+import { shownErrors } from '../../components/shown-errors';
 import { EmailMention, FormDialog } from './form-dialog';
 import type { SetPasswordActor } from './use-guest-checkout-actors';
 
 export function SetPasswordDialog({ setPassword }: { setPassword: SetPasswordActor }) {
-  const open = useSelector(
+  // Busy from Submit until /checkout loads again: the code, the sign-in, then the merge of the guest bag.
+  const busy = useSelector(
     setPassword,
-    (snapshot) => snapshot.matches('modalOpen') || snapshot.matches('settingPassword') || snapshot.matches('signingIn'),
+    (snapshot) => snapshot.matches('settingPassword') || snapshot.matches('signingIn') || snapshot.matches('mergingGuestBag'),
   );
-  const busy = useSelector(setPassword, (snapshot) => snapshot.matches('settingPassword') || snapshot.matches('signingIn'));
+  const open = useSelector(setPassword, (snapshot) => snapshot.matches('modalOpen')) || busy;
   const context = useSelector(setPassword, (snapshot) => snapshot.context);
   const { email, otp, submitted, shown } = context;
   const errors = setPasswordErrors(context);
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a refused submit.
-  const shownError = (field: SetPasswordField) => (submitted || context[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<SetPasswordField>(context, errors, submitted);
   const change = (field: SetPasswordField, value: string) => setPassword.send({ type: 'field.change', field, value });
 
   return (

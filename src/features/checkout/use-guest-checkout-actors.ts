@@ -3,23 +3,18 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
-import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
 import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
-import type { CheckoutNotice } from '../../../machines/guest-checkout.selectors';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
 import { createGuestCheckout, checkEmailAvailability, verifyGuestCheckoutOtp } from '../../api/checkout';
 import { signIn, syncGuestLoggedInCart, verifyEmail, verifyOtpPassword } from '../../api/auth';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, storeSignInReply } from '../../app/session-store';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 
 export type GuestActor = ActorRefFrom<typeof guestCheckoutMachine>;
 export type SetPasswordActor = ActorRefFrom<typeof setPasswordMachine>;
-
-const showNotice = ({ message, kind, duration }: CheckoutNotice) =>
-  toaster.create({ description: message, type: kind, duration, closable: true });
 
 /** A full page load, so that every store, cache and actor starts again as the signed-in user's. */
 const fullPageLoad = (path: string) => window.location.assign(path);
@@ -38,7 +33,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         verifyOtp: fromPromise(({ input }) => verifyGuestCheckoutOtp(input)),
       },
       actions: {
-        notify: (_, notice) => showNotice(notice),
+        notify,
         // The page follows the `verified` state to load the guest's addresses.
         addressesChanged: () => {},
       },
@@ -51,29 +46,18 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
       actors: {
         verifyEmail: fromPromise(({ input }) => verifyEmail(input.email)),
         resetPassword: fromPromise(({ input }) => verifyOtpPassword(input)),
-        signIn: fromPromise(async ({ input }) => {
-          const reply = await signIn(input);
-          if (!reply) throw new Error(authMessages.signInFailed);
-          // The merge must carry the user's token (a guest's token is refused, and its 401 would end the session).
-          storeSession(reply);
-          try {
-            await syncGuestLoggedInCart({ sessionId, userExtId: reply.userExtId });
-            // The bag is the account's now; as at sign-in (SPEC.md §4), the id goes once the merge answered.
-            forgetGuestSessionId();
-          } catch (error) {
-            // The password is set and the session valid: the shopper goes on, the bag stays with the guest session.
-            console.error('The guest bag could not be merged into the account', error);
-          }
-          return reply;
-        }),
+        signIn: fromPromise(({ input }) => signIn(input)),
+        syncGuestCart: fromPromise(({ input }) => syncGuestLoggedInCart(input)),
       },
       actions: {
-        notify: (_, notice) => showNotice(notice),
+        notify,
         storeSession: (_, reply) => storeSession(reply),
+        forgetGuestSession: forgetGuestSessionId,
+        logError: (_, { error }) => console.error('The guest bag could not be merged into the account', error),
         goToCheckout: () => loadPage(paths.checkout),
       },
     }),
-    { inspect },
+    { input: { guestSessionId: sessionId }, inspect },
   );
 
   return { guest, setPassword };

@@ -12,10 +12,11 @@ import { contactMachine } from '../../../machines/contact.machine';
 import type { ContactField } from '../../../machines/contact.selectors';
 import { sendContactMessage } from '../../api/contact';
 import { inspect } from '../../app/inspection';
-import { toaster } from '../../app/toaster';
+import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useShopInfo } from '../../app/use-shop-info';
 import { ContactDetails } from './contact-details';
+import { shownErrors } from '../../components/shown-errors';
 
 interface FieldSpec {
   field: ContactField;
@@ -63,9 +64,7 @@ export function ContactUsPage() {
         ),
       },
       actions: {
-        notify: (_, { message, kind, duration }) => {
-          toaster.create({ description: message, type: kind, duration });
-        },
+        notify,
       },
     }),
     { inspect },
@@ -76,8 +75,7 @@ export function ContactUsPage() {
   const { form, submitted } = snapshot.context;
   const sending = snapshot.matches('sending');
   const errors = fieldErrors(contactForm, form);
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a submit.
-  const shownError = (field: ContactField) => (submitted || form[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<ContactField>(form, errors, submitted);
 
   const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     send({ type: 'field.change', field, value: event.target.value });

@@ -2,15 +2,17 @@
 // The session-refresh machine's paths walked through the real app, whose root session actor it is: at
 // /account/profile, signed in, calls answer 401 when the path says (the profile, then the Orders and Addresses tabs
 // a person opens), POST refresh answers with a new token or refuses (back to /login, signed out), and a shopper who
-// signs in again there and meets a 401 starts a refresh of their own.
+// signs in again there and meets a 401 starts a refresh of their own. A 401 can also answer a token that another tab
+// has replaced in the shared storage meanwhile: that call is retried with the stored token, without a refresh.
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on, the session actor created on import included.
 import { describeViewModel } from './view-model';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
+import type { AnyEventObject } from 'xstate';
 import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
 import { sessionRefreshMachine } from '../../../machines/session-refresh.machine';
@@ -28,6 +30,9 @@ const again: SignInReply = {
   authorization: 'token-again',
 };
 const expired = () => HttpResponse.json({ message: 'Token expired', code: 'UNAUTHORIZED' }, { status: 401 });
+/** The token another tab stored after this tab's call had left with the old one. */
+const otherTabToken = 'token-other-tab';
+const isReplaced = (event: AnyEventObject) => event.tokenStored !== event.tokenSent;
 
 const network = heldNetwork();
 const server = setupServer(
@@ -50,16 +55,19 @@ async function renderAccount(user: UserEvent) {
   // idle from the start.
   await import('../../../src/app/session-refresh-actor');
   const app = await renderApp('/account/profile');
-  /** The calls that can meet an expired token, in the order a person makes them here. */
+  /** The calls that can meet an expired token, in the order a person makes them here: how each is made, and its route. */
   const expiries = [
-    () => network.answer('getsingleuserdetails', expired),
-    async () => {
-      await user.click(screen.getByRole('tab', { name: 'Orders' }));
-      await network.answer('userorderslist', expired);
-    },
-    async () => {
-      await user.click(screen.getByRole('tab', { name: 'Addresses' }));
-      await network.answer('getuseraddresses', expired);
+    { make: async () => {}, route: 'getsingleuserdetails' },
+    { make: () => user.click(screen.getByRole('tab', { name: 'Orders' })), route: 'userorderslist' },
+    { make: () => user.click(screen.getByRole('tab', { name: 'Addresses' })), route: 'getuseraddresses' },
+    // The profile again: its repeated load is refused (a status a read is not repeated on), and Try again loads it.
+    {
+      make: async () => {
+        await user.click(screen.getByRole('tab', { name: 'Profile' }));
+        await network.answer('getsingleuserdetails', () => HttpResponse.json({ message: 'Gone', code: 'NOT_FOUND' }, { status: 404 }));
+        await user.click(await screen.findByRole('button', { name: 'Try again' }));
+      },
+      route: 'getsingleuserdetails',
     },
   ];
   return { ...app, expiries };
@@ -72,17 +80,27 @@ describeViewModel<AccountScreen, undefined>('session-refresh machine through the
   outlivesScreen: true,
   situations: [{ name: 'signed in at /account/profile', input: undefined }],
   events: [
-    { type: 'token.expired' },
+    { type: 'token.expired', tokenSent: 'token-12', tokenStored: 'token-12' },
+    { type: 'token.expired', tokenSent: 'token-12', tokenStored: otherTabToken },
     { type: 'xstate.done.actor.refreshToken', output: 'token-2' },
     { type: 'xstate.error.actor.refreshToken', error: { name: 'RefreshFailed' } },
   ],
+  // Only an idle session tells a replaced token from an expired one; elsewhere the one expiry event does.
+  offers: (snapshot, event) => event.type !== 'token.expired' || !isReplaced(event) || snapshot.matches('idle'),
   render: ({ user }) => renderAccount(user),
   perform: {
-    'token.expired': async (page, _, { user }, { from }) => {
+    'token.expired': async (page, event, { user }, { from }) => {
       if (!from.matches('signedOut')) {
         const next = page.expiries.shift();
         if (!next) throw new Error('no call left to meet an expired token');
-        await next();
+        const sentBefore = network.received.filter((request) => request.route === next.route).length;
+        await next.make();
+        if (isReplaced(event)) {
+          // The call leaves with the token of the moment; another tab stores a new one before the 401 comes back.
+          await waitFor(() => expect(network.received.filter((request) => request.route === next.route).length).toBe(sentBefore + 1));
+          window.localStorage.setItem('accessToken', otherTabToken);
+        }
+        await network.answer(next.route, expired);
         return;
       }
       // Signed out at /login: the shopper signs in again, and the first call with the new token meets a 401.

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 // The set-password machine's paths walked through the real app at /checkout, as a guest whose e-mail the shop knows
 // from an earlier order: Create Password (verifyemail), the "Set Password" dialog with its code, passwords, toggles,
-// Submit and Cancel (verifyotppassword), then the sign-in with the new password (loginapi) that takes the shopper on.
+// Submit and Cancel (verifyotppassword), then the sign-in with the new password (loginapi) and the merge of the guest
+// bag into the account (syncGuestLoggedInCart) that take the shopper on.
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on.
 import { describeViewModel } from './view-model';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
@@ -52,7 +53,7 @@ const server = setupServer(
   network.hold('post', '*/api/verifyemail', 'verifyemail'),
   network.hold('post', '*/api/verifyotppassword', 'verifyotppassword'),
   network.hold('post', '*/api/loginapi', 'loginapi'),
-  http.post('*/api/syncGuestLoggedInCart', () => HttpResponse.json({ message: 'merged' })),
+  network.hold('post', '*/api/syncGuestLoggedInCart', 'syncGuestLoggedInCart'),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
@@ -85,6 +86,7 @@ describeViewModel<DialogScreen, undefined>('set-password machine through the rea
   machine: setPasswordMachine,
   network,
   situations: [{ name: 'a guest who bought before', input: undefined }],
+  inputOf: () => ({ guestSessionId: sessionId }),
   events: [
     { type: 'password.start', email },
     { type: 'xstate.done.actor.verifyEmail', output: { status: 200, userId: 'u_kavya', body: 'OTP sent' } },
@@ -98,7 +100,10 @@ describeViewModel<DialogScreen, undefined>('set-password machine through the rea
     { type: 'xstate.done.actor.resetPassword', output: { message: 'Password updated' } },
     { type: 'xstate.error.actor.resetPassword', error: { status: 400 } },
     { type: 'xstate.done.actor.signIn', output: reply },
+    { type: 'xstate.done.actor.signIn', output: null },
     { type: 'xstate.error.actor.signIn', error: { status: 401 } },
+    { type: 'xstate.done.actor.syncGuestCart', output: { message: 'merged' } },
+    { type: 'xstate.error.actor.syncGuestCart', error: { status: 500 } },
   ],
   // Typing what a field already holds sends nothing.
   offers: (snapshot, event) => event.type !== 'field.change' || contextOf(snapshot)[event.field as SetPasswordField] !== event.value,
@@ -131,11 +136,26 @@ describeViewModel<DialogScreen, undefined>('set-password machine through the rea
       await network.answer('verifyotppassword', () => refusal(400, 'BAD_REQUEST', 'Wrong code'));
       await expectToast(authMessages.forgotIncorrectOtp);
     },
-    'xstate.done.actor.signIn': (_, event, { network }) => network.answer('loginapi', () => HttpResponse.json(event.output)),
+    'xstate.done.actor.signIn': async (_, event, { network }) => {
+      if (event.output) return network.answer('loginapi', () => HttpResponse.json(event.output));
+      // A 200 that is not "Login successful": the password is set all the same, the shopper is told to sign in.
+      await network.answer('loginapi', () => HttpResponse.json({ message: 'Something went wrong' }));
+      await expectToast(authMessages.accountCreated);
+    },
     'xstate.error.actor.signIn': async (_, __, { network }) => {
       await network.answer('loginapi', () => refusal(401, 'UNAUTHORIZED', 'Wrong e-mail or password'));
       // The password is set all the same: the shopper is told to sign in.
       await expectToast(authMessages.accountCreated);
+    },
+    'xstate.done.actor.syncGuestCart': async (_, __, { network }) => {
+      await network.answer('syncGuestLoggedInCart', () => HttpResponse.json({ message: 'merged' }));
+      // The bag is the account's now: the guest id goes.
+      await waitFor(() => expect(window.sessionStorage.getItem('guestSessionId')).toBeNull());
+    },
+    'xstate.error.actor.syncGuestCart': async (_, __, { network }) => {
+      await network.answer('syncGuestLoggedInCart', () => refusal(500, 'INTERNAL', 'Down'));
+      // The shopper goes on signed in; the bag stays with the guest session for a later merge.
+      expect(window.sessionStorage.getItem('guestSessionId')).toBe(sessionId);
     },
   },
   shows: {
@@ -169,10 +189,17 @@ describeViewModel<DialogScreen, undefined>('set-password machine through the rea
       expect(isBusy(page.submit())).toBe(true);
       expect(network.waiting('loginapi').map((request) => request.body)).toEqual([{ email, password }]);
     },
-    // Signed in: the session is kept and the guest bag handed over before /checkout loads again.
+    // Signed in first: the merge carries the user's token, which the server asks of it.
+    mergingGuestBag: (page, _, { network }) => {
+      expect(isBusy(page.submit())).toBe(true);
+      expect(window.localStorage.getItem('accessToken')).toBe(reply.authorization);
+      const merges = network.waiting('syncGuestLoggedInCart');
+      expect(merges.map((request) => request.body)).toEqual([{ sessionId, userExtId: reply.userExtId }]);
+      expect(merges.map((request) => request.headers.get('Authorization'))).toEqual([reply.authorization]);
+    },
+    // Signed in, the bag handed over or left with the guest session, before /checkout loads again.
     done: () => {
       expect(window.localStorage.getItem('accessToken')).toBe(reply.authorization);
-      expect(window.sessionStorage.getItem('guestSessionId')).toBeNull();
     },
   },
 });

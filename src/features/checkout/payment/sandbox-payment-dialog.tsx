@@ -1,6 +1,5 @@
 // The sandbox's card dialog, black as the spec's payment dialog (SPEC.md §9). The flow is
 // machines/sandbox-payment.machine.ts; this view provides the payment call, renders the state and sends events.
-import { useEffect, useRef } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Alert, Badge, Box, Button, Dialog, Field, Flex, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -15,6 +14,7 @@ import { sandboxPay } from '../../../api/payment';
 import { inspect } from '../../../app/inspection';
 import { useShopInfo } from '../../../app/use-shop-info';
 import { CloseIcon } from '../../../components/icons';
+import { shownErrors } from '../../../components/shown-errors';
 
 /** The black theme: near-black panels, white text, the shop's cream as the one light accent (and focus ring). */
 const tones = {
@@ -79,28 +79,21 @@ export interface SandboxPaymentDialogProps {
 
 export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: SandboxPaymentDialogProps) {
   const shop = useShopInfo();
+  // The host gives each dialog its own key, so the `onSettled` of the first render is the dialog's for its whole life.
   const actor = useActorRef(
-    sandboxPaymentMachine.provide({ actors: { payWithCard: fromPromise(({ input }) => sandboxPay(input)) } }),
+    sandboxPaymentMachine.provide({
+      actors: { payWithCard: fromPromise(({ input }) => sandboxPay(input)) },
+      actions: { settle: (_, { payment }) => onSettled(payment) },
+    }),
     { input: { orderId }, inspect },
   );
-  const settled = useRef(onSettled);
-  useEffect(() => {
-    settled.current = onSettled;
-  }, [onSettled]);
-  useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done') settled.current(snapshot.output ?? null);
-    });
-    return () => subscription.unsubscribe();
-  }, [actor]);
 
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const paying = useSelector(actor, (snapshot) => snapshot.matches('paying'));
   const closable = useSelector(actor, (snapshot) => snapshot.can({ type: 'dialog.close' }));
 
   const errors = sandboxCardErrors(context);
-  // SPEC.md §5: a message shows once its field is non-empty, or for every field after a submit.
-  const shownError = (field: SandboxCardField) => (context.submitted || context[field] !== '' ? errors[field] : undefined);
+  const shownError = shownErrors<SandboxCardField>(context, errors, context.submitted);
   const change = (field: SandboxCardField, value: string) => actor.send({ type: 'field.change', field, value });
   const close = () => {
     if (closable) actor.send({ type: 'dialog.close' });
