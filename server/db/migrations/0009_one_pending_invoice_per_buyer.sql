@@ -4,13 +4,20 @@
 -- the units they hold count as the buyer's own, both in what checkout_buyer says is left and in checkout_invoice.
 -- A double submit still gets its own pending invoice back, untouched.
 
--- The units of a product that the buyer's pending invoices hold. The buyer's orders are read first, by key, as in
--- pending_invoices (0005): a planner whose statistics lag a rush of new orders would otherwise start from the lines.
-CREATE FUNCTION held_by(buyer_id integer, product_id integer) RETURNS integer LANGUAGE sql STABLE AS $$
-  WITH mine AS MATERIALIZED (SELECT o.id FROM orders o WHERE o.user_id = buyer_id AND o.payment_state = 'pending')
-  SELECT coalesce(sum(i.quantity), 0)::integer
-  FROM mine JOIN order_items i ON i.order_id = mine.id
-  WHERE i.product_id = held_by.product_id
+-- What the buyer's pending invoices hold, as { "<product id>": units }. PL/pgSQL, so that its plan is kept between
+-- calls; the buyer's orders are read first, by key, as in pending_invoices (0005): a planner whose statistics lag a
+-- rush of new orders would otherwise start from the lines.
+CREATE FUNCTION held_units(buyer_id integer) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    WITH mine AS MATERIALIZED (SELECT o.id FROM orders o WHERE o.user_id = buyer_id AND o.payment_state = 'pending')
+    SELECT coalesce(jsonb_object_agg(held.product_id, held.units), '{}'::jsonb)
+    FROM (
+      SELECT i.product_id, sum(i.quantity)::integer AS units FROM mine JOIN order_items i ON i.order_id = mine.id
+      GROUP BY i.product_id
+    ) held
+  );
+END
 $$;
 --> statement-breakpoint
 -- As in 0006, with the buyer's held units counted as left.
@@ -20,6 +27,7 @@ CREATE OR REPLACE FUNCTION checkout_buyer(
 DECLARE
   buyer_id integer;
   bag_id integer;
+  held jsonb;
 BEGIN
   SELECT u.id INTO buyer_id FROM users u WHERE u.external_id = user_ext_id;
   IF NOT FOUND THEN
@@ -30,6 +38,7 @@ BEGIN
   ELSE
     SELECT c.id INTO bag_id FROM carts c WHERE c.guest_session_id = guest_session;
   END IF;
+  held := held_units(buyer_id);
   RETURN jsonb_build_object(
     'userId', buyer_id,
     'address', (
@@ -41,7 +50,8 @@ BEGIN
     'lines', checkout_bag(bag_id),
     'stock', (
       SELECT coalesce(jsonb_object_agg(line.product_id,
-        (SELECT p.stock FROM products p WHERE p.id = line.product_id) + held_by(buyer_id, line.product_id)), '{}'::jsonb)
+        (SELECT p.stock FROM products p WHERE p.id = line.product_id) + coalesce((held ->> line.product_id::text)::integer, 0)),
+        '{}'::jsonb)
       FROM cart_items line WHERE line.cart_id = bag_id),
     'pending', EXISTS (SELECT 1 FROM pending_invoices(buyer_id, address_id, checked_at))
   );
@@ -88,17 +98,17 @@ BEGIN
 
   -- What the buyer's other pending invoices hold goes back as this one takes its own, in take_stock's one pass over
   -- the products in id order; counted back in what a shortfall says is left.
-  WITH mine AS MATERIALIZED (SELECT o.id FROM orders o WHERE o.user_id = buyer_id AND o.payment_state = 'pending')
-  SELECT coalesce(jsonb_agg(jsonb_build_object('productId', i.product_id, 'quantity', -i.quantity)), '[]'::jsonb)
-  INTO held
-  FROM mine JOIN order_items i ON i.order_id = mine.id;
-  shortfalls := take_stock(bag_lines || held);
+  held := held_units(buyer_id);
+  shortfalls := take_stock(bag_lines || (
+    SELECT coalesce(jsonb_agg(jsonb_build_object('productId', h.key::integer, 'quantity', -h.value::integer)), '[]'::jsonb)
+    FROM jsonb_each_text(held) h));
   IF shortfalls <> '[]'::jsonb THEN
     RETURN jsonb_build_object('outcome', 'short', 'shortfalls', (
-      SELECT jsonb_agg(jsonb_build_object('productId', s."productId", 'available', s.available + held_by(buyer_id, s."productId")))
+      SELECT jsonb_agg(jsonb_build_object('productId', s."productId",
+        'available', s.available + coalesce((held ->> s."productId"::text)::integer, 0)))
       FROM jsonb_to_recordset(shortfalls) AS s("productId" integer, available integer)));
   END IF;
-  IF held <> '[]'::jsonb THEN
+  IF held <> '{}'::jsonb THEN
     UPDATE orders SET payment_state = 'expired', updated_at = checked_at WHERE user_id = buyer_id AND payment_state = 'pending';
   END IF;
 
