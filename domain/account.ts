@@ -99,6 +99,16 @@ const indiaOffsetMs = (5 * 60 + 30) * 60_000;
  * task on a slow phone while the page starts.
  */
 export function orderDate(iso: string): string {
-  const inIndia = new Date(new Date(iso).getTime() + indiaOffsetMs);
-  return Number.isNaN(inIndia.getTime()) ? '' : inIndia.toISOString().slice(0, 10);
+  return inIndia(iso).slice(0, 10);
+}
+
+/** A moment as YYYY-MM-DD HH:MM in India time, the same way (a contact message's arrival). */
+export function indiaDateTime(iso: string): string {
+  return inIndia(iso).slice(0, 16).replace('T', ' ');
+}
+
+/** ISO 8601 with India's wall clock in place of UTC's; '' for a date that is not one. */
+function inIndia(iso: string): string {
+  const shifted = new Date(new Date(iso).getTime() + indiaOffsetMs);
+  return Number.isNaN(shifted.getTime()) ? '' : shifted.toISOString();
 }

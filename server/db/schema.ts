@@ -381,6 +381,8 @@ export const contactMessages = pgTable('contact_messages', {
   phoneNumber: text('phone_number').notNull(),
   message: text('message').notNull(),
   createdAt: createdAt(),
+  /** When the admin read it (opened it, replied, or marked it read); null while unread. */
+  readAt: timestamp('read_at', { withTimezone: true }),
 });
 
 /** The dev outbox: mail kept instead of sent while no SMTP_URL is configured. */

@@ -17,7 +17,7 @@ import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, s
 import type { TestUser } from './helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
-import { aCategory, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
+import { aCategory, aContactMessage, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
 import { registeredRoutes, routeKey } from './helpers/routes';
 
@@ -739,6 +739,15 @@ const rows: Row[] = [
     payload: { id: await aPurchase(), status: 'Dispatched', userTrackingUrl: 'https://track.example.in/123', email: 'x@example.in' },
   })),
   adminRow('GET', '/api/getuserneverpurchase', () => ({ method: 'GET', url: '/api/getuserneverpurchase' })),
+
+  // -- Admin: messages.
+  adminRow('GET', '/api/admin/messages', () => ({ method: 'GET', url: '/api/admin/messages' })),
+  adminRow('GET', '/api/admin/messages/unread', () => ({ method: 'GET', url: '/api/admin/messages/unread' })),
+  adminRow('POST', '/api/admin/messages/:id/read', async () => ({
+    method: 'POST',
+    url: `/api/admin/messages/${(await aContactMessage(app.db)).id}/read`,
+    payload: { read: true },
+  })),
 ];
 
 // ---- The matrix ----------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /**
  * Small factories for catalogue fixtures, inserted straight into the database with Drizzle. Each call makes unique
  * names and ids unless the test says otherwise; a product without a sub-category gets its own category and
- * sub-category. Also the address body the checkout and account forms send.
+ * sub-category. Also contact messages, and the address body the checkout and account forms send.
  */
 import type { Database } from '../../../server/db/client';
 import { categories, contactMessages, products, subCategories } from '../../../server/db/schema';
@@ -71,6 +71,15 @@ export async function aProduct(db: Database, overrides: ProductOverrides = {}): 
 
 export async function allContactMessages(db: Database) {
   return db.select().from(contactMessages);
+}
+
+/** A stored Contact Us message, unread unless `readAt` is given. */
+export async function aContactMessage(db: Database, columns: Partial<typeof contactMessages.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ fullName: 'Asha Raman', email: 'asha@example.in', phoneNumber: '9876543210', message: 'Do you deliver to Madurai?', ...columns })
+    .returning();
+  return row!;
 }
 
 /** A delivery address as the checkout and account forms send it. */
