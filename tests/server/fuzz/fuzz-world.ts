@@ -20,7 +20,7 @@ import { aUser, defaultTestPassword, latestOtp, refreshCookieOf, signedInAs } fr
 import type { TestUser } from '../helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from '../helpers/cart';
 import type { TestGuest } from '../helpers/cart';
-import { aCategory, aProduct, aProductForm, aSubCategory } from '../helpers/factories';
+import { aCategory, aContactMessage, aProduct, aProductForm, aSubCategory } from '../helpers/factories';
 import type { ProductRow } from '../helpers/factories';
 import { aBuyer, invoiceFor, paidWithCard, verify } from '../helpers/payments';
 import type { SignedPayment } from '../helpers/payments';
@@ -63,6 +63,8 @@ export interface FuzzWorld {
   pendingPayment: SignedPayment;
   /** A paid order's id (the admin's purchase record). */
   purchaseId: number;
+  /** A stored Contact Us message (the admin's Messages screen). */
+  contactMessageId: number;
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
   refreshTokens: string[];
   png: Buffer;
@@ -213,6 +215,7 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
     strangerSubCategoryId: strangerSubCategory.id,
     pendingPayment,
     purchaseId: paid!.id,
+    contactMessageId: (await aContactMessage(app.db)).id,
     refreshTokens,
     png,
     jpeg,

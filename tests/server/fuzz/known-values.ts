@@ -54,6 +54,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     category: [world.categoryId, unknownRow],
     subCategory: [world.subCategoryId, world.strangerSubCategoryId, unknownRow],
     purchase: [world.purchaseId, unknownRow],
+    contactMessage: [world.contactMessageId, unknownRow],
     product: products,
   };
 
