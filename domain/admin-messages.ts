@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { indiaDateTime } from './account';
 import { rowIdOf } from './fields';
 
 /**
@@ -41,13 +42,13 @@ export const isUnread = (message: Pick<ContactMessageRecord, 'readAt'>): boolean
 const mailtoText = (text: string) => encodeURIComponent(text.replace(/\r\n|\r|\n/g, '\r\n'));
 
 /**
- * The Reply link: a `mailto:` the sender with "Re: your message to <shop>" and their message quoted under the date it
- * arrived. The address is encoded around its `@` (the Contact Us pattern lets `?`, `&`, `#` into it), which stays as
- * it is for every mail client to read.
+ * The Reply link: a `mailto:` the sender with "Re: your message to <shop>" and their message quoted under when it
+ * arrived (India time). The address is encoded around its `@` (the Contact Us pattern lets `?`, `&`, `#` into it),
+ * which stays as it is for every mail client to read.
  */
-export function replyMailto(message: Pick<ContactMessageRecord, 'email' | 'fullName' | 'message'>, received: string, shopName: string): string {
+export function replyMailto(message: Pick<ContactMessageRecord, 'email' | 'fullName' | 'message' | 'createdAt'>, shopName: string): string {
   const address = message.email.split('@').map(encodeURIComponent).join('@');
   const quoted = message.message.split(/\r\n|\r|\n/).map((line) => `> ${line}`.trimEnd());
-  const body = ['', '', `On ${received}, ${message.fullName} wrote:`, ...quoted].join('\n');
+  const body = ['', '', `On ${indiaDateTime(message.createdAt)} IST, ${message.fullName} wrote:`, ...quoted].join('\n');
   return `mailto:${address}?subject=${mailtoText(`Re: your message to ${shopName}`)}&body=${mailtoText(body)}`;
 }

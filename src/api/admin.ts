@@ -16,6 +16,8 @@ import type {
   AdminSubCategory,
   CreateCategoryRequest,
 } from '../../domain/admin-catalog';
+import { contactMessageRecord, contactMessageRecords, unreadMessageCount } from '../../domain/admin-messages';
+import type { ContactMessageRecord } from '../../domain/admin-messages';
 import { neverPurchasedUsers, purchaseRecord, purchaseRecords, updatePurchaseReply } from '../../domain/admin-orders';
 import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseRequest } from '../../domain/admin-orders';
 import type { SiteImageSlot } from '../../domain/site-images';
@@ -61,6 +63,14 @@ export const getPurchase = (id: number): Promise<PurchaseRecord> =>
 /** `GET getuserneverpurchase` */
 export const getNeverPurchasedUsers = (): Promise<NeverPurchasedUser[]> =>
   call(() => api.get('getuserneverpurchase').json(), neverPurchasedUsers);
+
+/** `GET admin/messages`: Contact Us messages, newest first. */
+export const getContactMessages = (): Promise<ContactMessageRecord[]> =>
+  call(() => api.get('admin/messages').json(), contactMessageRecords);
+
+/** `GET admin/messages/unread`: how many messages are unread. */
+export const getUnreadMessageCount = async (): Promise<number> =>
+  (await call(() => api.get('admin/messages/unread').json(), unreadMessageCount)).unread;
 
 // ---- Writes ---------------------------------------------------------------------------------------------------------
 
@@ -168,3 +178,7 @@ export const updatePurchase = (body: UpdatePurchaseRequest): Promise<AdminFormOu
     async () => updatePurchaseReply.parse(await api.post('updatepurchaseorder', { json: body }).json()),
     refusedWith(adminCatalogMessages.updateFailed),
   );
+
+/** `POST admin/messages/{id}/read`: the message as it now is. Rejects with an ApiCallError like the reads. */
+export const markMessageRead = (id: number, read: boolean): Promise<ContactMessageRecord> =>
+  call(() => api.post(`admin/messages/${id}/read`, { json: { read } }).json(), contactMessageRecord);

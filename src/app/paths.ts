@@ -44,4 +44,5 @@ export const paths = {
   purchaseOrderList: '/purchaseorderlist',
   purchaseOrder: (id: string | number) => `/purchaseorderlist/${segment(id)}`,
   userNeverPurchasedList: '/userneverpurchasedlist',
+  adminMessages: '/adminmessages',
 } as const;

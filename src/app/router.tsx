@@ -55,6 +55,7 @@ const admin = {
   purchaseOrderList: lazyPage(() => import('../features/admin/purchase-order-list-page'), (m) => m.PurchaseOrderListPage),
   purchaseOrder: lazyPage(() => import('../features/admin/purchase-order-form-page'), (m) => m.PurchaseOrderPage),
   neverPurchased: lazyPage(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
+  messages: lazyPage(() => import('../features/admin/messages-page'), (m) => m.MessagesPage),
 };
 
 const adminRoutes: RouteObject[] = [
@@ -74,6 +75,7 @@ const adminRoutes: RouteObject[] = [
   lazyRoute(paths.purchaseOrderList, admin.purchaseOrderList),
   lazyRoute('/purchaseorderlist/:id', admin.purchaseOrder),
   lazyRoute(paths.userNeverPurchasedList, admin.neverPurchased),
+  lazyRoute(paths.adminMessages, admin.messages),
 ];
 
 export const appRoutes: RouteObject[] = [

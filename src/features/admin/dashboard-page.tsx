@@ -1,10 +1,13 @@
 // /dashboard (SPEC.md §2 "Admin screens"): the admin's hub, every admin screen as a card in its group (PRODUCTS,
-// ORDERS), named as the spec names them, each with a line on what it is for.
+// ORDERS, and MAIL of issue 39), named as the spec names them, each with a line on what it is for; Messages also says
+// how many are unread.
 import { useId } from 'react';
-import { Box, Container, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
+import { getUnreadMessageCount } from '../../api/admin';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { useRemote } from '../../app/use-remote';
 import { ArrowRightIcon } from '../../components/icons';
 
 type Kind = 'Form' | 'List' | 'Image';
@@ -37,10 +40,23 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
       { name: 'User Never Purchased List', to: paths.userNeverPurchasedList, kind: 'List', description: 'Customers who have not bought anything yet.' },
     ],
   },
+  {
+    title: 'MAIL',
+    destinations: [
+      { name: 'Messages', to: paths.adminMessages, kind: 'List', description: 'What shoppers wrote through Contact Us; mark them read and reply by e-mail.' },
+    ],
+  },
 ];
 
-function DestinationCard({ destination }: { destination: Destination }) {
+/** How many messages wait to be read, as the Messages card says it; nothing while the count loads, when it did not, or at 0. */
+function useUnreadNote(): string | undefined {
+  const count = useRemote('dashboard:unread-messages', () => getUnreadMessageCount());
+  return count.status === 'ready' && count.data > 0 ? `${count.data} unread` : undefined;
+}
+
+function DestinationCard({ destination, badge }: { destination: Destination; badge?: string | undefined }) {
   const descriptionId = useId();
+  const badgeId = useId();
   return (
     <LinkBox
       as="li"
@@ -54,12 +70,19 @@ function DestinationCard({ destination }: { destination: Destination }) {
       _hover={{ borderColor: 'brand.leaf', transform: 'translateY(-2px)' }}
       _focusWithin={{ borderColor: 'brand.leaf' }}
     >
-      <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.goldText">
-        {destination.kind}
-      </Text>
+      <HStack justify="space-between" gap="3">
+        <Text fontSize="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.goldText">
+          {destination.kind}
+        </Text>
+        {badge ? (
+          <Badge id={badgeId} colorPalette="rose" variant="solid" rounded="full" px="2.5">
+            {badge}
+          </Badge>
+        ) : null}
+      </HStack>
       <HStack justify="space-between" align="flex-start" gap="3">
         <LinkOverlay asChild>
-          <RouterLink to={destination.to} aria-describedby={descriptionId}>
+          <RouterLink to={destination.to} aria-describedby={badge ? `${badgeId} ${descriptionId}` : descriptionId}>
             <Text as="span" fontFamily="heading" fontSize="2xl" fontWeight="600" lineHeight="1.2" color="brand.leaf">
               {destination.name}
             </Text>
@@ -78,6 +101,7 @@ function DestinationCard({ destination }: { destination: Destination }) {
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
+  const unread = useUnreadNote();
   return (
     <Container maxW="7xl" px={{ base: '4', md: '8' }} pt={{ base: '6', md: '10' }} pb={{ base: '16', md: '24' }}>
       <Stack gap="2" mb={{ base: '6', md: '10' }}>
@@ -97,7 +121,7 @@ export function DashboardPage() {
             </Heading>
             <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '5' }}>
               {group.destinations.map((destination) => (
-                <DestinationCard key={destination.to} destination={destination} />
+                <DestinationCard key={destination.to} destination={destination} badge={destination.to === paths.adminMessages ? unread : undefined} />
               ))}
             </SimpleGrid>
           </Box>

@@ -1,0 +1,166 @@
+// /adminmessages (issue 39): the Contact Us messages, newest first, each with who wrote, when (India time), the message
+// as typed, whether it is read, and a Reply link that opens the admin's mail app. The admin's machine
+// (machines/admin-messages.machine.ts) marks a message read when it is opened or replied to, or as the admin toggles it.
+import { useState } from 'react';
+import { Badge, Button, Link, Stack, Text } from '@chakra-ui/react';
+import { useActor } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { indiaDateTime } from '../../../domain/account';
+import { isUnread, replyMailto } from '../../../domain/admin-messages';
+import type { ContactMessageRecord } from '../../../domain/admin-messages';
+import { adminMessagesMachine } from '../../../machines/admin-messages.machine';
+import type { AdminMessagesEvent, MessageChange } from '../../../machines/admin-messages.machine';
+import { getContactMessages, markMessageRead } from '../../api/admin';
+import { inspect } from '../../app/inspection';
+import { notify } from '../../app/show-notice';
+import { useShopInfo } from '../../app/use-shop-info';
+import { PaginatedTable } from '../../components/paginated-table';
+import type { Column } from '../../components/paginated-table';
+import { AdminListLoad } from './admin-list';
+import { AdminPage } from './admin-page';
+
+const title = 'Messages';
+
+/** Longer than this (or more lines), a message shows its first lines until the admin opens it. */
+const previewChars = 280;
+const previewLines = 5;
+const isLong = (text: string) => text.length > previewChars || text.split('\n').length > previewLines;
+
+interface RowActions {
+  send: (event: AdminMessagesEvent) => void;
+  /** Whether a change may start now (none is on its way). */
+  canChange: boolean;
+  change: MessageChange | null;
+  shopName: string;
+}
+
+function MessageText({ message, onOpen }: { message: ContactMessageRecord; onOpen: () => void }) {
+  const [open, setOpen] = useState(false);
+  const long = isLong(message.message);
+  return (
+    <Stack gap="1.5" align="flex-start">
+      <Text whiteSpace="pre-wrap" lineClamp={long && !open ? previewLines : undefined}>
+        {message.message}
+      </Text>
+      {long ? (
+        <Button
+          variant="plain"
+          size="xs"
+          px="0"
+          h="auto"
+          color="brand.leaf"
+          fontWeight="semibold"
+          aria-expanded={open}
+          onClick={() => {
+            if (!open) onOpen();
+            setOpen(!open);
+          }}
+        >
+          {open ? 'Show less' : 'Show whole message'}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ReadState({ message, actions }: { message: ContactMessageRecord; actions: RowActions }) {
+  const unread = isUnread(message);
+  const changing = actions.change?.id === message.id;
+  return (
+    <Stack gap="2" align="flex-start">
+      {unread ? (
+        <Badge colorPalette="rose" variant="solid" rounded="full" px="2.5">
+          Unread
+        </Badge>
+      ) : (
+        <Text color="brand.muted">Read</Text>
+      )}
+      <Button
+        size="xs"
+        variant="outline"
+        colorPalette="leaf"
+        rounded="full"
+        whiteSpace="nowrap"
+        loading={changing}
+        disabled={!actions.canChange}
+        aria-label={`Mark the message from ${message.fullName} as ${unread ? 'read' : 'unread'}`}
+        onClick={() => actions.send({ type: 'message.toggle', id: message.id })}
+      >
+        {unread ? 'Mark read' : 'Mark unread'}
+      </Button>
+    </Stack>
+  );
+}
+
+const columnsFor = (actions: RowActions): readonly Column<ContactMessageRecord>[] => [
+  { header: 'Received', cell: (message) => indiaDateTime(message.createdAt) },
+  {
+    header: 'Name',
+    // An unread message's sender stands out, as in a mailbox.
+    cell: (message) => (
+      <Text as="span" fontWeight={isUnread(message) ? 'bold' : 'normal'}>
+        {message.fullName}
+      </Text>
+    ),
+    maxW: '40',
+    minW: '28',
+  },
+  { header: 'E-mail', cell: (message) => message.email, maxW: '56', minW: '44' },
+  { header: 'Phone', cell: (message) => message.phoneNumber },
+  {
+    header: 'Message',
+    cell: (message) => <MessageText message={message} onOpen={() => actions.send({ type: 'message.open', id: message.id })} />,
+    maxW: '96',
+    minW: '64',
+  },
+  { header: 'Status', cell: (message) => <ReadState message={message} actions={actions} /> },
+  {
+    header: 'Reply',
+    cell: (message) => (
+      <Link
+        href={replyMailto(message, actions.shopName)}
+        color="brand.leaf"
+        fontWeight="semibold"
+        aria-label={`Reply to ${message.fullName}`}
+        onClick={() => actions.send({ type: 'message.reply', id: message.id })}
+      >
+        Reply
+      </Link>
+    ),
+  },
+];
+
+export function MessagesPage() {
+  const shopName = useShopInfo()?.name ?? 'our shop';
+  const [snapshot, send] = useActor(
+    adminMessagesMachine.provide({
+      actors: {
+        loadMessages: fromPromise(() => getContactMessages()),
+        markRead: fromPromise<ContactMessageRecord, MessageChange>(({ input }) => markMessageRead(input.id, input.read)),
+      },
+      actions: {
+        notify,
+        logError: (_, { error }) => console.error('admin messages call failed', error),
+      },
+    }),
+    { inspect },
+  );
+  const actions: RowActions = {
+    send,
+    canChange: snapshot.can({ type: 'message.toggle', id: 0 }),
+    change: snapshot.context.change,
+    shopName,
+  };
+
+  return (
+    <AdminPage title={title}>
+      <AdminListLoad
+        status={snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'failed' : 'ready'}
+        loadingLabel="Loading the messages…"
+        onRetry={() => send({ type: 'list.retry' })}
+      >
+        <PaginatedTable caption={title} columns={columnsFor(actions)} rows={snapshot.context.messages} rowKey={(message) => message.id} />
+      </AdminListLoad>
+    </AdminPage>
+  );
+}
