@@ -88,8 +88,9 @@ describe('admin-messages machine (model-based)', () => {
       const userEvent = ({ event }: { event: AnyEventObject }) => {
         const before = h.actor.getSnapshot();
         const changes = h.calls.changes.length;
-        h.actor.send(event as ModelEvent);
-        const id = (event as { id: number }).id;
+        const sent = event as Extract<ModelEvent, { id: number }>;
+        h.actor.send(sent);
+        const { id } = sent;
         const unread = unreadIn(before, id);
         // A toggle flips the message; opening or replying marks only an unread one read.
         const expected = event.type === 'message.toggle' ? [{ id, read: unread }] : unread ? [{ id, read: true }] : [];

@@ -48,6 +48,8 @@ const server = setupServer(
   http.get('*/api/getproductdata', () => HttpResponse.json(products)),
   http.get('*/api/users/purchases/list', () => HttpResponse.json(purchases)),
   http.get('*/api/getuserneverpurchase', () => HttpResponse.json(neverPurchased)),
+  // The dashboard's Messages card asks how many are unread (tests/views/admin-messages.test.tsx shows it).
+  http.get('*/api/admin/messages/unread', () => HttpResponse.json({ unread: 0 })),
   // What the screens a row opens load, so that following a row ends on a working screen.
   http.get('*/api/getsingleflowercategory', ({ request }) => HttpResponse.json(anAdminCategory({ id: idOf(request) }))),
   http.get('*/api/getsubflowercategorybyid', ({ request }) => HttpResponse.json(anAdminSubCategory({ id: idOf(request) }))),
