@@ -264,6 +264,11 @@ describe('axe finds no violation (WCAG 2.0/2.1 A and AA, headings, landmarks) on
     const [sub] = await serverSide.subCategories();
     const flower = (await serverSide.products()).find((p) => !p.isRemoved)!;
     const [purchase] = await serverSide.purchases();
+    // A Contact Us message, so that Messages shows a row with its read toggle and Reply link.
+    await shop.api('contactapi', {
+      method: 'POST',
+      json: { fullName: 'Neha Joshi', userEmail: 'neha.joshi@example.in', phoneNumber: '9833098330', message: 'Do you deliver on Sundays?' },
+    });
     const firstRow = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).getByRole('row').nth(1).waitFor();
     const loaded = (label: string, value: string) => (p: Page) => expect.poll(() => textbox(p, label).inputValue()).toBe(value);
     const pickers = (p: Page) => p.locator('input[name=mobile]').waitFor({ state: 'attached' });
@@ -283,6 +288,7 @@ describe('axe finds no violation (WCAG 2.0/2.1 A and AA, headings, landmarks) on
       { path: '/purchaseorderlist', title: 'Purchase Order List', ready: firstRow('Purchase Order List') },
       { path: `/purchaseorderlist/${purchase!.id}`, title: 'Purchase Order Update Form', ready: loaded('Email', customer.email) },
       { path: '/userneverpurchasedlist', title: 'User Never Purchased List', ready: firstRow('User Never Purchased List') },
+      { path: '/adminmessages', title: 'Messages', ready: firstRow('Messages') },
     ];
     await scanScreens(page, check, screens);
     check.expectClean(screens.length * viewports.length);

@@ -1,7 +1,8 @@
 // The admin area in real Chromium against the real server (the admin made by ADMIN_EMAIL / ADMIN_PASSWORD): a new
 // category, sub-category and product with a picture that a shopper then sees and opens; the product taken off the
-// shop; a paid order given a tracking link and Dispatched, seen by its customer and mailed to them; the admin guard and
-// the storefront never downloading admin code; and a screenshot of every admin screen at desktop and phone widths.
+// shop; a paid order given a tracking link and Dispatched, seen by its customer and mailed to them; a Contact Us message
+// read on the Messages screen; the admin guard and the storefront never downloading admin code; and a screenshot of
+// every admin screen at desktop and phone widths.
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -76,7 +77,7 @@ const catalogue = {
 const tracking = 'https://track.example.in/AWB123';
 
 /** Admin chunks by file name; the storefront must never load one. */
-const adminChunk = /(dashboard|category-list|category-form|sub-category|flower-list|flower-form|site-image|purchase-order|never-purchased)-page/;
+const adminChunk = /(dashboard|category-list|category-form|sub-category|flower-list|flower-form|site-image|purchase-order|never-purchased|messages)-page/;
 
 beforeAll(async () => {
   shop = shopApi(suite.server.url);
@@ -335,6 +336,50 @@ describe('the admin dispatches an order', () => {
   });
 });
 
+/** What a shopper writes through Contact Us in the messages journey. */
+const contactNote = {
+  fullName: 'Divya Nair',
+  email: 'divya.nair@example.in',
+  phone: '9847098470',
+  message: 'Could you make a jasmine garland for a wedding on the 14th?\n\nWe need about 20 strings.',
+};
+
+describe('the admin reads a Contact Us message', () => {
+  it('sees it unread on Messages, with a Reply link to the sender, and marks it read', async () => {
+    const { page: shopper, errors: shopperErrors } = await freshPage();
+    await shopper.goto('/contactus');
+    await shopper.getByLabel(/full name/i).fill(contactNote.fullName);
+    await shopper.getByLabel(/email address/i).fill(contactNote.email);
+    await shopper.getByLabel(/phone number/i).fill(contactNote.phone);
+    await shopper.getByLabel(/message/i).fill(contactNote.message);
+    await shopper.getByRole('button', { name: 'Send Message' }).click();
+    await shopper.getByText('Thank You for Your Response!!').waitFor();
+
+    const { page, errors } = await freshPage();
+    await signInAsAdmin(page);
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'MAIL' }).getByText('1 unread').waitFor();
+    await openFromDashboard(page, 'Messages');
+    const row = table(page, 'Messages').getByRole('row').filter({ hasText: contactNote.email });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Unread');
+    expect(await row.getByText(/jasmine garland/).innerText()).toBe(contactNote.message);
+    const reply = row.getByRole('link', { name: `Reply to ${contactNote.fullName}` });
+    expect(await reply.getAttribute('href')).toMatch(/^mailto:divya\.nair@example\.in\?subject=Re%3A%20your%20message%20to%20/);
+
+    await row.getByRole('button', { name: `Mark the message from ${contactNote.fullName} as read` }).click();
+    await row.getByRole('button', { name: `Mark the message from ${contactNote.fullName} as unread` }).waitFor();
+    expect(await row.innerText()).not.toContain('Unread');
+    const [stored] = await serverSide.messages();
+    expect(stored).toMatchObject({ email: contactNote.email, readAt: expect.any(String) });
+    // Read on a fresh load too.
+    await page.reload();
+    await table(page, 'Messages').getByRole('row').filter({ hasText: contactNote.email }).getByRole('button', { name: /as unread$/ }).waitFor();
+    expect(unexpectedErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(shopperErrors)).toEqual([]);
+  });
+});
+
 describe('who gets the admin area', () => {
   it('sends a signed-in customer without the dashboard flag from /dashboard to /access', async () => {
     const { page } = await freshPage();
@@ -387,6 +432,13 @@ describe('every admin screen', () => {
     // A demo product: it has its picture (the new one was taken off the shop).
     const flower = (await serverSide.products()).find((p) => !p.isRemoved)!;
     const [purchase] = await serverSide.purchases();
+    // Messages beside the one read in its journey: an unread long one, shown in part, and an unread short one.
+    for (const [fullName, userEmail, message] of [
+      ['Farah Sheikh', 'farah.sheikh@example.in', Array.from({ length: 7 }, (_, i) => `Line ${i + 1}: peonies, white roses and eucalyptus for the table.`).join('\n')],
+      ['Vikram Rao', 'vikram.rao@example.in', 'Is same-day delivery possible in Koramangala?'],
+    ]) {
+      await shop.api('contactapi', { method: 'POST', json: { fullName, userEmail, phoneNumber: '9845012345', message } });
+    }
 
     const list = (caption: string) => async () => {
       await table(page, caption).getByRole('row').nth(1).waitFor();
@@ -414,6 +466,7 @@ describe('every admin screen', () => {
       { name: 'bottom-banner', path: '/bannerbottomimage', ready: pickers('Bottom Banner image Form') },
       { name: 'purchase-order-list', path: '/purchaseorderlist', ready: list('Purchase Order List') },
       { name: 'purchase-order-update', path: `/purchaseorderlist/${purchase!.id}`, ready: loadedForm('Purchase Order Update Form', 'Email', purchase!.User.email) },
+      { name: 'messages', path: '/adminmessages', ready: list('Messages') },
       {
         name: 'never-purchased',
         path: '/userneverpurchasedlist',

@@ -1,6 +1,7 @@
 // The real server's API as the browser journeys use it behind the browser's back: to look up products and stock, and
 // to make customers and orders the way another shopper would.
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
+import type { ContactMessageRecord } from '../../domain/admin-messages';
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
 import type { AccountOrder } from '../../domain/account';
 import type { CartReply } from '../../domain/cart';
@@ -157,6 +158,7 @@ export function shopApi(baseUrl: string) {
         purchases: () => get<PurchaseRecord[]>('users/purchases/list'),
         purchase: (id: number) => get<PurchaseRecord>(`getSinglePurchase?id=${id}`),
         neverPurchased: () => get<NeverPurchasedUser[]>('getuserneverpurchase'),
+        messages: () => get<ContactMessageRecord[]>('admin/messages'),
       };
     },
   };

@@ -97,23 +97,24 @@ describe('admin messages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Messages'));
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Received',
-      'Name',
-      'E-mail',
-      'Phone',
+      'From',
       'Message',
       'Status',
       'Reply',
     ]);
     const [newest, older] = bodyRows(table).map(cells);
-    expect(newest!.slice(0, 4).map((cell) => cell.textContent)).toEqual(['2026-04-01 01:30', 'Ravi Kumar', 'ravi@example.in', '9812345678']);
+    const lines = (cell: HTMLElement) => [...cell.querySelectorAll('p')].map((line) => line.textContent);
+    expect(lines(newest![0]!)).toEqual(['Ravi Kumar', 'ravi@example.in', '9812345678', 'Received 2026-04-01 01:30']);
+    // An unread message's sender stands out.
+    expect(getComputedStyle(within(newest![0]!).getByText('Ravi Kumar')).fontWeight).toBe('var(--chakra-font-weights-bold)');
+    expect(getComputedStyle(within(older![0]!).getByText('Asha Raman')).fontWeight).toBe('var(--chakra-font-weights-medium)');
     // The message as typed: its blank line and indent stay, and the cell wraps it.
-    const text = within(newest![4]!).getByText(/Line one/);
+    const text = within(newest![1]!).getByText(/Line one/);
     expect(text.textContent).toBe('Line one\n\n  indented two');
     expect(getComputedStyle(text).whiteSpace).toBe('pre-wrap');
-    expect(newest![5]!.textContent).toBe('UnreadMark read');
-    expect(older![0]!.textContent).toBe('2026-03-01 14:30');
-    expect(older![5]!.textContent).toBe('ReadMark unread');
+    expect(newest![2]!.textContent).toBe('UnreadMark read');
+    expect(lines(older![0]!).at(-1)).toBe('Received 2026-03-01 14:30');
+    expect(older![2]!.textContent).toBe('ReadMark unread');
     expect(screen.getByRole('link', { name: '← Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(screen.getByText('1–2 of 2')).toBeTruthy();
   });
@@ -137,7 +138,7 @@ describe('admin messages', () => {
     const { table, user } = await openMessages();
     await user.click(within(table).getByRole('button', { name: 'Mark the message from Asha Raman as read' }));
     await within(table).findByRole('button', { name: 'Mark the message from Asha Raman as unread' });
-    expect(cells(bodyRows(table)[0]!)[5]!.textContent).toBe('ReadMark unread');
+    expect(cells(bodyRows(table)[0]!)[2]!.textContent).toBe('ReadMark unread');
     await user.click(within(table).getByRole('button', { name: 'Mark the message from Asha Raman as unread' }));
     await within(table).findByRole('button', { name: 'Mark the message from Asha Raman as read' });
     expect(changes).toEqual([
@@ -151,7 +152,7 @@ describe('admin messages', () => {
     const { table, user } = await openMessages();
     await user.click(screen.getByRole('link', { name: 'Reply to Read Sender' }));
     await user.click(screen.getByRole('link', { name: 'Reply to Unread Sender' }));
-    await waitFor(() => expect(cells(rowOf(table, 'Unread Sender'))[5]!.textContent).toBe('ReadMark unread'));
+    await waitFor(() => expect(cells(rowOf(table, 'Unread Sender'))[2]!.textContent).toBe('ReadMark unread'));
     expect(changes).toEqual([{ id: 8, read: true }]);
   });
 
@@ -164,7 +165,7 @@ describe('admin messages', () => {
     expect(show.getAttribute('aria-expanded')).toBe('false');
     await user.click(show);
     expect(within(rowOf(table, 'Asha Raman')).getByRole('button', { name: 'Show less' }).getAttribute('aria-expanded')).toBe('true');
-    await waitFor(() => expect(cells(rowOf(table, 'Asha Raman'))[5]!.textContent).toBe('ReadMark unread'));
+    await waitFor(() => expect(cells(rowOf(table, 'Asha Raman'))[2]!.textContent).toBe('ReadMark unread'));
     // Closing and opening it again asks nothing more: it is read already.
     await user.click(within(rowOf(table, 'Asha Raman')).getByRole('button', { name: 'Show less' }));
     await user.click(within(rowOf(table, 'Asha Raman')).getByRole('button', { name: 'Show whole message' }));
@@ -180,7 +181,7 @@ describe('admin messages', () => {
     expect(await screen.findByText('The message could not be updated. Please try again.')).toBeTruthy();
     const toggle = within(table).getByRole('button', { name: 'Mark the message from Asha Raman as read' });
     await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
-    expect(cells(bodyRows(table)[0]!)[5]!.textContent).toBe('UnreadMark read');
+    expect(cells(bodyRows(table)[0]!)[2]!.textContent).toBe('UnreadMark read');
   });
 
   it('offers Retry when the list did not load, and loads it again', async () => {

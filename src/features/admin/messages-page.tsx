@@ -1,5 +1,5 @@
-// /adminmessages (issue 39): the Contact Us messages, newest first, each with who wrote, when (India time), the message
-// as typed, whether it is read, and a Reply link that opens the admin's mail app. The admin's machine
+// /adminmessages (issue 39): the Contact Us messages, newest first, each with who wrote and when (India time), the
+// message as typed, whether it is read, and a Reply link that opens the admin's mail app. The admin's machine
 // (machines/admin-messages.machine.ts) marks a message read when it is opened or replied to, or as the admin toggles it.
 import { useState } from 'react';
 import { Badge, Button, Link, Stack, Text } from '@chakra-ui/react';
@@ -92,26 +92,36 @@ function ReadState({ message, actions }: { message: ContactMessageRecord; action
   );
 }
 
-const columnsFor = (actions: RowActions): readonly Column<ContactMessageRecord>[] => [
-  { header: 'Received', cell: (message) => indiaDateTime(message.createdAt) },
-  {
-    header: 'Name',
-    // An unread message's sender stands out, as in a mailbox.
-    cell: (message) => (
-      <Text as="span" fontWeight={isUnread(message) ? 'bold' : 'normal'}>
+/**
+ * Who wrote, how to reach them and when (India time), in one column so that the message comes second even on a phone,
+ * where the table scrolls sideways. An unread message's sender stands out, as in a mailbox.
+ */
+function Sender({ message }: { message: ContactMessageRecord }) {
+  return (
+    <Stack gap="0.5">
+      <Text fontWeight={isUnread(message) ? 'bold' : 'medium'} color="brand.ink">
         {message.fullName}
       </Text>
-    ),
-    maxW: '40',
-    minW: '28',
-  },
-  { header: 'E-mail', cell: (message) => message.email, maxW: '56', minW: '44' },
-  { header: 'Phone', cell: (message) => message.phoneNumber },
+      <Text fontSize="sm" color="brand.muted">
+        {message.email}
+      </Text>
+      <Text fontSize="sm" color="brand.muted">
+        {message.phoneNumber}
+      </Text>
+      <Text fontSize="xs" color="brand.muted" mt="1" whiteSpace="nowrap">
+        Received {indiaDateTime(message.createdAt)}
+      </Text>
+    </Stack>
+  );
+}
+
+const columnsFor = (actions: RowActions): readonly Column<ContactMessageRecord>[] => [
+  { header: 'From', cell: (message) => <Sender message={message} />, maxW: '56', minW: '40' },
   {
     header: 'Message',
     cell: (message) => <MessageText message={message} onOpen={() => actions.send({ type: 'message.open', id: message.id })} />,
     maxW: '96',
-    minW: '64',
+    minW: '56',
   },
   { header: 'Status', cell: (message) => <ReadState message={message} actions={actions} /> },
   {
