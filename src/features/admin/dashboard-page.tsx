@@ -110,7 +110,7 @@ export function DashboardPage() {
         </Heading>
         <Box aria-hidden="true" h="2px" w="14" bg="brand.gold" borderRadius="full" />
         <Text color="brand.muted" mt="2">
-          Run the shop’s catalogue, home page banners and orders from here.
+          Run the shop’s catalogue, home page banners, orders and messages from here.
         </Text>
       </Stack>
       <Stack gap={{ base: '10', md: '12' }}>
