@@ -5,7 +5,7 @@ import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseReply } from '..
 import type { AccountOrder } from '../../domain/account';
 import { orderItems, orders } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
-import { aUser, mailsTo, signedInAs } from './helpers/auth';
+import { aUser, expectAdminOnly, mailsTo, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
 import { aGuest, asGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
@@ -107,18 +107,7 @@ describe('every admin orders call is for admins only', () => {
     const url = `/api/${path.replace('__ID__', String(purchase.id))}`;
     const payload = body ? { ...body, id: purchase.id } : undefined;
     const call = (headers: Record<string, string>) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-    const anonymous = await call({});
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
-    const asAGuest = await call(asGuest(guest));
-    expect(asAGuest.statusCode).toBe(403);
-    expect(asAGuest.json().code).toBe('FORBIDDEN');
-    const asCustomer = await call(signedInAs(app, customer));
-    expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json().code).toBe('FORBIDDEN');
-    const asAnAdmin = await call(asAdmin());
-    expect(asAnAdmin.statusCode, asAnAdmin.body).toBe(200);
+    await expectAdminOnly(call, { guest: asGuest(guest), customer: signedInAs(app, customer), admin: asAdmin() });
   });
 
   it('refuses a customer before looking at the body', async () => {

@@ -1,8 +1,10 @@
 /**
  * Account fixtures: `aUser` inserts a user row straight into the database (the password hashed with the real password
- * module) and `authHeader` / `signedInAs` give the header a signed-in browser sends.
+ * module) and `authHeader` / `signedInAs` give the header a signed-in browser sends; `expectAdminOnly` checks an admin
+ * call against every other caller.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { signAccessToken } from '../../../server/modules/auth/access-token';
 import { newUserExternalId } from '../../../server/modules/auth/external-id';
 import { hashPassword } from '../../../server/modules/auth/password';
@@ -65,6 +67,30 @@ export function signedInAs(
   user: Pick<TestUser, 'externalId'> & { role?: 'customer' | 'admin' },
 ): { authorization: string } {
   return authHeader({ externalId: user.externalId, role: user.role ?? 'customer', app });
+}
+
+type Headers = Record<string, string>;
+
+/**
+ * An admin-only call made by each caller: 401 anonymous, 403 FORBIDDEN to the guest and the customer, 200 to the admin.
+ * `afterRefusals` runs before the admin's call, e.g. to check that the refusals changed nothing.
+ */
+export async function expectAdminOnly(
+  call: (headers: Headers) => Promise<LightMyRequestResponse>,
+  callers: { guest: Headers; customer: Headers; admin: Headers },
+  afterRefusals?: () => Promise<void>,
+): Promise<void> {
+  const anonymous = await call({});
+  expect(anonymous.statusCode).toBe(401);
+  expect(anonymous.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
+  for (const refused of [callers.guest, callers.customer]) {
+    const res = await call(refused);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
+  }
+  await afterRefusals?.();
+  const asAdmin = await call(callers.admin);
+  expect(asAdmin.statusCode, asAdmin.body).toBe(200);
 }
 
 // ---- For the auth suites ------------------------------------------------------------------------------------------
