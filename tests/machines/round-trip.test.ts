@@ -29,6 +29,15 @@ const line = (id: number, quantity: number, available: number) => ({
   productItem: { id, size: 'M', quantity },
 });
 const cart = { productList: [line(1, 2, 5)], totalCartItems: 2 };
+const contactMessage = {
+  id: 3,
+  fullName: 'Asha Raman',
+  email: 'asha@example.in',
+  phoneNumber: '9876543210',
+  message: 'A posy for Friday, please.',
+  createdAt: '2026-03-01T09:00:00.000Z',
+  readAt: null,
+};
 const emptyCart = { productList: [], totalCartItems: 0 };
 const address = {
   id: 7,
@@ -80,6 +89,19 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
     ],
     // A banner form counts its saves without end: one save or more is the same vertex of the graph.
     vertex: ({ value, context }) => ({ value, context: { ...context, saves: Math.min(context.saves, 1) } }),
+  },
+  adminMessages: {
+    events: [
+      done('loadMessages', [contactMessage]),
+      error('loadMessages', networkDown),
+      { type: 'list.retry' },
+      { type: 'message.toggle', id: 3 },
+      { type: 'message.open', id: 3 },
+      { type: 'message.reply', id: 3 },
+      done('markRead', { ...contactMessage, readAt: '2026-03-02T10:00:00.000Z' }),
+      done('markRead', contactMessage),
+      error('markRead'),
+    ],
   },
   cart: {
     input: { owner: user },
