@@ -1,6 +1,7 @@
 // The admin area's calls (SPEC.md §7 "Admin", docs/api.md "Admin"): one function per endpoint, replies parsed with
-// their domain/ contracts. Reads reject with an ApiCallError; writes resolve the form machine's outcome (saved, or
-// refused with the message the admin sees) and reject only when no answer came back.
+// their domain/ contracts. Reads reject with an ApiCallError; the forms' writes resolve the form machine's outcome
+// (saved, or refused with the message the admin sees) and reject only when no answer came back. Marking a message read
+// is no form: it answers the message, or rejects like a read.
 import {
   adminCatalogMessages,
   adminCategory,
@@ -179,6 +180,6 @@ export const updatePurchase = (body: UpdatePurchaseRequest): Promise<AdminFormOu
     refusedWith(adminCatalogMessages.updateFailed),
   );
 
-/** `POST admin/messages/{id}/read`: the message as it now is. Rejects with an ApiCallError like the reads. */
+/** `POST admin/messages/{id}/read`: the message as it now is. */
 export const markMessageRead = (id: number, read: boolean): Promise<ContactMessageRecord> =>
   call(() => api.post(`admin/messages/${id}/read`, { json: { read } }).json(), contactMessageRecord);

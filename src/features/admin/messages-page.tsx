@@ -28,8 +28,8 @@ const isLong = (text: string) => text.length > previewChars || text.split('\n').
 
 interface RowActions {
   send: (event: AdminMessagesEvent) => void;
-  /** Whether a change may start now (none is on its way). */
-  canChange: boolean;
+  /** Whether the message's toggle may change it now (no change is on its way). */
+  canToggle: (id: number) => boolean;
   change: MessageChange | null;
   shopName: string;
 }
@@ -82,7 +82,7 @@ function ReadState({ message, actions }: { message: ContactMessageRecord; action
         rounded="full"
         whiteSpace="nowrap"
         loading={changing}
-        disabled={!actions.canChange}
+        disabled={!actions.canToggle(message.id)}
         aria-label={`Mark the message from ${message.fullName} as ${unread ? 'read' : 'unread'}`}
         onClick={() => actions.send({ type: 'message.toggle', id: message.id })}
       >
@@ -157,7 +157,7 @@ export function MessagesPage() {
   );
   const actions: RowActions = {
     send,
-    canChange: snapshot.can({ type: 'message.toggle', id: 0 }),
+    canToggle: (id) => snapshot.can({ type: 'message.toggle', id }),
     change: snapshot.context.change,
     shopName,
   };
