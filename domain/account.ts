@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { limits } from './limits';
+import { shownOrderStatuses } from './admin-orders';
 import { patterns, requiredText, rowIdOf } from './fields';
 
 /** Profile, orders list and the id queries of the account calls (SPEC.md §2 Account, §3, §5 Profile, §7). */
@@ -56,7 +57,7 @@ export const updateUserDetailsRequest = z.extend(profileFields, {
 
 /** `GET userorderslist` (SPEC.md §3 Order list item). Money in rupees; createdAt ISO. */
 export const accountOrder = z.object({
-  status: z.enum(['created', 'Dispatched', 'Delivered']),
+  status: z.enum(shownOrderStatuses),
   userTrackingUrl: z.nullable(z.string()),
   UserOrder: z.object({
     rpayOrderId: z.string(),

@@ -7,9 +7,20 @@ import { rowIdOf } from './fields';
  */
 export const purchaseStatuses = ['created', 'Dispatched', 'Delivered'] as const;
 export type PurchaseStatus = (typeof purchaseStatuses)[number];
+/** What an order shows: a status the admin sets, or Cancelled, which only the cancel action sets. */
+export const shownOrderStatuses = [...purchaseStatuses, 'Cancelled'] as const;
+export type ShownOrderStatus = (typeof shownOrderStatuses)[number];
 
-/** Only orders whose money arrived are purchases; refund_due ones were paid after their stock had gone. */
-export const purchasePaymentStates = ['paid', 'refund_due'] as const;
+/**
+ * Only orders whose money arrived are purchases. refund_due: owed back (paid after the stock had gone, cancelled, or a
+ * refund that failed); refund_pending: asked of the provider; refunded: back with the buyer.
+ */
+export const purchasePaymentStates = ['paid', 'refund_due', 'refund_pending', 'refunded'] as const;
+export type PurchasePaymentState = (typeof purchasePaymentStates)[number];
+
+/** A captured payment's way back: null while the shop keeps it. */
+export const paymentRefundStates = ['due', 'pending', 'processed', 'failed'] as const;
+export type PaymentRefundState = (typeof paymentRefundStates)[number];
 
 export const adminOrderMessages = {
   statusInvalid: 'Please select a status: created, Dispatched or Delivered',
@@ -18,6 +29,17 @@ export const adminOrderMessages = {
   idInvalid: 'id must be a purchase id',
   notFound: 'Purchase not found',
   updated: 'Purchase order updated successfully',
+  cancelledNoUpdate: 'This order was cancelled: its status and tracking link can no longer change.',
+  refunding: 'Refund asked for: the money goes back to the original payment method within 5 to 7 business days.',
+  cancelled: 'Order cancelled: its stock is back on sale and the refund is asked for.',
+  nothingDue: 'Nothing is due back on this order.',
+  refundUnderWay: "This order's refund is already under way.",
+  alreadyRefunded: 'This order has already been refunded.',
+  alreadyCancelled: 'This order has already been cancelled.',
+  dispatched: 'This order has been dispatched: it can no longer be cancelled.',
+  notPaid: 'Only a paid order can be cancelled.',
+  providerRefused: 'The payment provider refused the refund. Nothing was refunded; please try again or check its dashboard.',
+  providerUnavailable: 'The payment provider did not answer. The refund will be checked again in a few minutes.',
 } as const;
 
 export const trackingUrlMax = 500;
@@ -56,10 +78,19 @@ export const purchaseAddress = z.object({
 export const purchaseRecord = z.object({
   /** The id the admin's links and `getSinglePurchase?id=` use. */
   id: z.number().check(z.int()),
-  status: purchaseStatus,
+  status: z.enum(shownOrderStatuses),
   userTrackingUrl: z.nullable(z.string()),
-  /** refund_due: the payment arrived after the stock had gone, so the money is due back. */
   paymentState: z.enum(purchasePaymentStates),
+  /** Every captured payment, oldest first: more than one is a double payment, the later ones due back. */
+  payments: z.array(
+    z.object({
+      /** The provider's payment id (pay_…). */
+      paymentId: z.string(),
+      /** Rupees. */
+      amount: z.number(),
+      refundState: z.nullable(z.enum(paymentRefundStates)),
+    }),
+  ),
   User: z.object({ firstName: z.nullable(z.string()), lastName: z.nullable(z.string()), email: z.string() }),
   UserOrder: z.object({
     id: z.number().check(z.int()),
@@ -101,6 +132,22 @@ export const updatePurchaseReply = z.object({
   purchase: purchaseRecord,
 });
 export type UpdatePurchaseReply = z.infer<typeof updatePurchaseReply>;
+
+/** `POST refundpurchaseorder` and `POST cancelpurchaseorder`. */
+export const purchaseActionRequest = z.object({ id: purchaseId });
+export type PurchaseActionRequest = z.infer<typeof purchaseActionRequest>;
+
+/** Money of the order still owed back and not yet asked of the provider (or asked and refused): Refund sends it. */
+export const hasRefundDue = (record: Pick<PurchaseRecord, 'payments'>): boolean =>
+  record.payments.some((payment) => payment.refundState === 'due' || payment.refundState === 'failed');
+
+/** Paid and not dispatched: Cancel gives the stock back and refunds every payment. */
+export const isCancellable = (record: { status: string; paymentState: string }): boolean =>
+  record.status === 'created' && record.paymentState === 'paid';
+
+/** A second payment on an order the shop keeps: shown so that the admin refunds it. */
+export const hasExtraPayment = (record: Pick<PurchaseRecord, 'payments' | 'paymentState'>): boolean =>
+  record.paymentState === 'paid' && record.payments.some((payment) => payment.refundState !== null);
 
 /** `GET getuserneverpurchase` item: a customer without a paid order. `id` is the user's external id. */
 export const neverPurchasedUser = z.object({

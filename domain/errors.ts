@@ -22,5 +22,6 @@ export const errorCodes = [
   'OTP_EXPIRED',
   'OTP_BURNED',
   'PAYMENT_DECLINED',
+  'PAYMENT_PROVIDER',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -184,6 +184,7 @@ async function assemble(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const paymentProvider = createPaymentProvider(config);
+  app.decorate('payments', paymentProvider);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -31,6 +31,8 @@ export const Conflict = refusal(409, 'CONFLICT', 'This already exists.');
 export const OutOfStock = refusal(409, 'OUT_OF_STOCK', "You've reached the maximum quantity available in stock.");
 export const PayloadTooLarge = refusal(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
 export const TooManyRequests = refusal(429, 'TOO_MANY_REQUESTS', 'Too many requests. Please wait a minute and try again.');
+/** The payment provider refused or did not answer a call the shop had to make (a refund). */
+export const ProviderFailed = refusal(502, 'PAYMENT_PROVIDER', 'The payment provider did not answer. Please try again shortly.');
 export const NotReady = refusal(503, 'NOT_READY', 'The shop is starting or its database is unavailable. Please try again shortly.');
 
 export const internalErrorMessage = 'Something went wrong on our side. Please try again.';

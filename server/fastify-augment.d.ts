@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, OpenDatabase } from './db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './modules/mail/mailer';
+import type { PaymentProvider } from './modules/payments/provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,5 +15,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Background work (a paid order's mails, the scheduled sweeps): server/jobs/. */
     jobs: JobQueue;
+    /** The card payment provider (sandbox or Razorpay): checkout, verify, refunds and the reconciliation job. */
+    payments: PaymentProvider;
   }
 }

@@ -282,10 +282,15 @@ export const addresses = pgTable(
   (t) => [index('addresses_user').on(t.userId)],
 );
 
-/** Shown status (SPEC.md §4): created, Dispatched, Delivered. */
-export const orderStatus = pgEnum('order_status', ['created', 'Dispatched', 'Delivered']);
-/** Where the money is: awaiting payment (stock reserved), paid, failed or expired (stock released), refund due. */
-export const paymentState = pgEnum('payment_state', ['pending', 'paid', 'failed', 'expired', 'refund_due']);
+/** Shown status (SPEC.md §4): created, Dispatched, Delivered; or Cancelled by the admin before dispatch. */
+export const orderStatus = pgEnum('order_status', ['created', 'Dispatched', 'Delivered', 'Cancelled']);
+/**
+ * Where the money is: awaiting payment (stock reserved), paid, failed or expired (stock released), refund due (paid
+ * after the stock had gone, a cancelled order, or a refund that failed), refund pending at the provider, refunded.
+ */
+export const paymentState = pgEnum('payment_state', ['pending', 'paid', 'failed', 'expired', 'refund_due', 'refund_pending', 'refunded']);
+/** A captured payment's way back: due (not asked yet, or asked and failed), pending at the provider, processed. */
+export const refundState = pgEnum('refund_state', ['due', 'pending', 'processed', 'failed']);
 
 export const orders = pgTable(
   'orders',
@@ -320,6 +325,8 @@ export const orders = pgTable(
      * instance's sweep skips them, and a sender that died leaves them to the next sweep once the claim runs out.
      */
     mailsClaimedUntil: timestamp('mails_claimed_until', { withTimezone: true }),
+    /** When the reconciliation job last asked the provider about this unpaid order (payment-reconciliation.job.ts). */
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -367,11 +374,17 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerPaymentId: text('provider_payment_id').notNull().unique(),
     amountPaise: integer('amount_paise').notNull(),
-    /** How it was settled: the browser's verify call or the provider's webhook. */
+    /** How it was settled: the browser's verify call, the provider's webhook or the reconciliation job. */
     settledBy: text('settled_by').notNull(),
+    /** Null while the money stays with the shop; set once it is owed back (a second payment, a refund, a cancel). */
+    refundState: refundState('refund_state'),
+    /** The provider's refund id (rfnd_…), once the provider has been asked. */
+    providerRefundId: text('provider_refund_id').unique(),
+    /** When the refund was last asked for: a pending refund with no id yet is looked up after a while. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('payments_order').on(t.orderId)],
+  (t) => [index('payments_order').on(t.orderId), index('payments_refund_open').on(t.refundState).where(sql`${t.refundState} in ('due', 'pending')`)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -150,6 +150,7 @@ describe('purchase records', () => {
       status: 'Dispatched',
       userTrackingUrl: 'https://track.example.in/KV1',
       paymentState: 'paid',
+      payments: [],
       User: { firstName: 'Kavya', lastName: 'Nair', email: 'kavya.nair@example.in' },
       UserOrder: {
         id: older.id,

@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, carts, orders } from '../../server/db/schema';
+import { addresses, cartItems, carts, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
@@ -195,6 +195,12 @@ async function aPurchase(): Promise<number> {
   return row!.id;
 }
 
+/** A purchase whose payment is due back (as a second payment would be): the admin's Refund has something to send. */
+async function aPurchaseDueBack(): Promise<number> {
+  const id = await aPurchase();
+  await app.db.update(payments).set({ refundState: 'due' }).where(eq(payments.orderId, id));
+  return id;
+}
 
 /** A guest that went through guest checkout and verified the mailed code; the account it buys for. */
 const aVerifiedGuestOfMatrix = () => aVerifiedGuest(app, newEmail());
@@ -738,6 +744,8 @@ const rows: Row[] = [
     url: '/api/updatepurchaseorder',
     payload: { id: await aPurchase(), status: 'Dispatched', userTrackingUrl: 'https://track.example.in/123', email: 'x@example.in' },
   })),
+  adminRow('POST', '/api/refundpurchaseorder', async () => ({ method: 'POST', url: '/api/refundpurchaseorder', payload: { id: await aPurchaseDueBack() } })),
+  adminRow('POST', '/api/cancelpurchaseorder', async () => ({ method: 'POST', url: '/api/cancelpurchaseorder', payload: { id: await aPurchase() } })),
   adminRow('GET', '/api/getuserneverpurchase', () => ({ method: 'GET', url: '/api/getuserneverpurchase' })),
 
   // -- Admin: messages.

@@ -19,6 +19,7 @@ function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
     status: 'created',
     userTrackingUrl: null,
     paymentState: 'paid',
+    payments: [{ paymentId: 'pay_QX12ab', amount: 1250, refundState: null }],
     User: { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.test' },
     UserOrder: {
       id: 7,

@@ -1,5 +1,6 @@
 /** Drizzle reads and writes of the account area: one user's profile, paid orders and saved addresses. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { addresses, orderItems, orders, users } from '../../db/schema';
 
@@ -41,7 +42,7 @@ export async function updateUserProfile(db: Db, userId: number, changes: Profile
   return row;
 }
 
-/** Orders whose money arrived (paid, or paid after expiry and awaiting refund), newest first, with their lines. */
+/** Orders whose money arrived (paid, or due back, being or been refunded), newest first, with their lines. */
 export async function paidOrdersOf(db: Db, userId: number) {
   const orderRows = await db
     .select({
@@ -54,7 +55,7 @@ export async function paidOrdersOf(db: Db, userId: number) {
       createdAt: orders.createdAt,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.paymentState, ['paid', 'refund_due'])))
+    .where(and(eq(orders.userId, userId), inArray(orders.paymentState, [...purchasePaymentStates])))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (orderRows.length === 0) return [];
 

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { PurchaseStatus } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
-import { orderItems, orders, users } from '../../db/schema';
+import { orderItems, orders, payments, users } from '../../db/schema';
 
 type Db = Database | Transaction;
 
@@ -22,17 +22,11 @@ const purchaseColumns = {
   email: users.email,
 };
 
-export interface PurchaseLine {
-  quantity: number;
-  unitPricePaise: number;
-  productName: string;
-}
-
 const isPurchase = inArray(orders.paymentState, [...purchasePaymentStates]);
 
 /**
- * Orders whose money arrived, newest first (or the one with `orderId`), each with its lines: two queries whatever
- * the number of orders.
+ * Orders whose money arrived, newest first (or the one with `orderId`), each with its lines and captured payments:
+ * three queries whatever the number of orders.
  */
 export async function purchasesWithLines(db: Db, orderId?: number) {
   const rows = await db
@@ -59,13 +53,30 @@ export async function purchasesWithLines(db: Db, orderId?: number) {
     )
     .orderBy(orderItems.id);
 
-  const linesByOrder = new Map<number, PurchaseLine[]>();
-  for (const { orderId: id, ...line } of lines) {
-    const list = linesByOrder.get(id) ?? [];
-    list.push(line);
-    linesByOrder.set(id, list);
+  const paid = await db
+    .select({ orderId: payments.orderId, providerPaymentId: payments.providerPaymentId, amountPaise: payments.amountPaise, refundState: payments.refundState })
+    .from(payments)
+    .where(
+      inArray(
+        payments.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(payments.id);
+
+  const linesByOrder = groupByOrder(lines);
+  const paymentsByOrder = groupByOrder(paid);
+  return rows.map((row) => ({ ...row, lines: linesByOrder.get(row.id) ?? [], payments: paymentsByOrder.get(row.id) ?? [] }));
+}
+
+function groupByOrder<T extends { orderId: number }>(rows: readonly T[]): Map<number, Omit<T, 'orderId'>[]> {
+  const byOrder = new Map<number, Omit<T, 'orderId'>[]>();
+  for (const { orderId, ...row } of rows) {
+    const list = byOrder.get(orderId) ?? [];
+    list.push(row);
+    byOrder.set(orderId, list);
   }
-  return rows.map((row) => ({ ...row, lines: linesByOrder.get(row.id) ?? [] }));
+  return byOrder;
 }
 
 export type PurchaseRow = Awaited<ReturnType<typeof purchasesWithLines>>[number];

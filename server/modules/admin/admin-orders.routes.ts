@@ -1,11 +1,13 @@
 /**
- * The admin's orders routes (SPEC.md §7 Admin): purchase records, one record, the status and tracking update, and the
- * customers who never bought. Admins only: 401 to anonymous callers and 403 to guests and customers, before anything
+ * The admin's orders routes (SPEC.md §7 Admin): purchase records, one record, the status and tracking update, the
+ * refund and the cancel (issue 39), and the customers who never bought. Admins only: 401 to anonymous callers and 403 to guests and customers, before anything
  * else is looked at.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   neverPurchasedUsers,
+  purchaseActionRequest,
   purchaseIdQuery,
   purchaseRecord,
   purchaseRecords,
@@ -14,6 +16,7 @@ import {
 } from '../../../domain/admin-orders';
 import { apiError } from '../../../domain/errors';
 import { requireAdmin } from '../auth/caller';
+import { cancelPurchase, refundPurchase } from '../payments/refunds.service';
 import { getPurchase, listNeverPurchased, listPurchases, updatePurchase } from './admin-orders.service';
 
 const refusals = { 401: apiError, 403: apiError } as const;
@@ -61,6 +64,42 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, status, userTrackingUrl } = request.body;
       return updatePurchase({ db: app.db, mailer: app.mailer, shop: app.config.shop, log: request.log }, { id, status, userTrackingUrl });
+    },
+  );
+
+  const refundDeps = (log: FastifyBaseLogger) => ({ db: app.db, payments: app.payments, mailer: app.mailer, config: app.config, log });
+  // Refund and cancel answer as the update does: the message, whether the buyer was mailed, and the record as it now is.
+  const actionResponse = { 200: updatePurchaseReply, 400: apiError, ...refusals, 404: apiError, 409: apiError, 502: apiError } as const;
+
+  app.post(
+    '/refundpurchaseorder',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund what is due back on a purchase (paid after its stock had gone, a second payment, a failed refund)',
+        body: purchaseActionRequest,
+        response: actionResponse,
+      },
+    },
+    async (request) => {
+      const outcome = await refundPurchase(refundDeps(request.log), request.body.id);
+      return { ...outcome, purchase: await getPurchase(app.db, request.body.id) };
+    },
+  );
+
+  app.post(
+    '/cancelpurchaseorder',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancel a paid purchase not yet dispatched: its stock goes back and every payment is refunded',
+        body: purchaseActionRequest,
+        response: actionResponse,
+      },
+    },
+    async (request) => {
+      const outcome = await cancelPurchase(refundDeps(request.log), request.body.id);
+      return { ...outcome, purchase: await getPurchase(app.db, request.body.id) };
     },
   );
 

@@ -10,7 +10,7 @@ import { addressFieldsOf } from '../../../domain/address';
 import { paiseToRupees } from '../../../domain/money';
 import type { ShopConfig } from '../../config';
 import type { Database } from '../../db/client';
-import { NotFound } from '../../errors';
+import { Conflict, NotFound } from '../../errors';
 import { composeMail } from '../mail/mail-template';
 import type { Mail, Mailer } from '../mail/mailer';
 import type { AddressSnapshot } from '../orders/invoice.service';
@@ -33,6 +33,11 @@ function toRecord(row: PurchaseRow): PurchaseRecord {
     status: row.status,
     userTrackingUrl: row.trackingUrl,
     paymentState: row.paymentState as PurchaseRecord['paymentState'],
+    payments: row.payments.map((payment) => ({
+      paymentId: payment.providerPaymentId,
+      amount: paiseToRupees(payment.amountPaise),
+      refundState: payment.refundState,
+    })),
     User: { firstName: row.firstName, lastName: row.lastName, email: row.email },
     UserOrder: {
       id: row.id,
@@ -71,6 +76,7 @@ export async function updatePurchase(
   const changed = await deps.db.transaction(async (tx) => {
     const before = await lockPurchase(tx, input.id);
     if (!before) throw new NotFound(adminOrderMessages.notFound);
+    if (before.status === 'Cancelled') throw new Conflict(adminOrderMessages.cancelledNoUpdate);
     await setPurchaseProgress(tx, input.id, { status: input.status, trackingUrl });
     return before.status !== input.status || (before.trackingUrl ?? null) !== trackingUrl;
   });

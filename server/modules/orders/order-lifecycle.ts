@@ -58,14 +58,24 @@ export interface Settlement {
   /** False for a replay: nothing changed, nothing is mailed again. */
   firstTime: boolean;
   paymentState: PaymentState;
+  /** A further payment on an order already paid: stored and due back, for the admin to refund. */
+  extraPayment?: boolean;
 }
 
-type SettlementInput = { providerOrderId: string; providerPaymentId: string; provider: string; settledBy: 'verify' | 'webhook' };
+type SettlementInput = {
+  providerOrderId: string;
+  providerPaymentId: string;
+  provider: string;
+  settledBy: 'verify' | 'webhook' | 'reconciliation';
+};
+
+const settledStates: readonly PaymentState[] = ['paid', 'refund_due', 'refund_pending', 'refunded'];
 
 /**
  * Records the payment and marks the order paid, exactly once: the payments row is unique on the provider's payment id,
  * so a replayed verify or webhook finds it and changes nothing. A payment for an order whose reservation was already
- * released takes the stock again when it can, and is otherwise flagged refund_due for the admin.
+ * released takes the stock again when it can, and is otherwise flagged refund_due for the admin. A second payment on
+ * an order already settled is kept and marked due back, never dropped nor taken for the first.
  */
 export async function settleOrder(db: Database, input: SettlementInput, now = new Date()): Promise<Settlement | undefined> {
   const settled = await settlePendingOrder(db, input, now);
@@ -132,9 +142,10 @@ async function settleOrderInTransaction(db: Database, input: SettlementInput, no
       })
       .onConflictDoNothing({ target: payments.providerPaymentId })
       .returning({ id: payments.id });
-    const alreadySettled = order.paymentState === 'paid' || order.paymentState === 'refund_due';
-    if (recorded.length === 0 || alreadySettled) {
-      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState };
+    if (recorded.length === 0) return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState };
+    if (settledStates.includes(order.paymentState)) {
+      await tx.update(payments).set({ refundState: 'due' }).where(eq(payments.id, recorded[0]!.id));
+      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState, extraPayment: true };
     }
 
     let state: PaymentState = 'paid';
@@ -147,6 +158,7 @@ async function settleOrderInTransaction(db: Database, input: SettlementInput, no
       } catch (error) {
         if (!(error instanceof StockGone)) throw error;
         state = 'refund_due';
+        await tx.update(payments).set({ refundState: 'due' }).where(eq(payments.id, recorded[0]!.id));
       }
     }
     // mailsDue commits with the payment: the mails go out after this transaction, and again at start after a crash.

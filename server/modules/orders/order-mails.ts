@@ -1,4 +1,7 @@
-/** The mails a paid order sends: the buyer's confirmation and the shop's new-order notice, in the shop's mail look. */
+/**
+ * The mails an order sends, in the shop's mail look: when paid, the buyer's confirmation (or, paid after the stock had
+ * gone, the news that the money comes back) and the shop's new-order notice; later the buyer's cancel and refund news.
+ */
 import { eq } from 'drizzle-orm';
 import { taxRows } from '../../../domain/gst';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
@@ -10,6 +13,46 @@ import type { Mail } from '../mail/mailer';
 import type { AddressSnapshot } from './invoice.service';
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
+
+const questions = (shop: ShopConfig) => `Questions? Write to ${shop.email} or call ${shop.phone}.`;
+
+/** Razorpay's normal refunds reach the buyer's bank within 5 to 7 working days. */
+const moneyBack = (paise: number) =>
+  `We are refunding ${rupees(paise)} in full to your original payment method; it reaches you within 5 to 7 business days.`;
+
+/** Why the buyer hears about their money: the order was cancelled (refund asked for), or a refund was issued. */
+export type RefundMailKind = 'cancelled' | 'refunded';
+
+/** The buyer's news of a cancelled order or of money refunded (`amountPaise`: what this refund gave back). */
+export async function refundMail(db: Database | Transaction, shop: ShopConfig, orderId: number, kind: RefundMailKind, amountPaise: number): Promise<Mail | undefined> {
+  const [order] = await db
+    .select({ providerOrderId: orders.providerOrderId, invoiceId: orders.invoiceId, email: users.email, firstName: users.firstName })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order) return undefined;
+  const orderNumber = order.providerOrderId ?? order.invoiceId;
+  const name = order.firstName ? `, ${order.firstName}` : '';
+  const content =
+    kind === 'cancelled'
+      ? composeMail(shop, {
+          heading: `Your order has been cancelled${name}`,
+          paragraphs: [`We have cancelled order ${orderNumber}. ${moneyBack(amountPaise)}`, questions(shop)],
+          details: [['Order number', orderNumber], ['Refund', rupees(amountPaise)]],
+        })
+      : composeMail(shop, {
+          heading: `Your refund is on its way${name}`,
+          paragraphs: [
+            `We have refunded ${rupees(amountPaise)} for order ${orderNumber} to your original payment method. ` +
+              'Banks usually credit it within 5 to 7 business days.',
+            questions(shop),
+          ],
+          details: [['Order number', orderNumber], ['Refunded', rupees(amountPaise)]],
+        });
+  const subject = kind === 'cancelled' ? `Order ${orderNumber} cancelled` : `Refund issued for order ${orderNumber}`;
+  return { to: order.email, subject: `${subject} · ${shop.name}`, ...content };
+}
 
 export async function orderMails(db: Database | Transaction, shop: ShopConfig, orderId: number): Promise<Mail[]> {
   const [order] = await db
@@ -60,12 +103,18 @@ export async function orderMails(db: Database | Transaction, shop: ShopConfig, o
     ['Delivery address', addressLine],
   ];
 
+  const stockGone = order.paymentState === 'refund_due';
   const buyer = composeMail(shop, {
-    heading: `Thank you for your order${order.firstName ? `, ${order.firstName}` : ''}!`,
+    heading: stockGone
+      ? `We are sorry${order.firstName ? `, ${order.firstName}` : ''}: your flowers sold out`
+      : `Thank you for your order${order.firstName ? `, ${order.firstName}` : ''}!`,
     paragraphs: [
-      `We have received your payment for order ${orderNumber}. Your flowers will be delivered within 2 to 5 business days; ` +
-        'we will e-mail you the tracking link once it ships.',
-      `Questions? Write to ${shop.email} or call ${shop.phone}.`,
+      stockGone
+        ? `We received your payment for order ${orderNumber}, but it arrived after your reservation had ended and the ` +
+          `flowers sold out meanwhile, so we cannot send them. ${moneyBack(order.totalPaise)}`
+        : `We have received your payment for order ${orderNumber}. Your flowers will be delivered within 2 to 5 business days; ` +
+          'we will e-mail you the tracking link once it ships.',
+      questions(shop),
     ],
     details,
   });
@@ -77,8 +126,9 @@ export async function orderMails(db: Database | Transaction, shop: ShopConfig, o
     ],
     details,
   });
+  const subject = stockGone ? `Order ${orderNumber}: sold out, your money comes back` : `Order confirmed: ${orderNumber}`;
   return [
-    { to: order.email, subject: `Order confirmed: ${orderNumber} · ${shop.name}`, ...buyer },
+    { to: order.email, subject: `${subject} · ${shop.name}`, ...buyer },
     { to: shop.email, subject: `New order ${orderNumber}`, ...notice },
   ];
 }

@@ -13,6 +13,8 @@ import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access'
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
 import { queueOrderMails } from '../../jobs/order-mails.job';
 import type { PaymentProvider } from './provider';
+import { refundOf } from './razorpay-provider';
+import { settleRefund } from './refunds.service';
 import type { SandboxProvider } from './sandbox-provider';
 import { sameHex, hmacHex } from './signature';
 
@@ -21,14 +23,15 @@ import { sameHex, hmacHex } from './signature';
  * without waiting for the mail server. A mail failure never undoes a payment: the order stays marked mails_due, and
  * should queuing fail or the process stop first, the minute sweep queues them (server/jobs/order-mails.job.ts).
  */
-async function settleAndMail(
+export async function settleAndMail(
   app: FastifyInstance,
   provider: PaymentProvider,
-  input: { providerOrderId: string; providerPaymentId: string; settledBy: 'verify' | 'webhook' },
+  input: { providerOrderId: string; providerPaymentId: string; settledBy: 'verify' | 'webhook' | 'reconciliation' },
 ): Promise<boolean> {
   const settlement = await settleOrder(app.db, { ...input, provider: provider.name });
   if (!settlement) return false;
   const { orderId, firstTime } = settlement;
+  if (settlement.extraPayment) app.log.warn({ orderId, paymentId: input.providerPaymentId }, 'a second payment on a settled order: due back');
   if (firstTime) {
     await queueOrderMails(app, orderId).catch((error: unknown) => app.log.error({ err: error, orderId }, 'queuing the order mails failed'));
   }
@@ -83,13 +86,17 @@ interface WebhookEvent {
   payload?: {
     payment?: { entity?: { id?: unknown; order_id?: unknown } };
     order?: { entity?: { id?: unknown } };
+    refund?: { entity?: Record<string, unknown> };
   };
 }
 
 export const webhookNotSetUp =
   "Webhooks are not set up on this shop: set RAZORPAY_WEBHOOK_SECRET to this webhook's secret from Razorpay's dashboard.";
 
-/** Razorpay's webhook: HMAC of the raw body; payment.captured and order.paid settle, other events are acknowledged. */
+/**
+ * Razorpay's webhook: HMAC of the raw body; payment.captured and order.paid settle, refund.processed and refund.failed
+ * settle a refund, other events are acknowledged.
+ */
 export async function handleWebhook(
   app: FastifyInstance,
   provider: PaymentProvider,
@@ -108,6 +115,13 @@ export async function handleWebhook(
   }
   // Signed JSON is not yet an event: `null`, a list or a string must not be read as one.
   if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new BadRequest('The request body is not a webhook event.');
+  if (event.event === 'refund.processed' || event.event === 'refund.failed') {
+    const refund = refundOf(event.payload?.refund?.entity ?? {});
+    if (!refund || !isProviderId(refund.id) || !isProviderId(refund.paymentId)) throw new BadRequest('The event names no refund.');
+    // The event says what happened; the entity's own status is the same in Razorpay's payloads.
+    await settleRefund(app, { ...refund, status: event.event === 'refund.processed' ? 'processed' : 'failed' });
+    return { message: paymentMessages.success };
+  }
   if (event.event !== 'payment.captured' && event.event !== 'order.paid') return { message: 'ignored' };
   const payment = event.payload?.payment?.entity;
   const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
@@ -132,12 +146,12 @@ export async function paySandboxOrder(
   body: z.output<typeof sandboxPayRequest>,
 ): Promise<SandboxPayOutcome> {
   const [order] = await app.db
-    .select({ id: orders.id })
+    .select({ totalPaise: orders.totalPaise })
     .from(orders)
     .where(eq(orders.providerOrderId, body.orderId))
     .limit(1);
   if (!order) throw new NotFound('No such payment order.');
-  if (body.cardNumber === sandboxCards.success) return { kind: 'paid', payment: sandbox.pay(body.orderId) };
+  if (body.cardNumber === sandboxCards.success) return { kind: 'paid', payment: sandbox.pay(body.orderId, order.totalPaise) };
   return {
     kind: 'declined',
     decline: {

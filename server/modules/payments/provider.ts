@@ -8,6 +8,23 @@ export interface ProviderOrder {
   id: string;
 }
 
+/** A payment of a provider order, as the provider tells it (Razorpay's payment entity, the fields we read). */
+export interface ProviderPayment {
+  id: string;
+  orderId: string;
+  amountPaise: number;
+  /** Razorpay's payment states; only `captured` money is the shop's. */
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+}
+
+/** A refund, as the provider tells it (Razorpay's refund entity, the fields we read). */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  amountPaise: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'razorpay';
   /** The public key id the browser's payment dialog opens with. */
@@ -17,6 +34,14 @@ export interface PaymentProvider {
   createOrder(input: { amountPaise: number; receipt: string }): Promise<ProviderOrder>;
   /** `orderId` must be the order id stored on the server, never the one the browser sent alone. */
   verifySignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** Asks for a payment's money back (Razorpay: POST /v1/payments/{id}/refund). */
+  refund(paymentId: string, amountPaise: number, notes: Record<string, string>): Promise<ProviderRefund>;
+  /** Every payment made towards a provider order (Razorpay: GET /v1/orders/{id}/payments). */
+  fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
+  /** One refund by its id (Razorpay: GET /v1/refunds/{id}). */
+  fetchRefund(refundId: string): Promise<ProviderRefund>;
+  /** Every refund of a payment (Razorpay: GET /v1/payments/{id}/refunds): a refund asked for whose answer was lost. */
+  fetchPaymentRefunds(paymentId: string): Promise<ProviderRefund[]>;
 }
 
 /** Razorpay's checkout signature: hex HMAC-SHA256 of `order_id|payment_id` with the key secret. */
@@ -29,7 +54,14 @@ export function verifyPaymentSignature(secret: string, orderId: string, paymentI
 }
 
 export class ProviderError extends Error {
-  constructor(message: string) {
+  /**
+   * `refused`: the provider answered no (a 4xx), so nothing happened there; otherwise it may not have been reached, or
+   * its answer was lost, and a refund asked for may yet exist.
+   */
+  constructor(
+    message: string,
+    readonly refused = false,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }

@@ -8,7 +8,12 @@ import { getUserOrders } from '../../api/account';
 import { useRemote } from '../../app/use-remote';
 import { AccountPanel } from './account-panel';
 
-const statusColors: Record<AccountOrder['status'], string> = { created: 'gray', Dispatched: 'orange', Delivered: 'green' };
+const statusColors: Record<AccountOrder['status'], string> = {
+  created: 'gray',
+  Dispatched: 'orange',
+  Delivered: 'green',
+  Cancelled: 'red',
+};
 
 function OrderCard({ order }: { order: AccountOrder }) {
   const { UserOrder: details } = order;
