@@ -18,9 +18,24 @@ export type ShownOrderStatus = (typeof shownOrderStatuses)[number];
 export const purchasePaymentStates = ['paid', 'refund_due', 'refund_pending', 'refunded'] as const;
 export type PurchasePaymentState = (typeof purchasePaymentStates)[number];
 
+/** How the admin screens name where an order's money is. */
+export const paymentStateLabels: Record<PurchasePaymentState, string> = {
+  paid: 'Paid',
+  refund_due: 'Refund due',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+};
+
 /** A captured payment's way back: null while the shop keeps it. */
 export const paymentRefundStates = ['due', 'pending', 'processed', 'failed'] as const;
 export type PaymentRefundState = (typeof paymentRefundStates)[number];
+
+export const refundStateLabels: Record<PaymentRefundState, string> = {
+  due: 'Due back',
+  pending: 'Refund pending',
+  processed: 'Refunded',
+  failed: 'Refund failed: due back',
+};
 
 export const adminOrderMessages = {
   statusInvalid: 'Please select a status: created, Dispatched or Delivered',
@@ -133,13 +148,24 @@ export const updatePurchaseReply = z.object({
 });
 export type UpdatePurchaseReply = z.infer<typeof updatePurchaseReply>;
 
+type PurchasePayment = PurchaseRecord['payments'][number];
+/** Owed back and not with the provider: never asked for, or asked and failed. */
+const isDueBack = (payment: PurchasePayment) => payment.refundState === 'due' || payment.refundState === 'failed';
+const sumOf = (payments: readonly PurchasePayment[]) => payments.reduce((sum, payment) => sum + payment.amount, 0);
+
 /** `POST refundpurchaseorder` and `POST cancelpurchaseorder`. */
 export const purchaseActionRequest = z.object({ id: purchaseId });
 export type PurchaseActionRequest = z.infer<typeof purchaseActionRequest>;
 
 /** Money of the order still owed back and not yet asked of the provider (or asked and refused): Refund sends it. */
-export const hasRefundDue = (record: Pick<PurchaseRecord, 'payments'>): boolean =>
-  record.payments.some((payment) => payment.refundState === 'due' || payment.refundState === 'failed');
+export const hasRefundDue = (record: Pick<PurchaseRecord, 'payments'>): boolean => record.payments.some(isDueBack);
+
+/** What Refund sends back, in rupees. */
+export const amountDueBack = (record: Pick<PurchaseRecord, 'payments'>): number => sumOf(record.payments.filter(isDueBack));
+
+/** What Cancel sends back, in rupees: every payment not refunded or being refunded already. */
+export const amountCancelRefunds = (record: Pick<PurchaseRecord, 'payments'>): number =>
+  sumOf(record.payments.filter((payment) => payment.refundState !== 'processed' && payment.refundState !== 'pending'));
 
 /** Paid and not dispatched: Cancel gives the stock back and refunds every payment. */
 export const isCancellable = (record: { status: string; paymentState: string }): boolean =>

@@ -23,6 +23,7 @@ import { neverPurchasedUsers, purchaseRecord, purchaseRecords, updatePurchaseRep
 import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseRequest } from '../../domain/admin-orders';
 import type { SiteImageSlot } from '../../domain/site-images';
 import type { AdminFormOutcome } from '../../machines/admin-form.machine';
+import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
 import { call, toCallError } from './call-error';
 import { api } from './client';
 
@@ -183,3 +184,18 @@ export const updatePurchase = (body: UpdatePurchaseRequest): Promise<AdminFormOu
 /** `POST admin/messages/{id}/read`: the message as it now is. */
 export const markMessageRead = (id: number, read: boolean): Promise<ContactMessageRecord> =>
   call(() => api.post(`admin/messages/${id}/read`, { json: { read } }).json(), contactMessageRecord);
+
+/**
+ * `POST refundpurchaseorder` / `POST cancelpurchaseorder`: done with the server's message, or refused with its
+ * message (a 409 for an order in the wrong state, a 502 when the payment provider said no).
+ */
+export async function runPurchaseAction(action: PurchaseAction, id: number): Promise<PurchaseActionOutcome> {
+  try {
+    const reply = updatePurchaseReply.parse(await api.post(`${action}purchaseorder`, { json: { id } }).json());
+    return { ok: true, message: reply.message };
+  } catch (error) {
+    const failure = await toCallError(error);
+    if (failure.status === null || !failure.serverMessage) throw failure;
+    return { ok: false, message: failure.serverMessage };
+  }
+}

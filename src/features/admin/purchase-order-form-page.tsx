@@ -1,10 +1,11 @@
 // /purchaseorderlist/{id} (Purchase Order Update Form, SPEC.md §2): the order as bought — items, total, date, address —
 // and the two things the admin sets, the tracking link and the status. The admin form machine checks the link, saves,
-// toasts and goes back to the list after 4 s.
+// toasts and goes back to the list after 4 s. Above the form: where the money is, with Refund and Cancel order.
 import { Alert, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { orderDate } from '../../../domain/account';
-import { purchaseStatuses } from '../../../domain/admin-orders';
+import { hasExtraPayment, hasRefundDue, purchaseStatuses } from '../../../domain/admin-orders';
 import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchase, updatePurchase } from '../../api/admin';
@@ -12,6 +13,7 @@ import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
 import { AdminReadOnlyField, AdminSelect, AdminTextField } from './admin-fields';
 import { AdminPage } from './admin-page';
+import { PurchaseActions } from './purchase-actions';
 import { MissingRecord, rowIdOf } from './record-id';
 import { useAdminForm } from './use-admin-form';
 
@@ -37,8 +39,34 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
+type MoneyNotice = { status: 'warning' | 'info' | 'success'; title: string; description: string };
+
+/** Where the order's money is, when it is anything but simply paid. */
+function moneyNotice(record: PurchaseRecord): MoneyNotice | null {
+  const cancelled = record.status === 'Cancelled';
+  switch (record.paymentState) {
+    case 'refund_due':
+      return cancelled
+        ? { status: 'warning', title: 'Cancelled: refund due', description: 'The refund did not go through: send it again with Refund.' }
+        : { status: 'warning', title: 'Refund due', description: 'The payment arrived after the stock had gone: the money is due back to the customer.' };
+    case 'refund_pending':
+      return {
+        status: 'info',
+        title: cancelled ? 'Cancelled: refund pending' : 'Refund pending',
+        description: 'The payment provider is refunding the customer, who is mailed once it is issued.',
+      };
+    case 'refunded':
+      return { status: 'success', title: cancelled ? 'Cancelled and refunded' : 'Refunded', description: 'The money went back to the customer.' };
+    case 'paid':
+      return hasExtraPayment(record) && hasRefundDue(record)
+        ? { status: 'warning', title: 'Paid twice', description: 'A second payment arrived for this order: refund it below.' }
+        : null;
+  }
+}
+
 /** Whose order it is and how it stands, above the form. */
-function OrderHeading({ record }: { record: PurchaseRecord }) {
+function OrderHeading({ record, onChanged }: { record: PurchaseRecord; onChanged: () => void }) {
+  const money = moneyNotice(record);
   return (
     <Stack gap="4">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
@@ -46,15 +74,16 @@ function OrderHeading({ record }: { record: PurchaseRecord }) {
         <Fact label="Customer">{customerName(record)}</Fact>
         <Fact label="Order date">{orderDate(record.UserOrder.createdAt)}</Fact>
       </SimpleGrid>
-      {record.paymentState === 'refund_due' ? (
-        <Alert.Root status="warning" rounded="lg">
+      {money ? (
+        <Alert.Root status={money.status} rounded="lg">
           <Alert.Indicator />
           <Alert.Content>
-            <Alert.Title>Refund due</Alert.Title>
-            <Alert.Description>The payment arrived after the stock had gone: the money is due back to the customer.</Alert.Description>
+            <Alert.Title>{money.title}</Alert.Title>
+            <Alert.Description>{money.description}</Alert.Description>
           </Alert.Content>
         </Alert.Root>
       ) : null}
+      <PurchaseActions record={record} onChanged={onChanged} />
     </Stack>
   );
 }
@@ -128,7 +157,7 @@ function OrderDetails({ record }: { record: PurchaseRecord }) {
   );
 }
 
-function PurchaseOrderForm({ purchaseId }: { purchaseId: number }) {
+function PurchaseOrderForm({ purchaseId, onChanged }: { purchaseId: number; onChanged: () => void }) {
   const actor = useAdminForm('purchaseUpdate', {
     load: async () => {
       const record = await getPurchase(purchaseId);
@@ -150,7 +179,7 @@ function PurchaseOrderForm({ purchaseId }: { purchaseId: number }) {
     <>
       {record ? (
         <Box mb="6">
-          <OrderHeading record={record} />
+          <OrderHeading record={record} onChanged={onChanged} />
         </Box>
       ) : null}
       <AdminFormFrame actor={actor} title={title} submitLabel="Update" loadingLabel="Loading the order…">
@@ -171,12 +200,14 @@ function PurchaseOrderForm({ purchaseId }: { purchaseId: number }) {
 
 export function PurchaseOrderPage() {
   const purchaseId = rowIdOf(useParams().id);
+  // A refund or cancel changes the order on the server: the form starts again from what the server now has.
+  const [loads, setLoads] = useState(0);
   return (
     <AdminPage title={title} back={{ to: paths.purchaseOrderList, label: 'Purchase Order List' }} narrow>
       {purchaseId === null ? (
         <MissingRecord message="This purchase order does not exist." back={{ to: paths.purchaseOrderList, label: 'Back to the purchase order list' }} />
       ) : (
-        <PurchaseOrderForm key={purchaseId} purchaseId={purchaseId} />
+        <PurchaseOrderForm key={`${purchaseId}:${loads}`} purchaseId={purchaseId} onChanged={() => setLoads((count) => count + 1)} />
       )}
     </AdminPage>
   );

@@ -3,6 +3,7 @@
 import { Badge, Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { orderDate, trackingLink } from '../../../domain/account';
+import { hasRefundDue, paymentStateLabels } from '../../../domain/admin-orders';
 import type { PurchaseRecord } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchases } from '../../api/admin';
@@ -65,10 +66,14 @@ function Status({ purchase }: { purchase: PurchaseRecord }) {
   return (
     <Stack gap="1.5" align="flex-start">
       <Text>{purchase.status}</Text>
-      {/* The payment arrived after the stock had gone: the money is owed back, so it must not be missed. */}
-      {purchase.paymentState === 'refund_due' ? (
+      {/* Money owed back must not be missed (solid); money on its way or back is only noted (subtle). */}
+      {purchase.paymentState !== 'paid' ? (
+        <Badge colorPalette="rose" variant={purchase.paymentState === 'refund_due' ? 'solid' : 'subtle'} rounded="full" px="2.5">
+          {paymentStateLabels[purchase.paymentState]}
+        </Badge>
+      ) : hasRefundDue(purchase) ? (
         <Badge colorPalette="rose" variant="solid" rounded="full" px="2.5">
-          Refund due
+          Paid twice: refund due
         </Badge>
       ) : null}
     </Stack>
