@@ -53,6 +53,9 @@ let loads: string[] = [];
 let updates: unknown[] = [];
 let loadStatus = 200;
 let updateStatus = 200;
+let actions: { path: string; body: unknown }[] = [];
+/** What the refund or cancel call answers, and the record the page then loads. */
+let actionReply: { status: number; body: object; after?: PurchaseRecord } = { status: 200, body: {} };
 
 const server = setupServer(
   ...layoutHandlers,
@@ -69,6 +72,13 @@ const server = setupServer(
     }
     return HttpResponse.json({ message: 'Purchase order updated successfully', customerNotified: true, purchase: { ...stored, ...body } });
   }),
+  http.post('*/api/:action', async ({ request, params }) => {
+    const path = String(params.action);
+    if (path !== 'refundpurchaseorder' && path !== 'cancelpurchaseorder') return undefined;
+    actions.push({ path, body: await request.json() });
+    if (actionReply.after) stored = actionReply.after;
+    return HttpResponse.json(actionReply.status === 200 ? { ...actionReply.body, purchase: stored } : actionReply.body, { status: actionReply.status });
+  }),
   // Where a save returns to (the list screen may load its records).
   http.get('*/api/users/purchases/list', () => HttpResponse.json([stored])),
 );
@@ -80,6 +90,8 @@ afterEach(() => {
   updates = [];
   loadStatus = 200;
   updateStatus = 200;
+  actions = [];
+  actionReply = { status: 200, body: {} };
   toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -211,5 +223,68 @@ describe('purchase order update page', () => {
     expect(await screen.findByText('This purchase order does not exist.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the purchase order list' }).getAttribute('href')).toBe('/purchaseorderlist');
     expect(loads).toEqual([]);
+  });
+});
+
+describe('purchase order refund and cancel', () => {
+  const first = { paymentId: 'pay_First000000001', amount: 2200, refundState: null } as const;
+  const second = { paymentId: 'pay_Second00000001', amount: 2200, refundState: 'due' } as const;
+
+  it('refunds a second payment after a confirm, toasts the answer and shows the order as the server now has it', async () => {
+    stored = aPurchase({ payments: [first, second] });
+    const page = await openOrder();
+    expect(screen.getByText('Paid twice')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Payments' })).getByText('Due back')).toBeTruthy();
+
+    await page.user.click(screen.getByRole('button', { name: 'Refund Rs. 2,200' }));
+    expect(screen.getByText("Refund Rs. 2,200 to the customer's original payment method?")).toBeTruthy();
+    expect(actions).toEqual([]);
+    actionReply = {
+      status: 200,
+      body: { message: 'Refund asked for: the money goes back to the original payment method within 5 to 7 business days.', customerNotified: true },
+      after: aPurchase({ payments: [first, { ...second, refundState: 'processed' }] }),
+    };
+    await page.user.click(screen.getByRole('button', { name: 'Yes, refund' }));
+    expect(await screen.findByText(/Refund asked for/)).toBeTruthy();
+    expect(actions).toEqual([{ path: 'refundpurchaseorder', body: { id: 7 } }]);
+    await waitFor(() => expect(loads).toEqual(['?id=7', '?id=7']));
+    expect(await within(await screen.findByRole('list', { name: 'Payments' })).findByText('Refunded')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+  });
+
+  it('cancels an order before dispatch after a confirm; Keep the order sends nothing', async () => {
+    stored = aPurchase({ payments: [first] });
+    const page = await openOrder();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+    await page.user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(screen.getByText(/Cancel order order_QX12ab\? Its stock goes back on sale and Rs\. 2,200 is refunded/)).toBeTruthy();
+    await page.user.click(screen.getByRole('button', { name: 'Keep the order' }));
+    expect(actions).toEqual([]);
+
+    actionReply = {
+      status: 200,
+      body: { message: 'Order cancelled: its stock is back on sale and the refund is asked for.', customerNotified: true },
+      after: aPurchase({ status: 'Cancelled', paymentState: 'refund_pending', payments: [{ ...first, refundState: 'pending' }] }),
+    };
+    await page.user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await page.user.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByText('Order cancelled: its stock is back on sale and the refund is asked for.')).toBeTruthy();
+    expect(actions).toEqual([{ path: 'cancelpurchaseorder', body: { id: 7 } }]);
+    expect(await screen.findByText('Cancelled: refund pending')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it("shows the server's refusal (a dispatched order) and the order as it now is", async () => {
+    stored = aPurchase({ payments: [first] });
+    const page = await openOrder();
+    actionReply = {
+      status: 409,
+      body: { message: 'This order has been dispatched: it can no longer be cancelled.', code: 'CONFLICT' },
+      after: aPurchase({ status: 'Dispatched', payments: [first] }),
+    };
+    await page.user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await page.user.click(screen.getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await screen.findByText('This order has been dispatched: it can no longer be cancelled.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull());
   });
 });

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { TestModel } from 'xstate/graph';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { PurchaseRecord } from '../../domain/admin-orders';
+import type { Notice } from '../../domain/notice';
+import { purchaseActionMachine, purchaseActionUnreachable } from '../../machines/purchase-action.machine';
+import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
+import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { expectModelState, testModelOptions } from './machine-test-kit';
+
+type ActionSnapshot = SnapshotFrom<typeof purchaseActionMachine>;
+type ModelEvent = EventFrom<typeof purchaseActionMachine>;
+
+/** A paid order not yet dispatched, paid twice: both Refund (the second payment) and Cancel are offered. */
+function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
+  return {
+    id: 41,
+    status: 'created',
+    userTrackingUrl: null,
+    paymentState: 'paid',
+    payments: [
+      { paymentId: 'pay_First000000001', amount: 1120, refundState: null },
+      { paymentId: 'pay_Second00000001', amount: 1120, refundState: 'due' },
+    ],
+    User: { firstName: 'Asha', lastName: 'Raman', email: 'asha@example.in' },
+    UserOrder: {
+      id: 41,
+      rpayOrderId: 'order_Refund0000001',
+      price: 1120,
+      createdAt: '2026-03-10T06:30:00.000Z',
+      UserAddress: { fullName: 'Asha Raman', address: '12 Lake Road', locality: 'Adyar', landmark: '', city: 'Chennai', pincode: '600020', state: 'Tamil Nadu', country: 'India', phoneNumber: '9876543210' },
+      UserOrderItems: [{ quantity: 1, itemPrice: 1120, ProductDatum: { productName: 'Blush Rose Posy' } }],
+    },
+    ...overrides,
+  };
+}
+
+const done: PurchaseActionOutcome = { ok: true, message: 'Refund asked for.' };
+const refused: PurchaseActionOutcome = { ok: false, message: 'This order has been dispatched: it can no longer be cancelled.' };
+
+const modelEvents = [
+  { type: 'refund.request' },
+  { type: 'cancel.request' },
+  { type: 'action.confirm' },
+  { type: 'action.dismiss' },
+  { type: 'xstate.done.actor.runAction', output: done },
+  { type: 'xstate.done.actor.runAction', output: refused },
+  { type: 'xstate.error.actor.runAction', error: new Error('offline') },
+] as unknown as ModelEvent[];
+
+const coverage = machineCoverage();
+
+/** A live actor with fake implementations, recording the calls, the toasts and the reloads an admin would see. */
+function harness(record = aPurchase()) {
+  const notices: Notice[] = [];
+  const calls: { action: PurchaseAction; id: number }[] = [];
+  let reloads = 0;
+  let pending: { resolve: (value: PurchaseActionOutcome) => void; reject: (error: Error) => void } | undefined;
+  const actor = createActor(
+    purchaseActionMachine.provide({
+      actors: {
+        runAction: fromPromise<PurchaseActionOutcome, { action: PurchaseAction; id: number }>(({ input }) => {
+          calls.push(input);
+          return new Promise((resolve, reject) => {
+            pending = { resolve, reject };
+          });
+        }),
+      },
+      actions: {
+        notify: (_, params) => void notices.push(params),
+        logError: () => {},
+        reloadPurchase: () => {
+          reloads += 1;
+        },
+      },
+    }),
+    { input: { record }, inspect: coverage.inspect },
+  );
+  actor.start();
+  return {
+    actor,
+    notices,
+    calls,
+    reloads: () => reloads,
+    settle: async (outcome: PurchaseActionOutcome | Error) => {
+      if (!pending) throw new Error('no call in flight');
+      if (outcome instanceof Error) pending.reject(outcome);
+      else pending.resolve(outcome);
+      pending = undefined;
+      await waitFor(actor, (snapshot) => !snapshot.matches('sending'));
+    },
+  };
+}
+
+describe('purchase action machine (model-based)', () => {
+  const record = aPurchase();
+  const model = new TestModel(purchaseActionMachine, {
+    ...testModelOptions((snapshot: ActionSnapshot) => modelEvents.filter((event) => snapshot.can(event))),
+    input: { record },
+  });
+  const paths = model.getShortestPaths();
+
+  it('has a model to walk', () => {
+    expect(paths.length).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const h = harness(record);
+      await path.test({
+        states: { '*': (expected) => void expectModelState(h.actor, expected) },
+        events: {
+          'refund.request': () => void h.actor.send({ type: 'refund.request' }),
+          'cancel.request': () => void h.actor.send({ type: 'cancel.request' }),
+          'action.dismiss': () => {
+            h.actor.send({ type: 'action.dismiss' });
+            expect(h.calls).toEqual([]);
+          },
+          'action.confirm': () => {
+            const { action } = h.actor.getSnapshot().context;
+            h.actor.send({ type: 'action.confirm' });
+            expect(h.calls).toEqual([{ action, id: 41 }]);
+            // A second click while it is on its way sends nothing more.
+            h.actor.send({ type: 'action.confirm' });
+            expect(h.calls).toHaveLength(1);
+          },
+          'xstate.done.actor.runAction': async ({ event }: { event: AnyEventObject }) => {
+            const outcome = (event as unknown as { output: PurchaseActionOutcome }).output;
+            await h.settle(outcome);
+            expect(h.notices.at(-1)).toEqual({ message: outcome.message, kind: outcome.ok ? 'success' : 'error', duration: 4000 });
+            expect(h.reloads()).toBe(1);
+          },
+          'xstate.error.actor.runAction': async () => {
+            await h.settle(new Error('offline'));
+            expect(h.notices.at(-1)).toEqual({ message: purchaseActionUnreachable, kind: 'error', duration: 4000 });
+            expect(h.reloads()).toBe(0);
+          },
+        } as never,
+      });
+    });
+  }
+
+  it('walked every state and every transition of the machine', () => {
+    expectFullCoverage(coverage, purchaseActionMachine);
+  });
+});
+
+describe('purchase action machine rules', () => {
+  it('offers Refund only with money due back, and Cancel only for a paid order not yet dispatched', () => {
+    const dispatched = harness(aPurchase({ status: 'Dispatched', payments: [{ paymentId: 'pay_Only0000000001', amount: 1120, refundState: null }] }));
+    expect(dispatched.actor.getSnapshot().can({ type: 'refund.request' })).toBe(false);
+    expect(dispatched.actor.getSnapshot().can({ type: 'cancel.request' })).toBe(false);
+
+    const soldOut = harness(aPurchase({ paymentState: 'refund_due', payments: [{ paymentId: 'pay_Late0000000001', amount: 1120, refundState: 'due' }] }));
+    expect(soldOut.actor.getSnapshot().can({ type: 'refund.request' })).toBe(true);
+    expect(soldOut.actor.getSnapshot().can({ type: 'cancel.request' })).toBe(false);
+
+    const refunding = harness(aPurchase({ status: 'Cancelled', paymentState: 'refund_pending', payments: [{ paymentId: 'pay_Back0000000001', amount: 1120, refundState: 'pending' }] }));
+    expect(refunding.actor.getSnapshot().can({ type: 'refund.request' })).toBe(false);
+    expect(refunding.actor.getSnapshot().can({ type: 'cancel.request' })).toBe(false);
+  });
+});
