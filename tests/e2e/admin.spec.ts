@@ -1,12 +1,14 @@
 // The admin area in real Chromium against the real server (the admin made by ADMIN_EMAIL / ADMIN_PASSWORD): a new
 // category, sub-category and product with a picture that a shopper then sees and opens; the product taken off the
-// shop; a paid order given a tracking link and Dispatched, seen by its customer and mailed to them; a Contact Us message
-// read on the Messages screen; the admin guard and the storefront never downloading admin code; and a screenshot of
-// every admin screen at desktop and phone widths.
+// shop; a paid order given a tracking link and Dispatched, seen by its customer and mailed to them; an order paid twice
+// refunded and another cancelled before dispatch, the buyer mailed each time; a Contact Us message read on the Messages
+// screen; the admin guard and the storefront never downloading admin code; and a screenshot of every admin screen at
+// desktop and phone widths.
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { formatRupees } from '../../domain/money';
 import { paths } from '../../src/app/paths';
 import { browserSuite, screenshots } from './browser-suite';
 import { outbox } from './harness';
@@ -377,6 +379,68 @@ describe('the admin reads a Contact Us message', () => {
     await table(page, 'Messages').getByRole('row').filter({ hasText: contactNote.email }).getByRole('button', { name: /as unread$/ }).waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
     expect(unexpectedErrors(shopperErrors)).toEqual([]);
+describe('the admin gives money back', () => {
+  const buyer: Shopper = {
+    email: 'meera.pillai@example.in',
+    password: 'Hibiscus@2026',
+    firstName: 'Meera',
+    lastName: 'Pillai',
+    mobileNumber: '9847198471',
+  };
+
+  /** The order's detail screen, loaded, with where its money is. */
+  async function openOrder(page: Page, id: number) {
+    await page.goto(paths.purchaseOrder(id));
+    await expect.poll(() => field(form(page, 'Purchase Order Update Form'), 'Email').inputValue()).toBe(buyer.email);
+  }
+
+  it('refunds an order paid twice and cancels another before dispatch; the buyer is mailed and the stock goes back', async () => {
+    await shop.register(buyer);
+    const posy = (await shop.productsOf('Everlasting Dry Flowers', 'Posy'))[0]!;
+    const paidTwice = await shop.paidOrder(buyer, posy.externalId, address);
+    await shop.payAgain((await shop.signIn(buyer)).authorization, paidTwice);
+    const toCancel = await shop.paidOrder(buyer, posy.externalId, address);
+    const byNumber = async (orderNumber: string) => (await serverSide.purchases()).find((p) => p.UserOrder.rpayOrderId === orderNumber)!;
+    const twice = await byNumber(paidTwice);
+    const cancelled = await byNumber(toCancel);
+    const amount = formatRupees(twice.UserOrder.price);
+
+    const { page, errors } = await freshPage();
+    await signInAsAdmin(page);
+    await openFromDashboard(page, 'Purchase Order List');
+    await table(page, 'Purchase Order List').getByRole('row').filter({ hasText: paidTwice }).getByText('Paid twice: refund due').waitFor();
+
+    await openOrder(page, twice.id);
+    await page.getByText('Paid twice', { exact: true }).waitFor();
+    await shoot(page, 'refund-offered');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'refund-offered');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: `Refund ${amount}` }).click();
+    await page.getByRole('button', { name: 'Yes, refund' }).click();
+    await toast(page, 'Refund asked for: the money goes back to the original payment method within 5 to 7 business days.').waitFor();
+    await page.getByRole('list', { name: 'Payments' }).getByText('Refunded', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
+    expect((await serverSide.purchase(twice.id)).paymentState).toBe('paid');
+
+    const stockBefore = await shop.stockOf(posy.externalId);
+    await openOrder(page, cancelled.id);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await shoot(page, 'cancel-confirm');
+    await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
+    await toast(page, 'Order cancelled: its stock is back on sale and the refund is asked for.').waitFor();
+    await page.getByText('Cancelled and refunded', { exact: true }).waitFor();
+    expect(await serverSide.purchase(cancelled.id)).toMatchObject({ status: 'Cancelled', paymentState: 'refunded' });
+    expect(await shop.stockOf(posy.externalId)).toBe(stockBefore + 1);
+
+    const subjects = (await outbox(suite.server.url, buyer.email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.startsWith(`Refund issued for order ${paidTwice}`))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.startsWith(`Order ${toCancel} cancelled`))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.startsWith(`Refund issued for order ${toCancel}`))).toHaveLength(1);
+    expect((await shop.ordersOf(buyer)).find((order) => order.UserOrder.rpayOrderId === toCancel)!.status).toBe('Cancelled');
+    expect(unexpectedErrors(errors)).toEqual([]);
+
+
   });
 });
 

@@ -116,6 +116,15 @@ export function shopApi(baseUrl: string) {
       return invoice.orderValueId;
     },
 
+    /** The customer pays the same order again (a second tab, a retried dialog): the sandbox's card and verify once more. */
+    async payAgain(authorization: string, orderNumber: string): Promise<void> {
+      const payment = await api<Record<string, string>>('payment/sandbox/pay', {
+        method: 'POST',
+        json: { orderId: orderNumber, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
+      });
+      await api('payment/verify', { method: 'POST', json: payment, headers: { authorization } });
+    },
+
     /** A product as its page shows it: name, selling price (rupees) and units in stock. */
     async productOf(externalId: string): Promise<{ productName: string; sellingPrice: number; quantity: number }> {
       return (await api<{ flowerDetail: { productName: string; sellingPrice: number; quantity: number } }>(`flowerdetail/${externalId}`)).flowerDetail;
