@@ -7,34 +7,22 @@ import type { Notice } from '../../domain/notice';
 import { purchaseActionMachine, purchaseActionUnreachable } from '../../machines/purchase-action.machine';
 import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { aPurchaseRecord } from '../views/admin-fixtures';
 import { expectModelState, testModelOptions } from './machine-test-kit';
 
 type ActionSnapshot = SnapshotFrom<typeof purchaseActionMachine>;
 type ModelEvent = EventFrom<typeof purchaseActionMachine>;
 
 /** A paid order not yet dispatched, paid twice: both Refund (the second payment) and Cancel are offered. */
-function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
-  return {
+const aPurchase = (overrides: Partial<PurchaseRecord> = {}): PurchaseRecord =>
+  aPurchaseRecord({
     id: 41,
-    status: 'created',
-    userTrackingUrl: null,
-    paymentState: 'paid',
     payments: [
-      { paymentId: 'pay_First000000001', amount: 1120, refundState: null },
-      { paymentId: 'pay_Second00000001', amount: 1120, refundState: 'due' },
+      { paymentId: 'pay_First000000001', amount: 1250, refundState: null },
+      { paymentId: 'pay_Second00000001', amount: 1250, refundState: 'due' },
     ],
-    User: { firstName: 'Asha', lastName: 'Raman', email: 'asha@example.in' },
-    UserOrder: {
-      id: 41,
-      rpayOrderId: 'order_Refund0000001',
-      price: 1120,
-      createdAt: '2026-03-10T06:30:00.000Z',
-      UserAddress: { fullName: 'Asha Raman', address: '12 Lake Road', locality: 'Adyar', landmark: '', city: 'Chennai', pincode: '600020', state: 'Tamil Nadu', country: 'India', phoneNumber: '9876543210' },
-      UserOrderItems: [{ quantity: 1, itemPrice: 1120, ProductDatum: { productName: 'Blush Rose Posy' } }],
-    },
     ...overrides,
-  };
-}
+  });
 
 const done: PurchaseActionOutcome = { ok: true, message: 'Refund asked for.' };
 const refused: PurchaseActionOutcome = { ok: false, message: 'This order has been dispatched: it can no longer be cancelled.' };
@@ -148,15 +136,15 @@ describe('purchase action machine (model-based)', () => {
 
 describe('purchase action machine rules', () => {
   it('offers Refund only with money due back, and Cancel only for a paid order not yet dispatched', () => {
-    const dispatched = harness(aPurchase({ status: 'Dispatched', payments: [{ paymentId: 'pay_Only0000000001', amount: 1120, refundState: null }] }));
+    const dispatched = harness(aPurchase({ status: 'Dispatched', payments: [{ paymentId: 'pay_Only0000000001', amount: 1250, refundState: null }] }));
     expect(dispatched.actor.getSnapshot().can({ type: 'refund.request' })).toBe(false);
     expect(dispatched.actor.getSnapshot().can({ type: 'cancel.request' })).toBe(false);
 
-    const soldOut = harness(aPurchase({ paymentState: 'refund_due', payments: [{ paymentId: 'pay_Late0000000001', amount: 1120, refundState: 'due' }] }));
+    const soldOut = harness(aPurchase({ paymentState: 'refund_due', payments: [{ paymentId: 'pay_Late0000000001', amount: 1250, refundState: 'due' }] }));
     expect(soldOut.actor.getSnapshot().can({ type: 'refund.request' })).toBe(true);
     expect(soldOut.actor.getSnapshot().can({ type: 'cancel.request' })).toBe(false);
 
-    const refunding = harness(aPurchase({ status: 'Cancelled', paymentState: 'refund_pending', payments: [{ paymentId: 'pay_Back0000000001', amount: 1120, refundState: 'pending' }] }));
+    const refunding = harness(aPurchase({ status: 'Cancelled', paymentState: 'refund_pending', payments: [{ paymentId: 'pay_Back0000000001', amount: 1250, refundState: 'pending' }] }));
     expect(refunding.actor.getSnapshot().can({ type: 'refund.request' })).toBe(false);
     expect(refunding.actor.getSnapshot().can({ type: 'cancel.request' })).toBe(false);
   });
