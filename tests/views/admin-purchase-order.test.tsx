@@ -272,6 +272,8 @@ describe('purchase order refund and cancel', () => {
     expect(actions).toEqual([{ path: 'cancelpurchaseorder', body: { id: 7 } }]);
     expect(await screen.findByText('Cancelled: refund pending')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    // Nothing left to set on a cancelled order.
+    expect(screen.queryByRole('form', { name: 'Purchase Order Update Form' })).toBeNull();
   });
 
   it("shows the server's refusal (a dispatched order) and the order as it now is", async () => {

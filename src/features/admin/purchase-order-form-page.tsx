@@ -182,17 +182,20 @@ function PurchaseOrderForm({ purchaseId, onChanged }: { purchaseId: number; onCh
           <OrderHeading record={record} onChanged={onChanged} />
         </Box>
       ) : null}
-      <AdminFormFrame actor={actor} title={title} submitLabel="Update" loadingLabel="Loading the order…">
-        <AdminReadOnlyField name="email" label="Email" value={record?.User.email ?? ''} />
-        <AdminTextField
-          actor={actor}
-          name="userTrackingUrl"
-          label="Tracking URL"
-          inputMode="url"
-          helperText="The courier's tracking page, starting with https://"
-        />
-        <AdminSelect actor={actor} name="status" label="Status" choices={statusChoices} placeholder="Select a status" />
-      </AdminFormFrame>
+      {/* A cancelled order's status and link never change again (the server refuses): no form to fill in vain. */}
+      {record?.status === 'Cancelled' ? null : (
+        <AdminFormFrame actor={actor} title={title} submitLabel="Update" loadingLabel="Loading the order…">
+          <AdminReadOnlyField name="email" label="Email" value={record?.User.email ?? ''} />
+          <AdminTextField
+            actor={actor}
+            name="userTrackingUrl"
+            label="Tracking URL"
+            inputMode="url"
+            helperText="The courier's tracking page, starting with https://"
+          />
+          <AdminSelect actor={actor} name="status" label="Status" choices={statusChoices} placeholder="Select a status" />
+        </AdminFormFrame>
+      )}
       {record ? <OrderDetails record={record} /> : null}
     </>
   );
