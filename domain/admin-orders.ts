@@ -171,10 +171,6 @@ export const amountCancelRefunds = (record: Pick<PurchaseRecord, 'payments'>): n
 export const isCancellable = (record: { status: string; paymentState: string }): boolean =>
   record.status === 'created' && record.paymentState === 'paid';
 
-/** A second payment on an order the shop keeps: shown so that the admin refunds it. */
-export const hasExtraPayment = (record: Pick<PurchaseRecord, 'payments' | 'paymentState'>): boolean =>
-  record.paymentState === 'paid' && record.payments.some((payment) => payment.refundState !== null);
-
 /** `GET getuserneverpurchase` item: a customer without a paid order. `id` is the user's external id. */
 export const neverPurchasedUser = z.object({
   id: z.string(),

@@ -133,6 +133,16 @@ describe('refunds on the sandbox', () => {
     expect(list.json()[0].status).toBe('Cancelled');
   });
 
+  it('a payment arriving after the order was cancelled and refunded is kept, due back, and refunded in turn', async () => {
+    const { buyer, order, providerOrderId } = await aPaidOrder();
+    expect((await cancel(order.id)).statusCode).toBe(200);
+    expect((await verify(app, buyer, await paidWithCard(app, providerOrderId))).statusCode).toBe(200);
+    const late = await purchase(order.id);
+    expect(late).toMatchObject({ status: 'Cancelled', paymentState: 'refunded' });
+    expect(late.payments.map((payment) => payment.refundState)).toEqual(['processed', 'due']);
+    expect((await refund(order.id)).json<UpdatePurchaseReply>().purchase.payments.map((payment) => payment.refundState)).toEqual(['processed', 'processed']);
+  });
+
   it('refuses to cancel a dispatched order, or one whose money is due back, with 409; unknown and malformed ids too', async () => {
     const { order } = await aPaidOrder();
     expect((await adminCall('updatepurchaseorder', { id: order.id, status: 'Dispatched', userTrackingUrl: '' })).statusCode).toBe(200);
@@ -275,7 +285,7 @@ describe('refunds against a Razorpay stand-in', () => {
     expect((await purchase(other.order.id)).paymentState).toBe('refund_due');
   });
 
-  it('reconciliation settles a captured payment whose verify never came, and goes on past an order Razorpay cannot answer', async () => {
+  it('reconciliation settles a captured payment whose verify never came, once Razorpay answers again', async () => {
     const buyer = await aBuyer(app, await aTaxedProduct(app), 1);
     const invoice = await invoiceFor(app, buyer);
     razorpay.capture(invoice.orderValueId);

@@ -185,9 +185,9 @@ export async function markRefundFailed(db: Database, where: { paymentRowId: numb
  */
 async function settleOrderRefundState(tx: Transaction, orderId: number): Promise<void> {
   const states = await tx.select({ refundState: payments.refundState }).from(payments).where(eq(payments.orderId, orderId));
-  const failed = states.some((payment) => payment.refundState === 'failed' || payment.refundState === 'due');
+  const owed = states.some((payment) => payment.refundState === 'failed' || payment.refundState === 'due');
   const allBack = states.every((payment) => payment.refundState === 'processed');
-  const next = failed ? 'refund_due' : allBack ? 'refunded' : 'refund_pending';
+  const next = owed ? 'refund_due' : allBack ? 'refunded' : 'refund_pending';
   await tx
     .update(orders)
     .set({ paymentState: next, updatedAt: sql`now()` })

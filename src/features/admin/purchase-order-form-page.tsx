@@ -5,7 +5,7 @@ import { Alert, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { orderDate } from '../../../domain/account';
-import { hasExtraPayment, hasRefundDue, purchaseStatuses } from '../../../domain/admin-orders';
+import { hasRefundDue, purchaseStatuses } from '../../../domain/admin-orders';
 import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchase, updatePurchase } from '../../api/admin';
@@ -44,6 +44,10 @@ type MoneyNotice = { status: 'warning' | 'info' | 'success'; title: string; desc
 /** Where the order's money is, when it is anything but simply paid. */
 function moneyNotice(record: PurchaseRecord): MoneyNotice | null {
   const cancelled = record.status === 'Cancelled';
+  // A payment due back on an order whose own money is settled: one more than the order asked for.
+  if (record.paymentState !== 'refund_due' && hasRefundDue(record)) {
+    return { status: 'warning', title: 'Paid twice', description: 'A further payment arrived for this order: refund it below.' };
+  }
   switch (record.paymentState) {
     case 'refund_due':
       return cancelled
@@ -58,9 +62,7 @@ function moneyNotice(record: PurchaseRecord): MoneyNotice | null {
     case 'refunded':
       return { status: 'success', title: cancelled ? 'Cancelled and refunded' : 'Refunded', description: 'The money went back to the customer.' };
     case 'paid':
-      return hasExtraPayment(record) && hasRefundDue(record)
-        ? { status: 'warning', title: 'Paid twice', description: 'A second payment arrived for this order: refund it below.' }
-        : null;
+      return null;
   }
 }
 

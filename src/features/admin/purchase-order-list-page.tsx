@@ -67,13 +67,13 @@ function Status({ purchase }: { purchase: PurchaseRecord }) {
     <Stack gap="1.5" align="flex-start">
       <Text>{purchase.status}</Text>
       {/* Money owed back must not be missed (solid); money on its way or back is only noted (subtle). */}
-      {purchase.paymentState !== 'paid' ? (
-        <Badge colorPalette="rose" variant={purchase.paymentState === 'refund_due' ? 'solid' : 'subtle'} rounded="full" px="2.5">
-          {paymentStateLabels[purchase.paymentState]}
-        </Badge>
-      ) : hasRefundDue(purchase) ? (
+      {purchase.paymentState !== 'refund_due' && hasRefundDue(purchase) ? (
         <Badge colorPalette="rose" variant="solid" rounded="full" px="2.5">
           Paid twice: refund due
+        </Badge>
+      ) : purchase.paymentState !== 'paid' ? (
+        <Badge colorPalette="rose" variant={purchase.paymentState === 'refund_due' ? 'solid' : 'subtle'} rounded="full" px="2.5">
+          {paymentStateLabels[purchase.paymentState]}
         </Badge>
       ) : null}
     </Stack>
