@@ -3,7 +3,6 @@
  * refund and the cancel (issue 39), and the customers who never bought. Admins only: 401 to anonymous callers and 403 to guests and customers, before anything
  * else is looked at.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   neverPurchasedUsers,
@@ -67,41 +66,37 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const refundDeps = (log: FastifyBaseLogger) => ({ db: app.db, payments: app.payments, mailer: app.mailer, config: app.config, log });
   // Refund and cancel answer as the update does: the message, whether the buyer was mailed, and the record as it now is.
-  const actionResponse = { 200: updatePurchaseReply, 400: apiError, ...refusals, 404: apiError, 409: apiError, 502: apiError } as const;
-
-  app.post(
-    '/refundpurchaseorder',
+  const moneyActions = [
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Refund what is due back on a purchase (paid after its stock had gone, a second payment, a failed refund)',
-        body: purchaseActionRequest,
-        response: actionResponse,
-      },
+      path: '/refundpurchaseorder',
+      summary: 'Refund what is due back on a purchase (paid after its stock had gone, a second payment, a failed refund)',
+      run: refundPurchase,
     },
-    async (request) => {
-      const outcome = await refundPurchase(refundDeps(request.log), request.body.id);
-      return { ...outcome, purchase: await getPurchase(app.db, request.body.id) };
-    },
-  );
-
-  app.post(
-    '/cancelpurchaseorder',
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Cancel a paid purchase not yet dispatched: its stock goes back and every payment is refunded',
-        body: purchaseActionRequest,
-        response: actionResponse,
+      path: '/cancelpurchaseorder',
+      summary: 'Cancel a paid purchase not yet dispatched: its stock goes back and every payment is refunded',
+      run: cancelPurchase,
+    },
+  ];
+  for (const { path, summary, run } of moneyActions) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['admin'],
+          summary,
+          body: purchaseActionRequest,
+          response: { 200: updatePurchaseReply, 400: apiError, ...refusals, 404: apiError, 409: apiError, 502: apiError },
+        },
       },
-    },
-    async (request) => {
-      const outcome = await cancelPurchase(refundDeps(request.log), request.body.id);
-      return { ...outcome, purchase: await getPurchase(app.db, request.body.id) };
-    },
-  );
+      async (request) => {
+        const deps = { db: app.db, payments: app.payments, mailer: app.mailer, config: app.config, log: request.log };
+        const outcome = await run(deps, request.body.id);
+        return { ...outcome, purchase: await getPurchase(app.db, request.body.id) };
+      },
+    );
+  }
 
   app.get(
     '/getuserneverpurchase',
