@@ -32,6 +32,7 @@ import { shopJobs } from './jobs/shop-jobs';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
+import { adminMailRoutes } from './modules/admin/admin-mail.routes';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
@@ -199,6 +200,7 @@ async function assemble(
       await api.register(checkoutRoutes);
       await api.register(adminCatalogRoutes);
       await api.register(adminOrdersRoutes);
+      await api.register(adminMailRoutes);
     },
     { prefix: '/api' },
   );

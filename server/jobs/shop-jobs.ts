@@ -1,6 +1,6 @@
 /** Every job the shop runs in the background: the one list the job queue (job-queue.ts) starts. */
-import { orderMailsJob } from './order-mails.job';
 import { purgeJob } from './purge.job';
 import { reservationExpiryJob } from './reservation-expiry.job';
+import { sendMailJob } from './send-mail.job';
 
-export const shopJobs = [orderMailsJob, reservationExpiryJob, purgeJob];
+export const shopJobs = [sendMailJob, reservationExpiryJob, purgeJob];

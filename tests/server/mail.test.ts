@@ -42,6 +42,7 @@ describe('mail over SMTP', () => {
       payload: { fullName: 'Ravi Kumar', userEmail: 'ravi@example.in', phoneNumber: '9123456780', message: 'Bulk order?' },
     });
     expect(res.statusCode).toBe(200);
+    await app.jobs.idle();
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual([defaultShop.email]);
     expect(mail.raw).toMatch(/^Subject: New message from Ravi Kumar\r?$/m);

@@ -13,6 +13,7 @@ import {
   updatePurchaseRequest,
 } from '../../../domain/admin-orders';
 import { apiError } from '../../../domain/errors';
+import { sendQueuedMails } from '../../jobs/send-mail.job';
 import { requireAdmin } from '../auth/caller';
 import { getPurchase, listNeverPurchased, listPurchases, updatePurchase } from './admin-orders.service';
 
@@ -60,7 +61,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, status, userTrackingUrl } = request.body;
-      return updatePurchase({ db: app.db, mailer: app.mailer, shop: app.config.shop, log: request.log }, { id, status, userTrackingUrl });
+      return updatePurchase({ db: app.db, config: app.config, wakeMails: (ids) => sendQueuedMails(app, ids) }, { id, status, userTrackingUrl });
     },
   );
 

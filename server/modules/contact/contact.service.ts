@@ -1,29 +1,22 @@
 /**
- * Contact Us: the message is stored first, then mailed to the shop, so a mail server that is down never loses a
- * shopper's message (it stays in contact_messages and the failure is logged).
+ * Contact Us: the message is stored and its mail to the shop queued in one transaction, so a mail server that is
+ * down never loses a shopper's message, nor its mail (the mail queue sends it when it can).
  */
 import type { ContactForm } from '../../../domain/contact';
 import type { ShopConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { contactMessages } from '../../db/schema';
+import { queueMails } from '../mail/mail-queue';
 import { composeMail } from '../mail/mail-template';
-import type { Mailer } from '../mail/mailer';
 
-interface ContactLog {
-  error(payload: object, message: string): void;
-}
-
+/** Stores the message and queues its mail, then wakes the mail's job (`wakeMails`, server/jobs/send-mail.job.ts). */
 export async function submitContactMessage(
-  deps: { db: Database; mailer: Mailer; shop: ShopConfig; log: ContactLog },
+  deps: { db: Database; shop: ShopConfig; wakeMails: (ids: number[]) => Promise<void> },
   form: ContactForm,
 ): Promise<void> {
-  const [stored] = await deps.db
-    .insert(contactMessages)
-    .values({ fullName: form.fullName, email: form.userEmail, phoneNumber: form.phoneNumber, message: form.message })
-    .returning({ id: contactMessages.id });
-
+  const subject = `New message from ${form.fullName}`;
   const { text, html } = composeMail(deps.shop, {
-    heading: `New message from ${form.fullName}`,
+    heading: subject,
     paragraphs: [form.message],
     details: [
       ['Name', form.fullName],
@@ -31,16 +24,13 @@ export async function submitContactMessage(
       ['Phone', form.phoneNumber],
     ],
   });
-  try {
+  const mailIds = await deps.db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({ fullName: form.fullName, email: form.userEmail, phoneNumber: form.phoneNumber, message: form.message })
+      .returning({ id: contactMessages.id });
     // The shop's address, never the adminEmail the browser sends along: the form must not relay mail anywhere.
-    await deps.mailer.send({
-      to: deps.shop.email,
-      subject: `New message from ${form.fullName}`,
-      text,
-      html,
-      replyTo: form.userEmail,
-    });
-  } catch (error) {
-    deps.log.error({ err: error, contactMessageId: stored?.id }, 'contact message stored but could not be mailed to the shop');
-  }
+    return queueMails(tx, [{ key: `contact:${stored!.id}`, kind: 'contact', to: deps.shop.email, subject, text, html, replyTo: form.userEmail }]);
+  });
+  await deps.wakeMails(mailIds);
 }
