@@ -16,6 +16,8 @@ import type {
   AdminSubCategory,
   CreateCategoryRequest,
 } from '../../domain/admin-catalog';
+import { failedMails, resendMailReply } from '../../domain/admin-mail';
+import type { FailedMail } from '../../domain/admin-mail';
 import { neverPurchasedUsers, purchaseRecord, purchaseRecords, updatePurchaseReply } from '../../domain/admin-orders';
 import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseRequest } from '../../domain/admin-orders';
 import type { SiteImageSlot } from '../../domain/site-images';
@@ -61,6 +63,14 @@ export const getPurchase = (id: number): Promise<PurchaseRecord> =>
 /** `GET getuserneverpurchase` */
 export const getNeverPurchasedUsers = (): Promise<NeverPurchasedUser[]> =>
   call(() => api.get('getuserneverpurchase').json(), neverPurchasedUsers);
+
+/** `GET admin/mails?status=failed`: the mails the mail server refused for good, the latest failure first. */
+export const getFailedMails = (): Promise<FailedMail[]> =>
+  call(() => api.get('admin/mails', { searchParams: { status: 'failed' } }).json(), failedMails);
+
+/** `POST admin/mails/{id}/resend`: rejects with the ApiCallError (a 409 when the mail has not failed). */
+export const resendMail = (id: number): Promise<{ message: string }> =>
+  call(() => api.post(`admin/mails/${id}/resend`).json(), resendMailReply);
 
 // ---- Writes ---------------------------------------------------------------------------------------------------------
 

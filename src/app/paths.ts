@@ -46,4 +46,5 @@ export const paths = {
   purchaseOrderList: '/purchaseorderlist',
   purchaseOrder: pagePaths.purchaseOrder,
   userNeverPurchasedList: '/userneverpurchasedlist',
+  adminMail: '/adminmail',
 } as const;

@@ -55,6 +55,7 @@ const admin = {
   purchaseOrderList: lazyPage(() => import('../features/admin/purchase-order-list-page'), (m) => m.PurchaseOrderListPage),
   purchaseOrder: lazyPage(() => import('../features/admin/purchase-order-form-page'), (m) => m.PurchaseOrderPage),
   neverPurchased: lazyPage(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
+  mail: lazyPage(() => import('../features/admin/mail-page'), (m) => m.MailPage),
 };
 
 const adminRoutes: RouteObject[] = [
@@ -74,6 +75,7 @@ const adminRoutes: RouteObject[] = [
   lazyRoute(paths.purchaseOrderList, admin.purchaseOrderList),
   lazyRoute('/purchaseorderlist/:id', admin.purchaseOrder),
   lazyRoute(paths.userNeverPurchasedList, admin.neverPurchased),
+  lazyRoute(paths.adminMail, admin.mail),
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -22,22 +22,6 @@ export interface MailContent {
   links?: MailLink[];
 }
 
-const india = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-
-/** A moment as the shop's customers read it: "2 December 2026, 4:05 pm IST". */
-export function indiaTime(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) => india.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()} IST`;
-}
-
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')

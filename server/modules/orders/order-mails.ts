@@ -4,12 +4,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { taxRows } from '../../../domain/gst';
+import { indiaTime } from '../../../domain/india-time';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
 import { pagePaths } from '../../../domain/page-paths';
 import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
-import { composeMail, indiaTime } from '../mail/mail-template';
+import { composeMail } from '../mail/mail-template';
 import { queueMails } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
 import type { AddressSnapshot } from './invoice.service';
