@@ -78,8 +78,15 @@ describe('order mails', () => {
         const buyerMails = await mailsTo(second, buyer.user.email);
         expect(buyerMails).toHaveLength(1);
         expect(buyerMails[0]!.subject).toContain(orderNumber);
+        // Links to the order in My Account and to the shop, clickable in HTML; the order's time in India time.
+        const { publicBaseUrl } = second.config;
+        expect(buyerMails[0]!.text).toContain(`See your order in My Account: ${publicBaseUrl}/account/orders`);
+        expect(buyerMails[0]!.html).toContain(`<a href="${publicBaseUrl}/account/orders"`);
+        expect(buyerMails[0]!.html).toContain(`<a href="${publicBaseUrl}/home"`);
+        expect(buyerMails[0]!.text).toMatch(/^Order placed: \d{1,2} [A-Z][a-z]+ \d{4}, \d{1,2}:\d{2} [ap]m IST$/m);
         const shopMails = (await mailsTo(second, second.config.shop.email)).filter((mail) => mail.subject.includes(orderNumber));
         expect(shopMails).toHaveLength(1);
+        expect(shopMails[0]!.html).toContain(`<a href="${publicBaseUrl}/purchaseorderlist/`);
         expect((await mailsOfOrder(second, orderNumber)).map((mail) => mail.status)).toEqual(['sent', 'sent']);
 
         // Another sweep, and the browser's verify arriving late, send nothing more.
