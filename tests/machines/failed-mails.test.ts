@@ -5,6 +5,7 @@ import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { FailedMail } from '../../domain/admin-mail';
+import { aFailedMail } from '../views/admin-fixtures';
 import type { Notice } from '../../domain/notice';
 import { failedMailsMachine, failedMailsToastMs, resendFailed } from '../../machines/failed-mails.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -12,16 +13,6 @@ import { expectModelState, heldCalls, noticeLog, testModelOptions } from './mach
 
 type MailsSnapshot = SnapshotFrom<typeof failedMailsMachine>;
 type ModelEvent = EventFrom<typeof failedMailsMachine>;
-
-const aFailedMail = (id: number): FailedMail => ({
-  id,
-  kind: 'order_notice',
-  to: `shop${id}@example.in`,
-  subject: `New order ${id}`,
-  attempts: 3,
-  refusal: '550 Mailbox unavailable',
-  failedAt: '2026-12-02T10:35:00.000Z',
-});
 
 const modelEvents = [
   { type: 'xstate.done.actor.loadMails', output: [aFailedMail(1), aFailedMail(2)] },

@@ -9,6 +9,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { FailedMail } from '../../../domain/admin-mail';
+import { aFailedMail } from '../admin-fixtures';
 import type { FailedMailsContext } from '../../../machines/failed-mails.machine';
 import { failedMailsMachine, resendFailed } from '../../../machines/failed-mails.machine';
 import { toaster } from '../../../src/app/toaster';
@@ -17,15 +18,6 @@ import { heldNetwork } from './held-network';
 import { renderScreen } from './render-screen';
 import { expectToast, isBusy } from './view-checks';
 
-const aFailedMail = (id: number): FailedMail => ({
-  id,
-  kind: 'order_notice',
-  to: `shop${id}@example.in`,
-  subject: `New order ${id}`,
-  attempts: 3,
-  refusal: `550 Mailbox unavailable: shop${id}@example.in`,
-  failedAt: '2026-12-02T10:35:00.000Z',
-});
 const listed = [aFailedMail(1), aFailedMail(2)];
 
 const network = heldNetwork();
