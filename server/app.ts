@@ -33,6 +33,7 @@ import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
 import { adminMessagesRoutes } from './modules/admin/admin-messages.routes';
+import { adminMailRoutes } from './modules/admin/admin-mail.routes';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
@@ -202,6 +203,7 @@ async function assemble(
       await api.register(adminCatalogRoutes);
       await api.register(adminOrdersRoutes);
       await api.register(adminMessagesRoutes);
+      await api.register(adminMailRoutes);
     },
     { prefix: '/api' },
   );

@@ -34,6 +34,7 @@ export interface Config {
   /** null = the dev outbox keeps mail instead of sending it. */
   smtpUrl: string | null;
   mailFrom: string;
+  mailDelivery: MailDelivery;
   shop: ShopConfig;
   /** Created or updated at start (accounts issue). */
   admin: { email: string; password: string } | null;
@@ -65,6 +66,18 @@ export interface Config {
   /** How long an unpaid invoice holds its stock before the reservation sweep gives it back (RESERVATION_MINUTES). */
   reservationMinutes: number;
 }
+
+/** How the mail queue (server/modules/mail/mail-delivery.ts) waits and gives up; tests shorten the waits. */
+export interface MailDelivery {
+  /** The longest an SMTP server may keep the shop waiting at each step (connecting, greeting, any reply). */
+  smtpTimeoutMs: number;
+  /** The first retry's wait after a failed try; each next one waits twice as long. */
+  retryDelaySeconds: number;
+  /** Tries a mail gets when the mail server refuses it for good (5xx) before it is marked failed. */
+  refusedTries: number;
+}
+
+export const defaultMailDelivery: MailDelivery = { smtpTimeoutMs: 20_000, retryDelaySeconds: 30, refusedTries: 3 };
 
 /** Requests allowed per client address (…PerIp…) and per e-mail named in the body (…PerEmail…), per window. */
 export interface RateLimits {
@@ -283,6 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl: (v.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM ?? `${v.SHOP_NAME ?? defaultShop.name} <no-reply@localhost>`,
+    mailDelivery: { ...defaultMailDelivery },
     shop: {
       name: v.SHOP_NAME ?? defaultShop.name,
       email: v.SHOP_EMAIL ?? defaultShop.email,

@@ -21,7 +21,7 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * The job queue's own schema (server/jobs/job-queue.ts). It holds only work pg-boss rebuilds, so backups leave it out
- * (postgres-archive.ts): mails still due are queued again from the orders' own mark.
+ * (postgres-archive.ts): mails still unsent are queued again from their own table (`mails`).
  */
 export const jobQueueSchema = 'pgboss';
 

@@ -3,6 +3,7 @@
  * PostgreSQL. Money is integer paise; GST rates are basis points (250 = 2.5 %).
  */
 import { sql } from 'drizzle-orm';
+import type { MailKind } from '../../domain/admin-mail';
 import {
   boolean,
   check,
@@ -316,15 +317,10 @@ export const orders = pgTable(
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /**
-     * Paid, but the buyer's confirmation and the shop's notice are not out yet: set by the settling transaction, cleared
-     * once they are sent, so a crash in between sends them at the next start (order-confirmation.ts).
+     * Only for orders paid before the mail queue (migration 0013): their two mails were still due. The job queue's
+     * start queues them (server/modules/orders/order-mails.ts) and clears this; nothing sets it any more.
      */
     mailsDue: boolean('mails_due').notNull().default(false),
-    /**
-     * Over SMTP, which cannot join a transaction, the sender that set this claims the due mails until then: a second
-     * instance's sweep skips them, and a sender that died leaves them to the next sweep once the claim runs out.
-     */
-    mailsClaimedUntil: timestamp('mails_claimed_until', { withTimezone: true }),
     /** When the reconciliation job last asked the provider about this unpaid order (payment-reconciliation.job.ts). */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -410,4 +406,42 @@ export const outboxMail = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_mail_to').on(t.to, t.createdAt)],
+);
+
+/** queued → sending → sent; or failed once the mail server refused it for good (the admin may queue it again). */
+export const mailStatus = pgEnum('mail_status', ['queued', 'sending', 'sent', 'failed']);
+
+/**
+ * The mail queue: one row per mail the shop sends (one-time codes aside, which go out while the caller waits),
+ * written in the transaction of what caused it, and sent by its own job (server/jobs/send-mail.job.ts).
+ */
+export const mails = pgTable(
+  'mails',
+  {
+    id: serial('id').primaryKey(),
+    /** Names the mail's cause (`order:12:confirmation`): the same cause never queues a second mail. */
+    key: text('key').notNull().unique(),
+    /** What the mail is about (domain/admin-mail.ts mailKinds): text, so that a new kind needs no migration. */
+    kind: text('kind').$type<MailKind>().notNull(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    status: mailStatus('status').notNull().default('queued'),
+    /** Tries made, each counted as it starts. */
+    attempts: integer('attempts').notNull().default(0),
+    /** While `sending`: the sender holds the mail until then; past it, the sender is taken for dead. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The mail server's last refusal or the connection's failure, as it said it. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mails_unsent').on(t.createdAt).where(sql`${t.status} in ('queued', 'sending')`),
+    index('mails_failed').on(t.updatedAt).where(sql`${t.status} = 'failed'`),
+  ],
 );

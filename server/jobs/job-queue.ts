@@ -24,6 +24,8 @@ export interface JobDefinition<Data extends object> {
   queue?: Omit<PgBoss.Queue, 'name'>;
   /** A cron line (UTC) on which one process runs the job; `tickSeconds` is the tick's length (a minute, an hour). */
   schedule?: { cron: string; tickSeconds: number };
+  /** Jobs of this queue one process runs at once (1 unless said): each worker takes one job at a time. */
+  workers?: number;
   /** Also run once by every process as it starts, before it listens (not through the queue). */
   atStart?: boolean;
   /** The work. A throw fails the job, which pg-boss then retries as its queue says. */
@@ -56,6 +58,11 @@ export interface JobQueue {
   /** Queues a job and wakes this process's worker for it. False when the queue's policy refused it as a duplicate. */
   send<Data extends object>(job: JobDefinition<Data>, data: Data, options?: PgBoss.SendOptions): Promise<boolean>;
   /**
+   * Which of `keys` (singleton keys of `job`'s jobs) have a job waiting: queued, or failed and due a retry. A sweep
+   * leaves those alone, so that a retry keeps its backoff.
+   */
+  waiting(job: AnyJob, keys: readonly string[]): Promise<Set<string>>;
+  /**
    * Resolves once none of `jobs` (all by default) is running or due: those queued meanwhile, and retries already due,
    * included. A job waiting out a retry delay does not count, nor one left running by a process that died before this
    * one started (pg-boss fails it once it expires). Tests and the dev outbox wait for this.
@@ -75,16 +82,13 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
     if (!stopping) app.log.error({ err: error }, 'job queue failed');
   });
   const running = new Set<Promise<void>>();
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   // On the database's clock, as pg-boss's own times are: jobs started before it are not this process's.
   const { rows: clock } = (await db.executeSql('select now() as now', [])) as { rows: { now: unknown }[] };
   const startedAt = clock[0]?.now;
 
   const wakeWorkers = (names: Iterable<string>) => {
-    for (const name of names) {
-      const workerId = workers.get(name);
-      if (workerId) boss.notifyWorker(workerId);
-    }
+    for (const name of names) for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
   };
 
   const queue: JobQueue = {
@@ -92,6 +96,15 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
       const id = await boss.send(job.name, data, options);
       wakeWorkers([job.name]);
       return id !== null;
+    },
+    async waiting(job, keys) {
+      if (keys.length === 0) return new Set();
+      const { rows } = (await db.executeSql(
+        `select distinct singleton_key as key from ${jobQueueSchema}.job
+         where name = $1 and singleton_key = any($2::text[]) and state in ('created', 'retry')`,
+        [job.name, keys],
+      )) as { rows: { key: string }[] };
+      return new Set(rows.map((row) => row.key));
     },
     async idle(which = jobs) {
       const names = which.map((job) => job.name);
@@ -122,7 +135,11 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
       await boss.start();
       for (const job of jobs) {
         await boss.createQueue(job.name, { name: job.name, ...job.queue });
-        workers.set(job.name, await boss.work<object>(job.name, { pollingIntervalSeconds }, ([queued]) => runJob(job, queued)));
+        const ids: string[] = [];
+        for (let worker = 0; worker < (job.workers ?? 1); worker += 1) {
+          ids.push(await boss.work<object>(job.name, { pollingIntervalSeconds }, ([queued]) => runJob(job, queued)));
+        }
+        workers.set(job.name, ids);
         if (job.schedule) {
           await boss.schedule(job.name, job.schedule.cron, {}, { singletonSeconds: job.schedule.tickSeconds });
         } else {

@@ -13,7 +13,7 @@ export const purgeJob = defineJob({
   async run(app) {
     const purged = await purgeExpiredData(app.db);
     // Counts only: the rows themselves (codes, token hashes, mail) never go to the log.
-    if (Object.values(purged).some((count) => count > 0)) app.log.info({ purged }, 'purged expired codes, sessions and outbox mail');
+    if (Object.values(purged).some((count) => count > 0)) app.log.info({ purged }, 'purged expired codes, sessions and old mail');
     await analyzeEmbeddedDatabase(app);
   },
 });

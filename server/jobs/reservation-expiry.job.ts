@@ -1,12 +1,12 @@
 /**
  * Every minute, and at start before the server listens (whatever ran out or was left unsent while it was down is
- * settled first): gives back the stock of unpaid invoices whose reservation ran out, and queues the mails of paid
- * orders that are still due (order-mails.job.ts).
+ * settled first): gives back the stock of unpaid invoices whose reservation ran out, and queues a job for every mail
+ * still unsent without one (send-mail.job.ts), each on its own.
  */
-import { ordersWithMailsDue } from '../modules/orders/order-confirmation';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle';
+import { queueMailsStillDue } from '../modules/orders/order-mails';
 import { defineJob } from './job-queue';
-import { queueOrderMails } from './order-mails.job';
+import { sendQueuedMails, sendUnsentMails } from './send-mail.job';
 
 export const reservationExpiryJob = defineJob({
   name: 'reservation-expiry',
@@ -18,8 +18,8 @@ export const reservationExpiryJob = defineJob({
   async run(app) {
     const released = await releaseExpiredReservations(app.db);
     if (released > 0) app.log.info(`released the stock of ${released} unpaid order(s)`);
-    let queued = 0;
-    for (const orderId of await ordersWithMailsDue(app.db)) if (await queueOrderMails(app, orderId)) queued += 1;
-    if (queued > 0) app.log.info(`queued the mails of ${queued} paid order(s) that were still due`);
+    await sendQueuedMails(app, await queueMailsStillDue(app.db, app.config));
+    const woken = await sendUnsentMails(app);
+    if (woken > 0) app.log.info(`queued the jobs of ${woken} unsent mail(s)`);
   },
 });

@@ -1,7 +1,7 @@
 /** Every job the shop runs in the background: the one list the job queue (job-queue.ts) starts. */
-import { orderMailsJob } from './order-mails.job';
 import { paymentReconciliationJob } from './payment-reconciliation.job';
 import { purgeJob } from './purge.job';
 import { reservationExpiryJob } from './reservation-expiry.job';
+import { sendMailJob } from './send-mail.job';
 
-export const shopJobs = [orderMailsJob, reservationExpiryJob, paymentReconciliationJob, purgeJob];
+export const shopJobs = [sendMailJob, reservationExpiryJob, paymentReconciliationJob, purgeJob];

@@ -19,6 +19,8 @@ import type {
 } from '../../domain/admin-catalog';
 import { contactMessageRecord, contactMessageRecords, unreadMessageCount } from '../../domain/admin-messages';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
+import { failedMails, resendMailReply } from '../../domain/admin-mail';
+import type { FailedMail } from '../../domain/admin-mail';
 import { neverPurchasedUsers, purchaseRecord, purchaseRecords, updatePurchaseReply } from '../../domain/admin-orders';
 import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseRequest } from '../../domain/admin-orders';
 import type { SiteImageSlot } from '../../domain/site-images';
@@ -73,6 +75,13 @@ export const getContactMessages = (): Promise<ContactMessageRecord[]> =>
 /** `GET admin/messages/unread`: how many messages are unread. */
 export const getUnreadMessageCount = async (): Promise<number> =>
   (await call(() => api.get('admin/messages/unread').json(), unreadMessageCount)).unread;
+/** `GET admin/mails?status=failed`: the mails the mail server refused for good, the latest failure first. */
+export const getFailedMails = (): Promise<FailedMail[]> =>
+  call(() => api.get('admin/mails', { searchParams: { status: 'failed' } }).json(), failedMails);
+
+/** `POST admin/mails/{id}/resend`: rejects with the ApiCallError (a 409 when the mail has not failed). */
+export const resendMail = (id: number): Promise<{ message: string }> =>
+  call(() => api.post(`admin/mails/${id}/resend`).json(), resendMailReply);
 
 // ---- Writes ---------------------------------------------------------------------------------------------------------
 

@@ -1,10 +1,12 @@
 // Every route of SPEC.md §2 (plus /home and /myaccount of DESIGN.md §5). Build links with these, never by hand:
 // path segments are URL-encoded here once.
+import { pagePaths } from '../../domain/page-paths';
+
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const paths = {
   root: '/',
-  home: '/home',
+  home: pagePaths.home,
   login: '/login',
   guestLogin: '/g/login',
   signup: '/signup',
@@ -42,7 +44,8 @@ export const paths = {
   heroImageForm: '/heroimageform',
   bannerBottomImage: '/bannerbottomimage',
   purchaseOrderList: '/purchaseorderlist',
-  purchaseOrder: (id: string | number) => `/purchaseorderlist/${segment(id)}`,
+  purchaseOrder: pagePaths.purchaseOrder,
   userNeverPurchasedList: '/userneverpurchasedlist',
   adminMessages: '/adminmessages',
+  adminMail: '/adminmail',
 } as const;

@@ -56,6 +56,7 @@ const admin = {
   purchaseOrder: lazyPage(() => import('../features/admin/purchase-order-form-page'), (m) => m.PurchaseOrderPage),
   neverPurchased: lazyPage(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
   messages: lazyPage(() => import('../features/admin/messages-page'), (m) => m.MessagesPage),
+  mail: lazyPage(() => import('../features/admin/mail-page'), (m) => m.MailPage),
 };
 
 const adminRoutes: RouteObject[] = [
@@ -76,6 +77,7 @@ const adminRoutes: RouteObject[] = [
   lazyRoute('/purchaseorderlist/:id', admin.purchaseOrder),
   lazyRoute(paths.userNeverPurchasedList, admin.neverPurchased),
   lazyRoute(paths.adminMessages, admin.messages),
+  lazyRoute(paths.adminMail, admin.mail),
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -289,6 +289,7 @@ describe('axe finds no violation (WCAG 2.0/2.1 A and AA, headings, landmarks) on
       { path: `/purchaseorderlist/${purchase!.id}`, title: 'Purchase Order Update Form', ready: loaded('Email', customer.email) },
       { path: '/userneverpurchasedlist', title: 'User Never Purchased List', ready: firstRow('User Never Purchased List') },
       { path: '/adminmessages', title: 'Messages', ready: firstRow('Messages') },
+      { path: '/adminmail', title: 'Mail', ready: (p) => p.getByRole('table', { name: 'Failed mails' }).waitFor() },
     ];
     await scanScreens(page, check, screens);
     check.expectClean(screens.length * viewports.length);

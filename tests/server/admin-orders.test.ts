@@ -210,7 +210,12 @@ describe('updating a purchase', () => {
     expect(mail!.text).toContain('https://track.example.in/DV42');
     expect(mail!.text).toContain(`Order number: ${purchase.providerOrderId}`);
     expect(mail!.html).toContain('background:#FBF7F2');
-    expect(mail!.html).toContain('https://track.example.in/DV42');
+    // Clickable: the tracking link, the order in My Account and the shop; the order's time as India reads it.
+    expect(mail!.html).toContain('<a href="https://track.example.in/DV42"');
+    expect(mail!.html).toContain(`<a href="${app.config.publicBaseUrl}/account/orders"`);
+    expect(mail!.html).toContain(`<a href="${app.config.publicBaseUrl}/home"`);
+    expect(mail!.text).toContain('Order placed: 4 April 2024, 9:30 am IST');
+    expect(mail!.text).toContain(`See your order in My Account: ${app.config.publicBaseUrl}/account/orders`);
     expect(await mailsTo(app, 'someone.else@example.in')).toEqual([]);
 
     const tab = await app.inject({

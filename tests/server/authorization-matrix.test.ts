@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, carts, orders, payments } from '../../server/db/schema';
+import { addresses, cartItems, carts, mails, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
@@ -756,7 +756,19 @@ const rows: Row[] = [
     url: `/api/admin/messages/${(await aContactMessage(app.db)).id}/read`,
     payload: { read: true },
   })),
+  // -- Admin: mail.
+  adminRow('GET', '/api/admin/mails', () => ({ method: 'GET', url: '/api/admin/mails?status=failed' })),
+  adminRow('POST', '/api/admin/mails/:id/resend', async () => ({ method: 'POST', url: `/api/admin/mails/${await aFailedMail()}/resend` })),
 ];
+
+/** A mail the mail server refused for good, as the mail queue leaves one. */
+async function aFailedMail(): Promise<number> {
+  const [mail] = await app.db
+    .insert(mails)
+    .values({ key: `matrix:${next()}`, kind: 'contact', to: 'shop@example.in', subject: 'Refused', text: 'Refused', status: 'failed', attempts: 3, lastError: '550 No such mailbox' })
+    .returning({ id: mails.id });
+  return mail!.id;
+}
 
 // ---- The matrix ----------------------------------------------------------------------------------------------------
 

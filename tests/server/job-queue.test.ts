@@ -16,7 +16,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
-import { orders } from '../../server/db/schema';
+import { mails, orders } from '../../server/db/schema';
 import { jobDatabase } from '../../server/jobs/job-database';
 import { reservationExpiryJob } from '../../server/jobs/reservation-expiry.job';
 import { buildTestApp, createScratchDatabase } from './helpers/app';
@@ -44,7 +44,7 @@ describe("pg-boss's own transactions", () => {
 });
 
 describe('closing the app', () => {
-  it('waits for the job under way (a paid order\'s mails), then closes the database', async () => {
+  it('waits for the jobs under way (a paid order\'s mails), then closes the database', async () => {
     // A mail server that takes the connection and does not answer until the test lets it drop.
     const connections: Socket[] = [];
     const silent = createServer((socket) => connections.push(socket));
@@ -66,11 +66,16 @@ describe('closing the app', () => {
       for (const connection of connections) connection.destroy();
       await closing;
 
-      // The job's last write (the failed send gives its claim back) reached the database before it closed.
+      // The jobs' last writes (each failed send gives its claim back) reached the database before it closed.
       const reopened = await openDatabase(database);
       try {
         const [order] = await reopened.db.select().from(orders).where(eq(orders.providerOrderId, orderValueId));
-        expect(order).toMatchObject({ paymentState: 'paid', mailsDue: true, mailsClaimedUntil: null });
+        expect(order).toMatchObject({ paymentState: 'paid' });
+        const orderMails = await reopened.db.select().from(mails).where(eq(mails.orderId, order!.id));
+        expect(orderMails.map(({ status, claimedUntil, attempts }) => ({ status, claimedUntil, attempts }))).toEqual([
+          { status: 'queued', claimedUntil: null, attempts: 1 },
+          { status: 'queued', claimedUntil: null, attempts: 1 },
+        ]);
       } finally {
         await reopened.close();
       }

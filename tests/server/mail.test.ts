@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { defaultShop } from '../../server/config';
+import { indiaTime } from '../../domain/india-time';
 import { composeMail } from '../../server/modules/mail/mail-template';
 import { buildTestApp } from './helpers/app';
 import { startSmtpListener } from './helpers/smtp';
@@ -42,6 +43,7 @@ describe('mail over SMTP', () => {
       payload: { fullName: 'Ravi Kumar', userEmail: 'ravi@example.in', phoneNumber: '9123456780', message: 'Bulk order?' },
     });
     expect(res.statusCode).toBe(200);
+    await app.jobs.idle();
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual([defaultShop.email]);
     expect(mail.raw).toMatch(/^Subject: New message from Ravi Kumar\r?$/m);
@@ -121,5 +123,25 @@ describe('composeMail', () => {
     expect(html).toContain('Thanks &amp; welcome');
     expect(html).toContain('Petals &amp; Stems');
     expect(html).not.toContain('<confirmed>');
+  });
+});
+
+describe('links and times in mails', () => {
+  it('makes links clickable in HTML and readable in text, escaping what they carry', () => {
+    const { text, html } = composeMail(defaultShop, {
+      heading: 'Dispatched',
+      paragraphs: [],
+      details: [['Tracking link', { text: 'https://track.example.in/?a=1&b="2"', href: 'https://track.example.in/?a=1&b="2"' }]],
+      links: [{ text: 'See your order in My Account', href: 'https://shop.example.in/account/orders' }],
+    });
+    expect(text).toContain('Tracking link: https://track.example.in/?a=1&b="2"');
+    expect(text).toContain('See your order in My Account: https://shop.example.in/account/orders');
+    expect(html).toContain('<a href="https://track.example.in/?a=1&amp;b=&quot;2&quot;"');
+    expect(html).toContain('<a href="https://shop.example.in/account/orders" style="color:#1F4D3A;font-weight:600">See your order in My Account</a>');
+  });
+
+  it('gives a moment in India time, whatever the server’s zone', () => {
+    expect(indiaTime(new Date('2026-12-02T10:35:00Z'))).toBe('2 December 2026, 4:05 pm IST');
+    expect(indiaTime(new Date('2026-12-02T19:00:00Z'))).toBe('3 December 2026, 12:30 am IST');
   });
 });

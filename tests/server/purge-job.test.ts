@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, guestSessions, oneTimeCodes, outboxMail, refreshTokens } from '../../server/db/schema';
+import { carts, guestSessions, mails, oneTimeCodes, outboxMail, refreshTokens } from '../../server/db/schema';
 import { purgeJob } from '../../server/jobs/purge.job';
 import { purgeExpiredData, retention } from '../../server/modules/maintenance/expired-data';
 import { buildTestApp } from './helpers/app';
@@ -68,6 +68,17 @@ async function aMail(createdAt: Date, text = 'Your code is 123456'): Promise<num
   return row!.id;
 }
 
+/** A mail of the queue, sent (or failed, never sent) at `sentAt`. */
+async function aQueuedMail(status: 'sent' | 'failed', at: Date): Promise<number> {
+  const [row] = await app.db
+    .insert(mails)
+    .values({ key: `purge:${unique()}`, kind: 'contact', to: 'shop@example.in', subject: 'A message', text: 'Hello', status, sentAt: status === 'sent' ? at : null, updatedAt: at })
+    .returning({ id: mails.id });
+  return row!.id;
+}
+const remainingQueued = async (ids: number[]) =>
+  (await app.db.select({ id: mails.id }).from(mails).where(inArray(mails.id, ids))).map((r) => r.id).sort();
+
 const remainingCodes = async (ids: number[]) =>
   (await app.db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(inArray(oneTimeCodes.id, ids))).map((r) => r.id).sort();
 const remainingTokens = async (ids: number[]) =>
@@ -98,11 +109,15 @@ describe('purgeExpiredData', () => {
     const liveGuest = await aGuestSession(at(29 * day));
     const oldMail = [await aMail(at(-retention.outboxMailMs - minute)), await aMail(at(-30 * day))];
     const keptMail = [await aMail(at(-6 * day)), await aMail(at(-minute))];
+    const oldSent = [await aQueuedMail('sent', at(-retention.sentMailMs - minute))];
+    // Sent lately, or never sent (a failed mail stays for the admin however old).
+    const keptQueued = [await aQueuedMail('sent', at(-29 * day)), await aQueuedMail('failed', at(-90 * day))];
 
     const purged = await purgeExpiredData(app.db, now, 2);
 
     // The guest session's own refresh token goes with it (cascade), not counted as a token past its expiry.
-    expect(purged).toEqual({ oneTimeCodes: 3, refreshTokens: 2, guestSessions: 1, outboxMail: 2 });
+    expect(purged).toEqual({ oneTimeCodes: 3, refreshTokens: 2, guestSessions: 1, outboxMail: 2, sentMails: 1 });
+    expect(await remainingQueued([...oldSent, ...keptQueued])).toEqual(sorted(keptQueued));
     expect(await remainingCodes([...oldCodes, ...keptCodes])).toEqual(sorted(keptCodes));
     expect(await remainingTokens([...oldTokens, ...keptTokens])).toEqual(sorted(keptTokens));
     expect(await remainingMail([...oldMail, ...keptMail])).toEqual(sorted(keptMail));
@@ -113,7 +128,7 @@ describe('purgeExpiredData', () => {
     expect(await app.db.select().from(carts).where(eq(carts.guestSessionId, liveGuest))).toHaveLength(1);
 
     // Nothing left to do: a second run deletes nothing.
-    expect(await purgeExpiredData(app.db, now, 2)).toEqual({ oneTimeCodes: 0, refreshTokens: 0, guestSessions: 0, outboxMail: 0 });
+    expect(await purgeExpiredData(app.db, now, 2)).toEqual({ oneTimeCodes: 0, refreshTokens: 0, guestSessions: 0, outboxMail: 0, sentMails: 0 });
   });
 });
 
@@ -135,8 +150,8 @@ describe('the purge job', () => {
     const logged = log.lines.slice(linesBefore).filter((line) => line.includes('purged'));
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0]!)).toMatchObject({
-      msg: 'purged expired codes, sessions and outbox mail',
-      purged: { oneTimeCodes: 1, refreshTokens: 0, guestSessions: 0, outboxMail: 1 },
+      msg: 'purged expired codes, sessions and old mail',
+      purged: { oneTimeCodes: 1, refreshTokens: 0, guestSessions: 0, outboxMail: 1, sentMails: 0 },
     });
     expect(logged[0]).not.toContain('918273');
     expect(logged[0]).not.toContain('@example.in');

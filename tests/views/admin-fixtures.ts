@@ -1,6 +1,7 @@
-// Small factories for the admin calls' replies (domain/admin-catalog.ts, domain/admin-orders.ts), varied per test by
+// Small factories for the admin calls' replies (domain/admin-catalog.ts, admin-orders.ts, admin-mail.ts), varied per test by
 // overrides. Ids count up across a test file so that rows built in a loop differ.
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
+import type { FailedMail } from '../../domain/admin-mail';
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
 import { addressFieldsOf } from '../../domain/address';
 import { anAddress } from './address-fixtures';
@@ -93,5 +94,18 @@ export function aNeverPurchasedUser(overrides: Partial<NeverPurchasedUser> = {})
     email: `meera${id}@example.test`,
     mobileNumber: '9812345678',
     ...overrides,
+  };
+}
+
+/** A mail the mail server refused for good, as `GET admin/mails?status=failed` lists it. */
+export function aFailedMail(id: number): FailedMail {
+  return {
+    id,
+    kind: 'order_notice',
+    to: `shop${id}@example.in`,
+    subject: `New order ${id}`,
+    attempts: 3,
+    refusal: `550 Mailbox unavailable: shop${id}@example.in`,
+    failedAt: '2026-12-02T10:35:00.000Z',
   };
 }

@@ -122,6 +122,7 @@ describe('admin dashboard', () => {
     expect(links('ORDERS')).toEqual([
       ['Purchase Order List', '/purchaseorderlist'],
       ['User Never Purchased List', '/userneverpurchasedlist'],
+      ['Mail', '/adminmail'],
     ]);
     // Each card says what it is for, and its link is described by that line.
     const flowers = screen.getByRole('link', { name: 'List of Flowers' });

@@ -14,6 +14,7 @@ import {
   updatePurchaseRequest,
 } from '../../../domain/admin-orders';
 import { apiError } from '../../../domain/errors';
+import { sendQueuedMails } from '../../jobs/send-mail.job';
 import { requireAdmin } from '../auth/caller';
 import { cancelPurchase, refundPurchase } from '../payments/refunds.service';
 import { getPurchase, listNeverPurchased, listPurchases, updatePurchase } from './admin-orders.service';
@@ -62,7 +63,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, status, userTrackingUrl } = request.body;
-      return updatePurchase({ db: app.db, mailer: app.mailer, shop: app.config.shop, log: request.log }, { id, status, userTrackingUrl });
+      return updatePurchase({ db: app.db, config: app.config, wakeMails: (ids) => sendQueuedMails(app, ids) }, { id, status, userTrackingUrl });
     },
   );
 
@@ -91,8 +92,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const deps = { db: app.db, payments: app.payments, mailer: app.mailer, config: app.config, log: request.log };
-        const outcome = await run(deps, request.body.id);
+        const outcome = await run(app, request.body.id);
         return { ...outcome, purchase: await getPurchase(app.db, request.body.id) };
       },
     );

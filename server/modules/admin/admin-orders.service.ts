@@ -2,26 +2,29 @@
  * The admin's orders: purchase records in the spec's shape, the status and tracking update (which mails the order's
  * customer when something they can see changed) and the customers who never bought.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { adminOrderMessages } from '../../../domain/admin-orders';
 import type { NeverPurchasedUser, PurchaseRecord, PurchaseStatus, UpdatePurchaseReply } from '../../../domain/admin-orders';
 import { trackingLink } from '../../../domain/account';
 import { addressFieldsOf } from '../../../domain/address';
+import { indiaTime } from '../../../domain/india-time';
 import { paiseToRupees } from '../../../domain/money';
-import type { ShopConfig } from '../../config';
+import { pagePaths } from '../../../domain/page-paths';
 import type { Database } from '../../db/client';
 import { Conflict, NotFound } from '../../errors';
+import { queueMails } from '../mail/mail-queue';
+import type { QueuedMail } from '../mail/mail-queue';
 import { composeMail } from '../mail/mail-template';
-import type { Mail, Mailer } from '../mail/mailer';
 import type { AddressSnapshot } from '../orders/invoice.service';
+import type { MailContext } from '../orders/order-mails';
 import { customersWithoutPurchase, lockPurchase, purchasesWithLines, setPurchaseProgress } from './admin-orders.queries';
 import type { PurchaseRow } from './admin-orders.queries';
 
 export interface AdminOrdersDeps {
   db: Database;
-  mailer: Mailer;
-  shop: ShopConfig;
-  log: FastifyBaseLogger;
+  config: MailContext;
+  /** Wakes the jobs of mails the update queued (server/jobs/send-mail.job.ts). */
+  wakeMails: (ids: number[]) => Promise<void>;
 }
 
 const orderNumberOf = (row: Pick<PurchaseRow, 'providerOrderId' | 'invoiceId'>) => row.providerOrderId ?? row.invoiceId;
@@ -65,54 +68,58 @@ export async function getPurchase(db: Database, id: number): Promise<PurchaseRec
 }
 
 /**
- * Saves the status and tracking link. When either changed, the order's own customer is mailed (never the e-mail the
- * form sends); a mail that fails is logged and reported as not notified, and never undoes the saved update.
+ * Saves the status and tracking link. When either changed, a mail to the order's own customer (never the e-mail the
+ * form sends) is queued with the update: it goes out however the mail server fares, and never undoes the update.
  */
 export async function updatePurchase(
   deps: AdminOrdersDeps,
   input: { id: number; status: PurchaseStatus; userTrackingUrl: string },
 ): Promise<UpdatePurchaseReply> {
   const trackingUrl = input.userTrackingUrl === '' ? null : input.userTrackingUrl;
-  const changed = await deps.db.transaction(async (tx) => {
+  const { row, mailIds } = await deps.db.transaction(async (tx) => {
     const before = await lockPurchase(tx, input.id);
     if (!before) throw new NotFound(adminOrderMessages.notFound);
     if (before.status === 'Cancelled') throw new Conflict(adminOrderMessages.cancelledNoUpdate);
     await setPurchaseProgress(tx, input.id, { status: input.status, trackingUrl });
-    return before.status !== input.status || (before.trackingUrl ?? null) !== trackingUrl;
+    const [after] = await purchasesWithLines(tx, input.id);
+    if (!after) throw new NotFound(adminOrderMessages.notFound);
+    const changed = before.status !== input.status || (before.trackingUrl ?? null) !== trackingUrl;
+    return { row: after, mailIds: changed ? await queueMails(tx, [progressMail(deps.config, after)]) : [] };
   });
-
-  const [row] = await purchasesWithLines(deps.db, input.id);
-  if (!row) throw new NotFound(adminOrderMessages.notFound);
-  let customerNotified = false;
-  if (changed) {
-    try {
-      await deps.mailer.send(progressMail(deps.shop, row));
-      customerNotified = true;
-    } catch (error) {
-      deps.log.error({ err: error, orderId: row.id }, 'order progress mail failed');
-    }
-  }
-  return { message: adminOrderMessages.updated, customerNotified, purchase: toRecord(row) };
+  await deps.wakeMails(mailIds);
+  return { message: adminOrderMessages.updated, customerNotified: mailIds.length > 0, purchase: toRecord(row) };
 }
 
-/** The customer's notice of a new status or tracking link, in the shop's mail look. */
-export function progressMail(shop: ShopConfig, row: PurchaseRow): Mail {
+/** The customer's notice of a new status or tracking link, in the shop's mail look; each change its own mail. */
+export function progressMail({ shop, publicBaseUrl }: MailContext, row: PurchaseRow): QueuedMail {
   const orderNumber = orderNumberOf(row);
   const link = trackingLink(row.trackingUrl);
   const content = composeMail(shop, {
     heading: `Your order is ${row.status === 'created' ? 'being prepared' : row.status.toLowerCase()}${row.firstName ? `, ${row.firstName}` : ''}`,
     paragraphs: [
       `Here is the latest on your order ${orderNumber}.`,
-      link.href ? `Track your parcel here: ${link.href}` : 'We will e-mail you the tracking link as soon as your parcel ships.',
+      link.href ? 'Track your parcel with the tracking link below.' : 'We will e-mail you the tracking link as soon as your parcel ships.',
       `Questions? Write to ${shop.email} or call ${shop.phone}.`,
     ],
     details: [
       ['Order number', orderNumber],
+      ['Order placed', indiaTime(row.createdAt)],
       ['Status', row.status],
-      ['Tracking link', link.text],
+      ['Tracking link', link.href ? { text: link.href, href: link.href } : link.text],
+    ],
+    links: [
+      { text: 'See your order in My Account', href: `${publicBaseUrl}${pagePaths.accountOrders}` },
+      { text: `Visit ${shop.name}`, href: `${publicBaseUrl}${pagePaths.home}` },
     ],
   });
-  return { to: row.email, subject: `Order ${orderNumber}: ${row.status} · ${shop.name}`, ...content };
+  return {
+    key: `order:${row.id}:status:${randomUUID()}`,
+    kind: 'order_status',
+    orderId: row.id,
+    to: row.email,
+    subject: `Order ${orderNumber}: ${row.status} · ${shop.name}`,
+    ...content,
+  };
 }
 
 export async function listNeverPurchased(db: Database): Promise<NeverPurchasedUser[]> {

@@ -1,10 +1,11 @@
 /**
- * `POST /api/contactapi` (SPEC.md §7): validated with the Contact Us rules, stored, mailed to the shop; rate limited per
+ * `POST /api/contactapi` (SPEC.md §7): validated with the Contact Us rules, stored with its mail to the shop queued; rate limited per
  * address and per sender e-mail (every message is a stored row and a mail to the shop).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages as messages, contactReply, contactRequest } from '../../../domain/contact';
 import { apiError } from '../../../domain/errors';
+import { sendQueuedMails } from '../../jobs/send-mail.job';
 import { perEmailLimit } from '../auth/auth-rate-limits';
 import { submitContactMessage } from './contact.service';
 
@@ -30,7 +31,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { fullName, userEmail, phoneNumber, message } = request.body;
       await submitContactMessage(
-        { db: app.db, mailer: app.mailer, shop: app.config.shop, log: request.log },
+        { db: app.db, shop: app.config.shop, wakeMails: (ids) => sendQueuedMails(app, ids) },
         { fullName, userEmail, phoneNumber, message },
       );
       return { message: messages.sent };

@@ -33,21 +33,25 @@ interface MailLog {
   info(message: string): void;
 }
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicBaseUrl'>, db: Database, log?: MailLog): Mailer {
-  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
+export function createMailer(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'publicBaseUrl' | 'mailDelivery'>,
+  db: Database,
+  log?: MailLog,
+): Mailer {
+  if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom, config.mailDelivery.smtpTimeoutMs);
   return outboxMailer(db, `${config.publicBaseUrl}/dev/mailbox`, log);
 }
 
-function smtpMailer(smtpUrl: string, from: string): Mailer {
+function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
   // Loaded here, not with the module: a shop that keeps its mail in the dev outbox starts without nodemailer (about
   // 50 ms of a warm start, docs/performance.md).
   const transporter = import('nodemailer').then(({ default: nodemailer }) =>
-    // Bounded waits: a contact form or an OTP request must not hang on a mail server that does not answer.
+    // Bounded waits: an OTP request, or a queued mail's sender, must not hang on a mail server that does not answer.
     nodemailer.createTransport({
       url: smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      connectionTimeout: timeoutMs / 2,
+      greetingTimeout: timeoutMs / 2,
+      socketTimeout: timeoutMs,
     }),
   );
   return {

@@ -1,12 +1,12 @@
 /**
  * The dev outbox's two windows, registered only while mail is kept instead of sent: JSON for tests and the e2e
  * harness (`GET /api/dev/outbox?to=`), and a readable page for people (`GET /dev/mailbox`). Both list the mails once
- * those the job queue still has to send (a paid order's) have gone, as an inbox a moment later would.
+ * those the mail queue still has to send have gone, as an inbox a moment later would.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../domain/errors';
-import { orderMailsJob } from '../../jobs/order-mails.job';
+import { sendMailJob } from '../../jobs/send-mail.job';
 import { escapeHtml } from './mail-template';
 import { listOutbox } from './outbox.queries';
 import type { OutboxEntry } from './outbox.queries';
@@ -35,7 +35,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.jobs.idle([orderMailsJob]);
+      await app.jobs.idle([sendMailJob]);
       const mails = await listOutbox(app.db, { to: request.query.to, limit: 100 });
       reply.header('cache-control', 'no-store');
       return mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() }));
@@ -52,7 +52,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const to = request.query.to || undefined;
-      await app.jobs.idle([orderMailsJob]);
+      await app.jobs.idle([sendMailJob]);
       const mails = await listOutbox(app.db, { to, limit: 50 });
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
       return mailboxPage(mails, to, app.config.shop.name);

@@ -1,12 +1,12 @@
 /**
  * Deletes what the shop no longer needs: spent one-time codes, expired refresh tokens, expired guest sessions (with
- * their bags) and old dev-outbox mail. The hourly purge job runs it (server/jobs/purge.job.ts); each batch is its own
+ * their bags), old dev-outbox mail and mails the queue sent long ago. The hourly purge job runs it (server/jobs/purge.job.ts); each batch is its own
  * short transaction, so a large backlog never holds locks for long.
  */
-import { inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
-import { oneTimeCodes, outboxMail, refreshTokens } from '../../db/schema';
+import { mails, oneTimeCodes, outboxMail, refreshTokens } from '../../db/schema';
 import { purgeExpiredGuestSessions } from '../guest/guest.service';
 
 const hour = 60 * 60 * 1000;
@@ -22,6 +22,8 @@ export const retention = {
   refreshTokenAfterExpiryMs: 24 * hour,
   /** Dev-outbox mail (codes included) is kept a week. */
   outboxMailMs: 7 * 24 * hour,
+  /** A sent mail's row (the customer's address, their order) is kept a month, for questions about it; unsent ones stay. */
+  sentMailMs: 30 * 24 * hour,
 } as const;
 
 export interface PurgeCounts {
@@ -29,6 +31,7 @@ export interface PurgeCounts {
   refreshTokens: number;
   guestSessions: number;
   outboxMail: number;
+  sentMails: number;
 }
 
 /** Deletes everything past its retention at `now`, `batchSize` rows per transaction; says how many rows of each went. */
@@ -37,6 +40,7 @@ export async function purgeExpiredData(db: Database, now = new Date(), batchSize
   const codesBefore = before(retention.oneTimeCodeAfterExpiryMs);
   const tokensBefore = before(retention.refreshTokenAfterExpiryMs);
   const mailBefore = before(retention.outboxMailMs);
+  const sentBefore = before(retention.sentMailMs);
   return {
     oneTimeCodes: await inBatches(db, batchSize, async (tx, limit) => {
       const ids = tx.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(lt(oneTimeCodes.expiresAt, codesBefore)).limit(limit);
@@ -51,6 +55,10 @@ export async function purgeExpiredData(db: Database, now = new Date(), batchSize
     outboxMail: await inBatches(db, batchSize, async (tx, limit) => {
       const ids = tx.select({ id: outboxMail.id }).from(outboxMail).where(lt(outboxMail.createdAt, mailBefore)).limit(limit);
       return (await tx.delete(outboxMail).where(inArray(outboxMail.id, ids)).returning({ id: outboxMail.id })).length;
+    }),
+    sentMails: await inBatches(db, batchSize, async (tx, limit) => {
+      const ids = tx.select({ id: mails.id }).from(mails).where(and(eq(mails.status, 'sent'), lt(mails.sentAt, sentBefore))).limit(limit);
+      return (await tx.delete(mails).where(inArray(mails.id, ids)).returning({ id: mails.id })).length;
     }),
   };
 }

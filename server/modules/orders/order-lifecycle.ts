@@ -5,6 +5,10 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { cartItems, carts, orderItems, orders, payments } from '../../db/schema';
+import { queueMails, queueMailsStatement } from '../mail/mail-queue';
+import type { QueuedMail } from '../mail/mail-queue';
+import { orderMails } from './order-mails';
+import type { MailContext } from './order-mails';
 import { returnStock, takeStock } from './stock-reservation';
 
 type PaymentState = (typeof orders.$inferSelect)['paymentState'];
@@ -60,6 +64,8 @@ export interface Settlement {
   paymentState: PaymentState;
   /** A further payment on an order already paid: stored and due back, for the admin to refund. */
   extraPayment?: boolean;
+  /** The mails the payment queued (the buyer's confirmation, the shop's notice): to be woken once it has committed. */
+  mailIds: number[];
 }
 
 type SettlementInput = {
@@ -75,21 +81,37 @@ const settledStates: readonly PaymentState[] = ['paid', 'refund_due', 'refund_pe
  * Records the payment and marks the order paid, exactly once: the payments row is unique on the provider's payment id,
  * so a replayed verify or webhook finds it and changes nothing. A payment for an order whose reservation was already
  * released takes the stock again when it can, and is otherwise flagged refund_due for the admin. A second payment on
- * an order already settled is kept and marked due back, never dropped nor taken for the first.
+ * an order already settled is kept and marked due back, never dropped nor taken for the first. The order's mails are
+ * queued in the same commit as the payment: a crash can lose neither without the other.
  */
-export async function settleOrder(db: Database, input: SettlementInput, now = new Date()): Promise<Settlement | undefined> {
-  const settled = await settlePendingOrder(db, input, now);
-  if (settled !== 'not pending') return settled;
-  return settleOrderInTransaction(db, input, now);
+export async function settleOrder(
+  db: Database,
+  input: SettlementInput,
+  context: MailContext,
+  now = new Date(),
+): Promise<Settlement | undefined> {
+  // Composed before a pending order's settle, which is one statement that queues them only if it pays the order.
+  const composed = await orderMails(db, context, { providerOrderId: input.providerOrderId });
+  if (!composed) return undefined;
+  if (composed.paymentState === 'pending') {
+    const settled = await settlePendingOrder(db, input, composed.mails, now);
+    if (settled !== 'not pending') return settled;
+  }
+  return settleOrderInTransaction(db, input, context, now);
 }
 
 /**
  * The usual case, a pending order's first payment, in one statement: the order locked, the payment recorded, the order
- * marked paid (and its mails due) and its bag emptied. One statement, not a transaction of five: on the embedded
+ * marked paid, its mails queued and its bag emptied. One statement, not a transaction of five: on the embedded
  * database a transaction holds the one connection across a thread round trip per statement (docs/performance.md).
  * 'not pending' when the order is paid already (a replay) or was released; settleOrderInTransaction decides those.
  */
-async function settlePendingOrder(db: Database, input: SettlementInput, now: Date): Promise<Settlement | undefined | 'not pending'> {
+async function settlePendingOrder(
+  db: Database,
+  input: SettlementInput,
+  mails: readonly QueuedMail[],
+  now: Date,
+): Promise<Settlement | undefined | 'not pending'> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`with target as (
       select id, user_id, cart_id, payment_state, total_paise from orders
@@ -101,9 +123,11 @@ async function settlePendingOrder(db: Database, input: SettlementInput, now: Dat
       on conflict (provider_payment_id) do nothing
       returning order_id
     ), paid as (
-      update orders set payment_state = 'paid', paid_at = ${at}, mails_due = true, updated_at = ${at}
+      update orders set payment_state = 'paid', paid_at = ${at}, updated_at = ${at}
       where id in (select order_id from recorded)
       returning id
+    ), queued as (
+      ${queueMailsStatement(mails, sql`select 1 from paid`)}
     ), emptied as (
       -- The bag the order was made from: a guest's session bag or the account's (older orders name no bag).
       delete from cart_items
@@ -113,14 +137,19 @@ async function settlePendingOrder(db: Database, input: SettlementInput, now: Dat
         select carts.id from carts, target where target.cart_id is null and carts.user_id = target.user_id
       )
     )
-    select id, user_id, exists (select 1 from paid) as paid from target`);
-  const [order] = (result as unknown as { rows: { id: number; user_id: number; paid: boolean }[] }).rows;
+    select id, user_id, exists (select 1 from paid) as paid, array(select id from queued) as mail_ids from target`);
+  const [order] = (result as unknown as { rows: { id: number; user_id: number; paid: boolean; mail_ids: number[] }[] }).rows;
   if (!order) return undefined;
   if (!order.paid) return 'not pending';
-  return { orderId: order.id, userId: order.user_id, firstTime: true, paymentState: 'paid' };
+  return { orderId: order.id, userId: order.user_id, firstTime: true, paymentState: 'paid', mailIds: order.mail_ids };
 }
 
-async function settleOrderInTransaction(db: Database, input: SettlementInput, now: Date): Promise<Settlement | undefined> {
+async function settleOrderInTransaction(
+  db: Database,
+  input: SettlementInput,
+  context: MailContext,
+  now: Date,
+): Promise<Settlement | undefined> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, userId: orders.userId, cartId: orders.cartId, paymentState: orders.paymentState, totalPaise: orders.totalPaise })
@@ -142,10 +171,12 @@ async function settleOrderInTransaction(db: Database, input: SettlementInput, no
       })
       .onConflictDoNothing({ target: payments.providerPaymentId })
       .returning({ id: payments.id });
-    if (recorded.length === 0) return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState };
+    if (recorded.length === 0) {
+      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState, mailIds: [] };
+    }
     if (settledStates.includes(order.paymentState)) {
       await tx.update(payments).set({ refundState: 'due' }).where(eq(payments.id, recorded[0]!.id));
-      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState, extraPayment: true };
+      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState, extraPayment: true, mailIds: [] };
     }
 
     let state: PaymentState = 'paid';
@@ -161,14 +192,15 @@ async function settleOrderInTransaction(db: Database, input: SettlementInput, no
         await tx.update(payments).set({ refundState: 'due' }).where(eq(payments.id, recorded[0]!.id));
       }
     }
-    // mailsDue commits with the payment: the mails go out after this transaction, and again at start after a crash.
-    const paid = tx.update(orders).set({ paymentState: state, paidAt: now, mailsDue: true, updatedAt: now }).where(eq(orders.id, order.id));
+    const paid = tx.update(orders).set({ paymentState: state, paidAt: now, updatedAt: now }).where(eq(orders.id, order.id));
     // The bag the order was made from: a guest's session bag or the account's (older orders name no bag: the account's).
     const bag = order.cartId !== null ? eq(cartItems.cartId, order.cartId) : inArray(cartItems.cartId, tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, order.userId)));
     // One statement (PostgreSQL runs a WITH's update whether or not the rest reads it): one round trip less while the
     // embedded database serves no one else.
     await tx.execute(sql`with paid as (${paid.getSQL()}) ${tx.delete(cartItems).where(bag).getSQL()}`);
-    return { orderId: order.id, userId: order.userId, firstTime: true, paymentState: state };
+    // Composed once paid: a refund_due order's notice says so.
+    const mailIds = await queueMails(tx, (await orderMails(tx, context, { id: order.id }))?.mails ?? []);
+    return { orderId: order.id, userId: order.userId, firstTime: true, paymentState: state, mailIds };
   });
 }
 

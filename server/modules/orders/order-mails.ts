@@ -1,16 +1,24 @@
 /**
- * The mails an order sends, in the shop's mail look: when paid, the buyer's confirmation (or, paid after the stock had
- * gone, the news that the money comes back) and the shop's new-order notice; later the buyer's cancel and refund news.
+ * The mails an order sends, in the shop's mail look, with links to the order (My Account, the admin's page) and the
+ * shop: when paid, the buyer's confirmation (or, paid after the stock had gone, the news that the money comes back)
+ * and the shop's new-order notice, queued with the payment (order-lifecycle.ts); later the buyer's cancel and refund news.
  */
 import { eq } from 'drizzle-orm';
 import { taxRows } from '../../../domain/gst';
+import { indiaTime } from '../../../domain/india-time';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
-import type { ShopConfig } from '../../config';
+import { pagePaths } from '../../../domain/page-paths';
+import type { Config, ShopConfig } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { composeMail } from '../mail/mail-template';
+import { queueMails } from '../mail/mail-queue';
+import type { QueuedMail } from '../mail/mail-queue';
 import type { Mail } from '../mail/mailer';
 import type { AddressSnapshot } from './invoice.service';
+
+/** What a mail needs of the config: the shop's identity and the address its links start with. */
+export type MailContext = Pick<Config, 'shop' | 'publicBaseUrl'>;
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
 
@@ -54,22 +62,34 @@ export async function refundMail(db: Database | Transaction, shop: ShopConfig, o
   return { to: order.email, subject: `${subject} · ${shop.name}`, ...content };
 }
 
-export async function orderMails(db: Database | Transaction, shop: ShopConfig, orderId: number): Promise<Mail[]> {
+/**
+ * The order's two mails as it will be once paid (`paid` unless it is so already: refund_due then says so); none when
+ * there is no such order. With the order's payment state, which tells the caller whether it is still pending.
+ */
+export async function orderMails(
+  db: Database | Transaction,
+  context: MailContext,
+  which: { id: number } | { providerOrderId: string },
+): Promise<{ paymentState: string; mails: QueuedMail[] } | undefined> {
+  const { shop, publicBaseUrl } = context;
   const [order] = await db
     .select({
+      id: orders.id,
       providerOrderId: orders.providerOrderId,
       invoiceId: orders.invoiceId,
       address: orders.address,
       totalPaise: orders.totalPaise,
       paymentState: orders.paymentState,
+      createdAt: orders.createdAt,
       email: users.email,
       firstName: users.firstName,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
+    .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
     .limit(1);
-  if (!order) return [];
+  if (!order) return undefined;
+  const orderId = order.id;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
   const address = order.address as AddressSnapshot;
   const orderNumber = order.providerOrderId ?? order.invoiceId;
@@ -97,6 +117,7 @@ export async function orderMails(db: Database | Transaction, shop: ShopConfig, o
   ].join(', ');
   const details: [string, string][] = [
     ['Order number', orderNumber],
+    ['Order placed', indiaTime(order.createdAt)],
     ...itemDetails,
     ...taxDetails,
     ['Total (inclusive of all taxes)', rupees(order.totalPaise)],
@@ -117,6 +138,10 @@ export async function orderMails(db: Database | Transaction, shop: ShopConfig, o
       questions(shop),
     ],
     details,
+    links: [
+      { text: 'See your order in My Account', href: `${publicBaseUrl}${pagePaths.accountOrders}` },
+      { text: `Visit ${shop.name}`, href: `${publicBaseUrl}${pagePaths.home}` },
+    ],
   });
   const notice = composeMail(shop, {
     heading: `New order ${orderNumber}`,
@@ -125,10 +150,32 @@ export async function orderMails(db: Database | Transaction, shop: ShopConfig, o
         (order.paymentState === 'refund_due' ? ' The stock ran out after the reservation expired: this payment is due a refund.' : ''),
     ],
     details,
+    links: [{ text: 'Open the order', href: `${publicBaseUrl}${pagePaths.purchaseOrder(orderId)}` }],
   });
   const subject = stockGone ? `Order ${orderNumber}: sold out, your money comes back` : `Order confirmed: ${orderNumber}`;
-  return [
-    { to: order.email, subject: `${subject} · ${shop.name}`, ...buyer },
-    { to: shop.email, subject: `New order ${orderNumber}`, ...notice },
-  ];
+  return {
+    paymentState: order.paymentState,
+    mails: [
+      { key: `order:${orderId}:confirmation`, kind: 'order_confirmation', orderId, to: order.email, subject: `${subject} · ${shop.name}`, ...buyer },
+      { key: `order:${orderId}:notice`, kind: 'order_notice', orderId, to: shop.email, subject: `New order ${orderNumber}`, ...notice },
+    ],
+  };
+}
+
+/**
+ * Orders paid before the mail queue (migration 0013) whose mails were still due: each has its two mails queued and its
+ * mark cleared in one transaction. The ids queued, for sendQueuedMails.
+ */
+export async function queueMailsStillDue(db: Database, context: MailContext): Promise<number[]> {
+  const due = await db.select({ id: orders.id }).from(orders).where(eq(orders.mailsDue, true)).orderBy(orders.paidAt);
+  const queued: number[] = [];
+  for (const { id } of due) {
+    const ids = await db.transaction(async (tx) => {
+      const composed = await orderMails(tx, context, { id });
+      await tx.update(orders).set({ mailsDue: false }).where(eq(orders.id, id));
+      return composed ? queueMails(tx, composed.mails) : [];
+    });
+    queued.push(...ids);
+  }
+  return queued;
 }

@@ -11,7 +11,7 @@ import { orders, users } from '../../db/schema';
 import { BadRequest, NotFound, NotReady, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
-import { queueOrderMails } from '../../jobs/order-mails.job';
+import { sendQueuedMails } from '../../jobs/send-mail.job';
 import type { PaymentProvider } from './provider';
 import { refundOf } from './razorpay-provider';
 import { settleRefund } from './refunds.service';
@@ -19,22 +19,21 @@ import type { SandboxProvider } from './sandbox-provider';
 import { sameHex, hmacHex } from './signature';
 
 /**
- * Settles and, the first time only, queues the mails to the buyer and the shop: the buyer sees the payment confirmed
- * without waiting for the mail server. A mail failure never undoes a payment: the order stays marked mails_due, and
- * should queuing fail or the process stop first, the minute sweep queues them (server/jobs/order-mails.job.ts).
+ * Settles (which queues the mails to the buyer and the shop with the payment) and, the first time only, wakes their
+ * jobs: the buyer sees the payment confirmed without waiting for the mail server, and a mail failure never undoes a
+ * payment. Should the process stop first, the minute sweep sends them (server/jobs/send-mail.job.ts).
  */
 export async function settleAndMail(
   app: FastifyInstance,
   provider: PaymentProvider,
   input: { providerOrderId: string; providerPaymentId: string; settledBy: 'verify' | 'webhook' | 'reconciliation' },
 ): Promise<boolean> {
-  const settlement = await settleOrder(app.db, { ...input, provider: provider.name });
+  const settlement = await settleOrder(app.db, { ...input, provider: provider.name }, app.config);
   if (!settlement) return false;
-  const { orderId, firstTime } = settlement;
-  if (settlement.extraPayment) app.log.warn({ orderId, paymentId: input.providerPaymentId }, 'a second payment on a settled order: due back');
-  if (firstTime) {
-    await queueOrderMails(app, orderId).catch((error: unknown) => app.log.error({ err: error, orderId }, 'queuing the order mails failed'));
+  if (settlement.extraPayment) {
+    app.log.warn({ orderId: settlement.orderId, paymentId: input.providerPaymentId }, 'a second payment on a settled order: due back');
   }
+  await sendQueuedMails(app, settlement.mailIds);
   return true;
 }
 

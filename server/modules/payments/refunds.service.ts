@@ -8,19 +8,23 @@
  * that commit: a refund it refused is due again; one whose answer was lost stays pending until the reconciliation job
  * finds it at the provider (or finds none and makes it due again).
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminOrderMessages, isCancellable } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { Conflict, NotFound, ProviderFailed } from '../../errors';
+import { sendQueuedMails } from '../../jobs/send-mail.job';
+import { queueMail } from '../mail/mail-queue';
 import { refundMail } from '../orders/order-mails';
 import type { RefundMailKind } from '../orders/order-mails';
 import { returnStock } from '../orders/stock-reservation';
 import type { ProviderRefund } from './provider';
 import { ProviderError } from './provider';
 
-type RefundApp = Pick<FastifyInstance, 'db' | 'payments' | 'mailer' | 'config' | 'log'>;
+/** The app: its database, provider and config, and the job queue that sends the buyer's mails. */
+type RefundApp = FastifyInstance;
 
 /** A payment claimed for a refund: asked of the provider after the claim commits. */
 interface ClaimedPayment {
@@ -236,14 +240,18 @@ async function settleKnownRefund(app: RefundApp, refund: ProviderRefund): Promis
 }
 
 /**
- * The buyer's cancel or refund mail, after the change committed: a mail that fails is logged and never undoes it.
- * The one place these mails leave from (the mail queue will take them over). True when it went out.
+ * Queues the buyer's cancel or refund mail, after the change committed (the mail queue sends and retries it): a
+ * failure is logged and never undoes the change. A cancel mails once per order; each refund settled mails its own.
+ * True when it was queued.
  */
 export async function sendRefundMail(app: RefundApp, orderId: number, kind: RefundMailKind, amountPaise: number): Promise<boolean> {
   try {
     const mail = await refundMail(app.db, app.config.shop, orderId, kind, amountPaise);
     if (!mail) return false;
-    await app.mailer.send(mail);
+    const key = kind === 'cancelled' ? `order:${orderId}:cancelled` : `order:${orderId}:refunded:${randomUUID()}`;
+    const id = await queueMail(app.db, { ...mail, key, kind: kind === 'cancelled' ? 'order_cancelled' : 'order_refunded', orderId });
+    if (id === null) return false;
+    await sendQueuedMails(app, [id]);
     return true;
   } catch (error) {
     app.log.error({ err: error, orderId, kind }, 'refund mail failed');

@@ -38,6 +38,7 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
     destinations: [
       { name: 'Purchase Order List', to: paths.purchaseOrderList, kind: 'List', description: 'Paid orders, newest first; set the tracking link and the status.' },
       { name: 'User Never Purchased List', to: paths.userNeverPurchasedList, kind: 'List', description: 'Customers who have not bought anything yet.' },
+      { name: 'Mail', to: paths.adminMail, kind: 'List', description: 'Mails the mail server refused, with its reason; send one again.' },
     ],
   },
   {
