@@ -23,7 +23,12 @@ export const paymentMessages = {
   /** The busy screen while an order is placed (SPEC.md §2 Checkout). */
   processingTitle: 'Please wait',
   processingText: 'Processing Payment...',
+  /** While a verify call that got no answer is asked again. */
+  confirmingText: 'Confirming your payment…',
 } as const;
+
+/** The waits before verify is asked again after a call that got no answer, in ms; then the shopper is told. */
+export const verifyRetryDelays = [1000, 2000, 4000] as const;
 
 /** How long an unpaid invoice holds its stock. */
 export const reservationMinutes = 15;

@@ -10,6 +10,7 @@ import { toastDurations } from '../../../domain/limits';
 import { notice } from '../../../domain/notice';
 import { paymentMessages } from '../../../domain/payment';
 import { placeOrderMachine } from '../../../machines/place-order.machine';
+import { processingLine } from '../../../machines/place-order.selectors';
 import { checkQuantityList } from '../../api/checkout';
 import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPayment } from '../../api/payment';
 import { refreshCartCount } from '../../app/cart-owner';
@@ -97,6 +98,7 @@ export function PlaceOrderButton({ actor, addressId, bagLines }: PlaceOrderButto
  */
 export function ProcessingPayment({ actor }: { actor: PlaceOrderActor }) {
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing') && !snapshot.matches('paying'));
+  const line = useSelector(actor, (snapshot) => processingLine(snapshot.context));
   if (!busy) return null;
   return (
     <Box position="fixed" inset="0" zIndex="overlay" bg="rgba(251, 247, 242, 0.94)" display="grid" placeItems="center" px="6">
@@ -106,7 +108,7 @@ export function ProcessingPayment({ actor }: { actor: PlaceOrderActor }) {
           {paymentMessages.processingTitle}
         </Heading>
         <Text color="brand.ink" fontSize="lg">
-          {paymentMessages.processingText}
+          {line}
         </Text>
       </Stack>
     </Box>
