@@ -60,6 +60,8 @@ export const purchaseRecord = z.object({
   userTrackingUrl: z.nullable(z.string()),
   /** refund_due: the payment arrived after the stock had gone, so the money is due back. */
   paymentState: z.enum(purchasePaymentStates),
+  /** How it was paid ("UPI su•••@razorpay", "Card ending 1111"); null when the provider did not say. */
+  paymentMethod: z.nullable(z.string()),
   User: z.object({ firstName: z.nullable(z.string()), lastName: z.nullable(z.string()), email: z.string() }),
   UserOrder: z.object({
     id: z.number().check(z.int()),
@@ -112,3 +114,6 @@ export const neverPurchasedUser = z.object({
 });
 export type NeverPurchasedUser = z.infer<typeof neverPurchasedUser>;
 export const neverPurchasedUsers = z.array(neverPurchasedUser);
+
+/** The purchase's "Paid By", in the list and the detail alike. */
+export const paidBy = (record: Pick<PurchaseRecord, 'paymentMethod'>): string => record.paymentMethod ?? 'Not recorded';

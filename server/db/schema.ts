@@ -310,6 +310,8 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How it was paid, as the admin reads it ("UPI su•••@razorpay", "Card ending 1111"); null when not known. */
+    paymentMethod: text('payment_method'),
     /**
      * Paid, but the buyer's confirmation and the shop's notice are not out yet: set by the settling transaction, cleared
      * once they are sent, so a crash in between sends them at the next start (order-confirmation.ts).

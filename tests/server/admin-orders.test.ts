@@ -161,6 +161,8 @@ describe('purchase records', () => {
       status: 'Dispatched',
       userTrackingUrl: 'https://track.example.in/KV1',
       paymentState: 'paid',
+      // Settled before the method was recorded, or by a verify call alone: not known.
+      paymentMethod: null,
       User: { firstName: 'Kavya', lastName: 'Nair', email: 'kavya.nair@example.in' },
       UserOrder: {
         id: older.id,

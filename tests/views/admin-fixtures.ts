@@ -69,6 +69,7 @@ export function aPurchaseRecord({ User, UserOrder, ...overrides }: PurchaseOverr
     status: 'created',
     userTrackingUrl: null,
     paymentState: 'paid',
+    paymentMethod: 'UPI su•••@razorpay',
     ...overrides,
     User: { firstName: 'Asha', lastName: 'Raman', email: 'asha@example.test', ...User },
     UserOrder: {

@@ -19,6 +19,7 @@ function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
     status: 'created',
     userTrackingUrl: null,
     paymentState: 'paid',
+    paymentMethod: 'Card ending 1111',
     User: { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.test' },
     UserOrder: {
       id: 7,

@@ -33,6 +33,7 @@ function toRecord(row: PurchaseRow): PurchaseRecord {
     status: row.status,
     userTrackingUrl: row.trackingUrl,
     paymentState: row.paymentState as PurchaseRecord['paymentState'],
+    paymentMethod: row.paymentMethod,
     User: { firstName: row.firstName, lastName: row.lastName, email: row.email },
     UserOrder: {
       id: row.id,

@@ -4,7 +4,7 @@
 import { Alert, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { orderDate } from '../../../domain/account';
-import { purchaseStatuses } from '../../../domain/admin-orders';
+import { paidBy, purchaseStatuses } from '../../../domain/admin-orders';
 import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchase, updatePurchase } from '../../api/admin';
@@ -41,10 +41,11 @@ function Fact({ label, children }: { label: string; children: string }) {
 function OrderHeading({ record }: { record: PurchaseRecord }) {
   return (
     <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <Fact label="Order number">{record.UserOrder.rpayOrderId}</Fact>
         <Fact label="Customer">{customerName(record)}</Fact>
         <Fact label="Order date">{orderDate(record.UserOrder.createdAt)}</Fact>
+        <Fact label="Paid by">{paidBy(record)}</Fact>
       </SimpleGrid>
       {record.paymentState === 'refund_due' ? (
         <Alert.Root status="warning" rounded="lg">

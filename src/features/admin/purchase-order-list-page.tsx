@@ -3,6 +3,7 @@
 import { Badge, Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { orderDate, trackingLink } from '../../../domain/account';
+import { paidBy } from '../../../domain/admin-orders';
 import type { PurchaseRecord } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchases } from '../../api/admin';
@@ -93,6 +94,7 @@ const columns: readonly Column<PurchaseRecord>[] = [
     maxW: '56',
     minW: '40',
   },
+  { header: 'Paid By', cell: paidBy, maxW: '44', minW: '28' },
   { header: 'Order Items List', cell: (purchase) => <OrderItems purchase={purchase} />, maxW: '80', minW: '52' },
   { header: 'Order Address', cell: addressLine, maxW: '72', minW: '44' },
   { header: 'Tracking Url', cell: trackingCell, maxW: '56', minW: '36' },
