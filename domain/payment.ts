@@ -112,6 +112,8 @@ export const sandboxPayRequest = z.discriminatedUnion('method', [sandboxCardPayR
   error: paymentMessages.methodInvalid,
 });
 export type SandboxPayBody = z.output<typeof sandboxPayRequest>;
+/** What payment/sandbox/pay answers the dialog: a decline (402) is an outcome it shows, not a failed call. */
+export type SandboxPayOutcome = { kind: 'paid'; payment: VerifyPaymentRequest } | { kind: 'declined'; description: string };
 /** The sandbox dialog's forms: the pay request without the order, which the dialog knows, or the method, its tab. */
 export const sandboxCardFields = z.omit(sandboxCardPayRequest, { orderId: true, method: true });
 export const sandboxUpiFields = z.omit(sandboxUpiPayRequest, { orderId: true, method: true });

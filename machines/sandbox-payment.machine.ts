@@ -3,13 +3,13 @@
 // collect stays in the dialog to try again, by either method; only a payment or closing ends it.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { paymentMessages, sandboxPayRequest } from '../domain/payment';
-import type { SandboxPayBody, SandboxPayMethod, VerifyPaymentRequest } from '../domain/payment';
+import type { SandboxPayBody, SandboxPayMethod, SandboxPayOutcome, VerifyPaymentRequest } from '../domain/payment';
 import { inputOf, outputOf } from './actor-events';
 import { filterSandboxPaymentField } from './sandbox-payment.selectors';
 import type { SandboxPaymentField } from './sandbox-payment.selectors';
 
 export type { SandboxPaymentField } from './sandbox-payment.selectors';
-export type { SandboxPayBody } from '../domain/payment';
+export type { SandboxPayBody, SandboxPayOutcome } from '../domain/payment';
 
 export interface SandboxPaymentInput {
   /** The provider order id (the invoice's orderValueId) the card pays. */
@@ -39,10 +39,6 @@ export type SandboxPaymentEvent =
   | { type: 'form.submit' }
   | { type: 'dialog.close' };
 
-/** What payment/sandbox/pay answers: a decline (402) is an outcome the dialog shows, not a failed call. */
-export type SandboxPayOutcome =
-  | { kind: 'paid'; payment: VerifyPaymentRequest }
-  | { kind: 'declined'; description: string };
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
