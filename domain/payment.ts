@@ -62,6 +62,8 @@ export const checkoutInvoiceReply = z.object({
   /** Rupees. */
   amount: z.number(),
   currency: z.literal('INR'),
+  /** How long the payment dialog stays open: the reservation's length, after which the stock is released anyway. */
+  paymentTimeoutSeconds: z.number().check(z.int(), z.positive()),
 });
 export type CheckoutInvoiceReply = z.infer<typeof checkoutInvoiceReply>;
 

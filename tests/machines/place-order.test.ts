@@ -18,7 +18,7 @@ import { expectModelState, heldCalls, testModelOptions } from './machine-test-ki
 type OrderSnapshot = SnapshotFrom<typeof placeOrderMachine>;
 type ModelEvent = EventFrom<typeof placeOrderMachine>;
 
-const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_1', orderValueId: 'order_ABC123', amount: 1249.5, currency: 'INR' };
+const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_1', orderValueId: 'order_ABC123', amount: 1249.5, currency: 'INR', paymentTimeoutSeconds: 900 };
 const payment: VerifyPaymentRequest = {
   razorpay_order_id: 'order_ABC123',
   razorpay_payment_id: 'pay_XYZ789',

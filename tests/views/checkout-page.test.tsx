@@ -44,7 +44,7 @@ const shop = {
   outOfStock: [] as { product_name: string; product_size: string; Product_available: number }[],
   invoiceStatus: 200,
   invoiceDelay: 0,
-  verify: 'success' as 'success' | 'refused' | 'broken',
+  verify: 'success' as 'success' | 'refused' | 'brokenOnce',
 };
 
 function cartReply(): CartReply {
@@ -74,7 +74,7 @@ const server = setupServer(
     await record(`checkoutinvoice:${String(params.userExtId)}`, request);
     if (shop.invoiceDelay) await delay(shop.invoiceDelay);
     if (shop.invoiceStatus !== 200) return HttpResponse.json({ message: 'Conflict', code: 'CONFLICT' }, { status: shop.invoiceStatus });
-    return HttpResponse.json({ invoiceId: 'inv_1', orderValueId: 'order_Test00000001', amount: 2450, currency: 'INR' });
+    return HttpResponse.json({ invoiceId: 'inv_1', orderValueId: 'order_Test00000001', amount: 2450, currency: 'INR', paymentTimeoutSeconds: 900 });
   }),
   http.get('*/api/payment/key', () => HttpResponse.json({ key: 'rzp_test_sandbox' })),
   http.post('*/api/payment/sandbox/pay', async ({ request }) => {
@@ -87,7 +87,10 @@ const server = setupServer(
   }),
   http.post('*/api/payment/verify', async ({ request }) => {
     await record('verify', request);
-    if (shop.verify === 'broken') return HttpResponse.error();
+    if (shop.verify === 'brokenOnce') {
+      shop.verify = 'success';
+      return HttpResponse.error();
+    }
     if (shop.verify === 'refused') return HttpResponse.json({ message: 'Payment verification failed', code: 'BAD_REQUEST' }, { status: 400 });
     return HttpResponse.json({ message: 'success' });
   }),
@@ -187,7 +190,7 @@ describe('Place Order', () => {
     expect(await screen.findByText('We Thank you For your Purchase!')).toBeTruthy();
     expect(calls()).toEqual(['checkquantitylist', 'checkoutinvoice:u_12', 'sandbox/pay', 'verify']);
     expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id });
-    expect(shop.calls[2]!.body).toEqual({ orderId: 'order_Test00000001', cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' });
+    expect(shop.calls[2]!.body).toEqual({ method: 'card', orderId: 'order_Test00000001', cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' });
     expect(shop.calls[3]!.body).toEqual({
       razorpay_order_id: 'order_Test00000001',
       razorpay_payment_id: 'pay_Test00000001',
@@ -230,13 +233,17 @@ describe('Place Order', () => {
     expect(router.state.location.pathname).toBe('/checkout');
   });
 
-  it('alerts "An error occurred. Please try again." when the verify call fails', async () => {
-    shop.verify = 'broken';
+  it('asks verify again after a call that got no answer, "Confirming your payment…" meanwhile, then thanks the buyer', async () => {
+    shop.verify = 'brokenOnce';
     const user = userEvent.setup();
-    await openCheckout();
+    const { router } = await openCheckout();
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await pay(user);
-    expect(await screen.findByText('An error occurred. Please try again.')).toBeTruthy();
+    expect(await screen.findByText('Confirming your payment…')).toBeTruthy();
+    // The first wait is a second long.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou'), { timeout: 3000 });
+    expect(calls().filter((call) => call === 'verify')).toHaveLength(2);
+    expect(screen.queryByText('An error occurred. Please try again.')).toBeNull();
   });
 
   it('reports a dismissed dialog, alerts "Payment failed please try again." and goes to the bag', async () => {

@@ -15,7 +15,7 @@ import { AppProviders } from '../../src/app/app-providers';
 import { openPaymentDialog, PaymentDialogHost } from '../../src/features/checkout/payment/payment-dialog';
 import { layoutHandlers } from './catalog-fixtures';
 
-const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_7', orderValueId: 'order_Sandbox12345678', amount: 1250, currency: 'INR' };
+const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_7', orderValueId: 'order_Sandbox12345678', amount: 1250, currency: 'INR', paymentTimeoutSeconds: 900 };
 const paid: VerifyPaymentRequest = {
   razorpay_order_id: invoice.orderValueId,
   razorpay_payment_id: 'pay_Sandbox87654321',

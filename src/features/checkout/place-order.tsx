@@ -27,11 +27,13 @@ export type PlaceOrderActor = ActorRefFrom<typeof placeOrderMachine>;
 export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): PlaceOrderActor {
   const navigate = useNavigate();
   const shop = useShopInfo();
-  // The dialog opens long after the first render; it must name the shop as loaded by then.
+  // The dialog opens long after the first render; it must name the shop as loaded, and prefill the address chosen, by then.
   const shopName = useRef<string | undefined>(shop?.name);
+  const prefillNow = useRef(prefill);
   useEffect(() => {
     shopName.current = shop?.name;
-  }, [shop]);
+    prefillNow.current = prefill;
+  }, [shop, prefill]);
 
   return useActorRef(
     placeOrderMachine.provide({
@@ -40,7 +42,13 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
         createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId)),
         fetchPaymentKey: fromPromise(() => getPaymentKey()),
         openPaymentDialog: fromPromise(({ input }) =>
-          openPaymentDialog({ ...input, shopName: shopName.current ?? document.title, prefill }),
+          openPaymentDialog({
+            ...input,
+            shopName: shopName.current ?? document.title,
+            prefill: prefillNow.current,
+            // Razorpay's dialog stays open for another try; the page says why the last one failed.
+            onAttemptFailed: (reason) => showNotice(notice(reason, 'error', toastDurations.placeOrder)),
+          }),
         ),
         verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
         reportFailure: fromPromise<unknown>(() => reportPaymentFailed()),
