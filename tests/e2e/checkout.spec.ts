@@ -199,17 +199,7 @@ describe('a signed-in customer checks out', () => {
     await page.screenshot({ path: join(screenshots, 'checkout-signed-in-1440.png'), fullPage: true });
 
     await page.getByRole('button', { name: 'Place Order' }).click();
-    // A declined UPI collect stays in the dialog with Razorpay's words; the second UPI ID pays.
-    await payByUpi(page, 'failure@razorpay');
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('alert').getByText('Payment failed. Please try again with another bank account.').waitFor();
-    await animationsDone(page);
-    await page.screenshot({ path: join(screenshots, 'upi-declined-1440.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: join(screenshots, 'upi-declined-390.png') });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await dialog.getByLabel('UPI ID').fill('success@razorpay');
-    await dialog.getByRole('button', { name: /^Pay / }).click();
+    await payWithCard(page, cards.success);
     await page.waitForURL('**/thankyou', { timeout: 15_000 });
     await page.getByText('We Thank you For your Purchase!').waitFor();
 

@@ -259,6 +259,17 @@ describe('place-order machine (model-based)', () => {
   }
 });
 
+/** A harness whose order is paid in the dialog and waits on its first verify call. */
+async function paidAndVerifying() {
+  const h = harness();
+  h.actor.send({ type: 'order.place', addressId: 7, bagLines: 2 });
+  await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
+  await h.settle({ type: 'xstate.done.actor.createInvoice', output: invoice });
+  await h.settle({ type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' });
+  await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
+  return h;
+}
+
 describe('place-order machine coverage and rules', () => {
   it('walked every state and every transition of the machine', () => {
     expectFullCoverage(coverage, placeOrderMachine);
@@ -294,12 +305,7 @@ describe('place-order machine coverage and rules', () => {
   });
 
   it('asks verify four times in all on a server that does not answer, then tells the shopper and releases nothing', async () => {
-    const h = harness();
-    h.actor.send({ type: 'order.place', addressId: 7, bagLines: 2 });
-    await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
-    await h.settle({ type: 'xstate.done.actor.createInvoice', output: invoice });
-    await h.settle({ type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' });
-    await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
+    const h = await paidAndVerifying();
     for (const wait of backoffs) {
       await h.settle({ type: 'xstate.error.actor.verifyPayment', error: failure(503) });
       expect(h.seen.alerts).toEqual([]);
@@ -313,12 +319,7 @@ describe('place-order machine coverage and rules', () => {
   });
 
   it('goes to /thankyou when a repeated verify is answered', async () => {
-    const h = harness();
-    h.actor.send({ type: 'order.place', addressId: 7, bagLines: 2 });
-    await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
-    await h.settle({ type: 'xstate.done.actor.createInvoice', output: invoice });
-    await h.settle({ type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' });
-    await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
+    const h = await paidAndVerifying();
     await h.settle({ type: 'xstate.error.actor.verifyPayment', error: new TypeError('Failed to fetch') });
     h.clock.increment(1000);
     await h.settle({ type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } });

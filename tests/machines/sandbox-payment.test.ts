@@ -244,7 +244,7 @@ describe('sandbox-payment machine coverage and rules', () => {
     expect(h.actor.getSnapshot().output).toEqual(payment);
   });
 
-  it('pays by UPI after a declined collect, and after a card declined before it', async () => {
+  it('pays by UPI after a malformed UPI ID (never sent) and a declined collect', async () => {
     const h = harness();
     h.actor.send({ type: 'method.select', method: 'upi' });
     h.actor.send({ type: 'form.submit' });

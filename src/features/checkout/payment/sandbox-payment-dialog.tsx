@@ -32,6 +32,20 @@ const grouped = (digits: string) => filterSandboxPaymentField('cardNumber', digi
 
 const methodLabels: Record<SandboxPayMethod, string> = { card: 'Card', upi: 'UPI' };
 
+/** Each field's label and hints; a UPI ID is typed on the e-mail keyboard, which has the @. */
+const fieldLooks: Record<SandboxPaymentField, Pick<PaymentFieldProps, 'label' | 'autoComplete' | 'placeholder' | 'inputMode' | 'helperText'>> = {
+  cardNumber: { label: 'Card Number', autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456' },
+  expiry: { label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM/YY' },
+  cvv: { label: 'CVV', autoComplete: 'cc-csc', placeholder: '123' },
+  vpa: {
+    label: 'UPI ID',
+    autoComplete: 'off',
+    placeholder: 'name@bank',
+    inputMode: 'email',
+    helperText: 'A collect request is sent to your UPI app.',
+  },
+};
+
 interface PaymentFieldProps {
   field: SandboxPaymentField;
   label: string;
@@ -40,8 +54,8 @@ interface PaymentFieldProps {
   autoComplete: string;
   placeholder: string;
   readOnly: boolean;
-  inputMode?: 'numeric' | 'email';
-  helperText?: string;
+  inputMode?: 'numeric' | 'email' | undefined;
+  helperText?: string | undefined;
   onValueChange: (field: SandboxPaymentField, value: string) => void;
 }
 
@@ -102,6 +116,14 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
   const errors = sandboxPaymentErrors(context);
   const shownError = shownErrors<SandboxPaymentField>(context, errors, context.submitted);
   const change = (field: SandboxPaymentField, value: string) => actor.send({ type: 'field.change', field, value });
+  const fieldProps = (field: SandboxPaymentField): PaymentFieldProps => ({
+    field,
+    ...fieldLooks[field],
+    value: context[field],
+    error: shownError(field),
+    readOnly: paying,
+    onValueChange: change,
+  });
   const selectMethod = (method: string) => {
     const chosen = sandboxPayMethods.find((known) => known === method);
     if (chosen) actor.send({ type: 'method.select', method: chosen });
@@ -192,51 +214,13 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
                 <form noValidate onSubmit={submit} aria-label={context.method === 'upi' ? 'UPI payment' : 'Card payment'}>
                   <Stack gap="4">
                     {context.method === 'upi' ? (
-                      <PaymentField
-                        field="vpa"
-                        label="UPI ID"
-                        autoComplete="off"
-                        inputMode="email"
-                        placeholder="name@bank"
-                        helperText="A collect request is sent to your UPI app."
-                        value={context.vpa}
-                        error={shownError('vpa')}
-                        readOnly={paying}
-                        onValueChange={change}
-                      />
+                      <PaymentField {...fieldProps('vpa')} />
                     ) : (
                       <>
-                        <PaymentField
-                          field="cardNumber"
-                          label="Card Number"
-                          autoComplete="cc-number"
-                          placeholder="1234 5678 9012 3456"
-                          value={context.cardNumber}
-                          error={shownError('cardNumber')}
-                          readOnly={paying}
-                          onValueChange={change}
-                        />
+                        <PaymentField {...fieldProps('cardNumber')} />
                         <Flex gap="4">
-                          <PaymentField
-                            field="expiry"
-                            label="Expiry (MM/YY)"
-                            autoComplete="cc-exp"
-                            placeholder="MM/YY"
-                            value={context.expiry}
-                            error={shownError('expiry')}
-                            readOnly={paying}
-                            onValueChange={change}
-                          />
-                          <PaymentField
-                            field="cvv"
-                            label="CVV"
-                            autoComplete="cc-csc"
-                            placeholder="123"
-                            value={context.cvv}
-                            error={shownError('cvv')}
-                            readOnly={paying}
-                            onValueChange={change}
-                          />
+                          <PaymentField {...fieldProps('expiry')} />
+                          <PaymentField {...fieldProps('cvv')} />
                         </Flex>
                       </>
                     )}
