@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // /checkout through the real app, the real machines and the real API client, the server mocked with msw: the "Your
 // Order" table and its GST rows for the chosen address, Place Order's sequence (stock check, invoice, key, the sandbox
-// card dialog, verify, /thankyou), the shortfall message, the payment alerts of SPEC.md §8, the busy screen, and one
-// invoice for a double click.
+// card dialog, verify, /thankyou), the shortfall message, the payment alerts of SPEC.md §8, the busy screen, one
+// invoice for a double click, and Razorpay's dialog (a fake checkout.js) prefilled from the address, its failed
+// attempts told on the page while it stays open.
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Address } from '../../domain/address';
 import type { CartLine, CartReply } from '../../domain/cart';
 import { toaster } from '../../src/app/toaster';
+import type { RazorpayOptions, RazorpayPaymentFailure } from '../../src/features/checkout/payment/razorpay-checkout';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
@@ -45,6 +47,7 @@ const shop = {
   invoiceStatus: 200,
   invoiceDelay: 0,
   verify: 'success' as 'success' | 'refused' | 'brokenOnce',
+  key: 'rzp_test_sandbox',
 };
 
 function cartReply(): CartReply {
@@ -76,7 +79,7 @@ const server = setupServer(
     if (shop.invoiceStatus !== 200) return HttpResponse.json({ message: 'Conflict', code: 'CONFLICT' }, { status: shop.invoiceStatus });
     return HttpResponse.json({ invoiceId: 'inv_1', orderValueId: 'order_Test00000001', amount: 2450, currency: 'INR', paymentTimeoutSeconds: 900 });
   }),
-  http.get('*/api/payment/key', () => HttpResponse.json({ key: 'rzp_test_sandbox' })),
+  http.get('*/api/payment/key', () => HttpResponse.json({ key: shop.key })),
   http.post('*/api/payment/sandbox/pay', async ({ request }) => {
     await record('sandbox/pay', request);
     return HttpResponse.json({
@@ -110,6 +113,7 @@ beforeEach(() => {
   shop.invoiceStatus = 200;
   shop.invoiceDelay = 0;
   shop.verify = 'success';
+  shop.key = 'rzp_test_sandbox';
   signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -265,5 +269,51 @@ describe('Place Order', () => {
     await waitFor(() => expect(screen.queryByText('Processing Payment...')).toBeNull());
     expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe("Razorpay's dialog at checkout", () => {
+  afterEach(() => {
+    delete window.Razorpay;
+    for (const script of document.querySelectorAll('script[src*="checkout.razorpay.com"]')) script.remove();
+  });
+
+  it('opens prefilled from the chosen address, tells a failed attempt on the page and reports failure only when closed', async () => {
+    shop.key = 'rzp_test_Live123';
+    const opened: RazorpayOptions[] = [];
+    const failed: ((response: RazorpayPaymentFailure) => void)[] = [];
+    class FakeRazorpay {
+      constructor(readonly options: RazorpayOptions) {}
+      on(_event: string, listener: (response: RazorpayPaymentFailure) => void) {
+        failed.push(listener);
+      }
+      open() {
+        opened.push(this.options);
+      }
+    }
+    const user = userEvent.setup();
+    const { router } = await openCheckout();
+    await user.click(screen.getByRole('radio', { name: /Ravi Kumar/ }));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    // What the browser does once checkout.js has arrived (jsdom fetches no scripts).
+    const script = await waitFor(() => document.querySelector<HTMLScriptElement>('script[src*="checkout.razorpay.com"]')!);
+    window.Razorpay = FakeRazorpay;
+    script.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(opened).toHaveLength(1));
+    expect(opened[0]).toMatchObject({
+      order_id: 'order_Test00000001',
+      timeout: 900,
+      notes: { invoice_id: 'inv_1' },
+      prefill: { name: 'Ravi Kumar', contact: bengaluru.phoneNumber, email: 'asha@example.test' },
+    });
+
+    failed[0]!({ error: { description: 'Your payment could not be completed due to insufficient account balance.' } });
+    expect(await screen.findByText('Your payment could not be completed due to insufficient account balance.')).toBeTruthy();
+    expect(calls()).not.toContain('failed');
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    opened[0]!.modal.ondismiss();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(calls()).toContain('failed');
   });
 });
