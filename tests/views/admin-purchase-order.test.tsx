@@ -119,6 +119,8 @@ describe('purchase order update page', () => {
     expect(screen.getByText('order_QX12ab')).toBeTruthy();
     expect(screen.getByText('Meera Iyer')).toBeTruthy();
     expect(screen.getByText('2024-03-10')).toBeTruthy();
+    // How it was paid, beside whose order it is.
+    expect(screen.getByText('Paid by').nextElementSibling?.textContent).toBe('Card ending 1111');
 
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').map((row) => within(row).getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent));

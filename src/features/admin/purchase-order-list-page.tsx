@@ -62,10 +62,14 @@ function trackingCell({ userTrackingUrl }: PurchaseRecord) {
   );
 }
 
+/** The spec's columns stay as they are: how it was paid goes under the status, where the money's state is told. */
 function Status({ purchase }: { purchase: PurchaseRecord }) {
   return (
     <Stack gap="1.5" align="flex-start">
       <Text>{purchase.status}</Text>
+      <Text fontSize="xs" color="brand.muted">
+        Paid by {paidBy(purchase)}
+      </Text>
       {/* The payment arrived after the stock had gone: the money is owed back, so it must not be missed. */}
       {purchase.paymentState === 'refund_due' ? (
         <Badge colorPalette="rose" variant="solid" rounded="full" px="2.5">
@@ -94,7 +98,6 @@ const columns: readonly Column<PurchaseRecord>[] = [
     maxW: '56',
     minW: '40',
   },
-  { header: 'Paid By', cell: paidBy, maxW: '44', minW: '28' },
   { header: 'Order Items List', cell: (purchase) => <OrderItems purchase={purchase} />, maxW: '80', minW: '52' },
   { header: 'Order Address', cell: addressLine, maxW: '72', minW: '44' },
   { header: 'Tracking Url', cell: trackingCell, maxW: '56', minW: '36' },
