@@ -117,7 +117,7 @@ describe('sandbox payment dialog', () => {
     await user.type(field('Card Number'), '4111');
     expect(within(dialog).getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true');
     await user.click(within(dialog).getByRole('tab', { name: 'UPI' }));
-    expect(within(dialog).queryByLabelText('Card Number')).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: 'Card Number' })).toBeNull();
     expect(within(dialog).getByText(/UPI ID success@razorpay is paid, failure@razorpay is declined/)).toBeTruthy();
     const pay = within(dialog).getByRole('button', { name: 'Pay Rs. 1,250' });
 

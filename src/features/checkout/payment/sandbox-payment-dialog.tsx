@@ -1,7 +1,7 @@
 // The sandbox's payment dialog, black as the spec's payment dialog (SPEC.md §9): a Card tab and a UPI tab, as Razorpay's
 // checkout offers. The flow is machines/sandbox-payment.machine.ts; this view provides the payment call, renders the
 // state and sends events.
-import type { ChangeEvent, FormEvent } from 'react';
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { Alert, Badge, Box, Button, Dialog, Field, Flex, IconButton, Input, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -88,6 +88,18 @@ function PaymentField(props: PaymentFieldProps) {
   );
 }
 
+/** The test-mode note above each method's form: which test card or UPI ID pays and which is declined. */
+function TestModeNote({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box rounded="lg" borderWidth="1px" borderColor={tones.line} bg={tones.field} px="4" py="3" fontSize="sm">
+      <Text fontWeight="semibold" color={tones.accent}>
+        {title}
+      </Text>
+      <Text color={tones.soft}>{children}</Text>
+    </Box>
+  );
+}
+
 export interface SandboxPaymentDialogProps {
   /** The provider order id the card pays (the invoice's orderValueId). */
   orderId: string;
@@ -135,6 +147,15 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
     event.preventDefault();
     actor.send({ type: 'form.submit' });
   };
+  // A decline or a failed call, for another try: in the chosen method's tab only (the other tab is hidden, not gone).
+  const declineIn = (method: SandboxPayMethod) =>
+    context.decline && method === context.method ? (
+    <Alert.Root role="alert" status="error" bg="rgba(255, 155, 155, 0.12)" borderWidth="1px" borderColor={tones.error} rounded="lg">
+      <Alert.Description color={tones.error} fontWeight="medium">
+        {context.decline}
+      </Alert.Description>
+    </Alert.Root>
+    ) : null;
   const name = shopName || shop?.name || 'Petals & Stems';
   const price = formatRupees(amount);
 
@@ -170,60 +191,49 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
               </Text>
             </Dialog.Header>
             <Dialog.Body py="5">
-              <Stack gap="5">
-                <Tabs.Root value={context.method} onValueChange={({ value }) => selectMethod(value)} variant="enclosed" fitted>
-                  <Tabs.List bg={tones.field} rounded="full" p="1" aria-label="Pay by">
-                    {sandboxPayMethods.map((method) => (
-                      <Tabs.Trigger
-                        key={method}
-                        value={method}
-                        disabled={paying}
-                        rounded="full"
-                        color={tones.soft}
-                        fontWeight="semibold"
-                        _selected={{ bg: tones.accent, color: 'black' }}
-                        focusRingColor={tones.accent}
-                      >
-                        {methodLabels[method]}
-                      </Tabs.Trigger>
-                    ))}
-                  </Tabs.List>
-                </Tabs.Root>
-                <Box rounded="lg" borderWidth="1px" borderColor={tones.line} bg={tones.field} px="4" py="3" fontSize="sm">
-                  <Text fontWeight="semibold" color={tones.accent}>
-                    {context.method === 'upi' ? 'No real UPI collect is sent.' : 'No real card is charged.'}
-                  </Text>
-                  {context.method === 'upi' ? (
-                    <Text color={tones.soft}>
-                      UPI ID {sandboxUpiIds.success} is paid, {sandboxUpiIds.declined} is declined.
-                    </Text>
-                  ) : (
-                    <Text color={tones.soft}>
-                      Card {grouped(sandboxCards.success)} is paid, {grouped(sandboxCards.declined)} is declined;
-                      any MM/YY expiry and a 3- or 4-digit CVV.
-                    </Text>
-                  )}
-                </Box>
-                {context.decline ? (
-                  <Alert.Root role="alert" status="error" bg="rgba(255, 155, 155, 0.12)" borderWidth="1px" borderColor={tones.error} rounded="lg">
-                    <Alert.Description color={tones.error} fontWeight="medium">
-                      {context.decline}
-                    </Alert.Description>
-                  </Alert.Root>
-                ) : null}
                 <form noValidate onSubmit={submit} aria-label={context.method === 'upi' ? 'UPI payment' : 'Card payment'}>
                   <Stack gap="4">
-                    {context.method === 'upi' ? (
-                      <PaymentField {...fieldProps('vpa')} />
-                    ) : (
-                      <>
-                        <PaymentField {...fieldProps('cardNumber')} />
-                        <Flex gap="4">
-                          <PaymentField {...fieldProps('expiry')} />
-                          <PaymentField {...fieldProps('cvv')} />
-                        </Flex>
-                      </>
-                    )}
+                    <Tabs.Root value={context.method} onValueChange={({ value }) => selectMethod(value)} variant="enclosed" fitted>
+                      <Tabs.List bg={tones.field} rounded="full" p="1" aria-label="Pay by">
+                        {sandboxPayMethods.map((method) => (
+                          <Tabs.Trigger
+                            key={method}
+                            value={method}
+                            disabled={paying}
+                            rounded="full"
+                            color={tones.soft}
+                            fontWeight="semibold"
+                            _selected={{ bg: tones.accent, color: 'black' }}
+                            _focusVisible={{ outline: '2px solid', outlineColor: tones.accent, outlineOffset: '2px' }}
+                          >
+                            {methodLabels[method]}
+                          </Tabs.Trigger>
+                        ))}
+                      </Tabs.List>
+                      <Tabs.Content value="card" pt="5" pb="0">
+                        <Stack gap="5">
+                          <TestModeNote title="No real card is charged.">
+                            Card {grouped(sandboxCards.success)} is paid, {grouped(sandboxCards.declined)} is declined;
+                            any MM/YY expiry and a 3- or 4-digit CVV.
+                          </TestModeNote>
+                          {declineIn('card')}
+                          <PaymentField {...fieldProps('cardNumber')} />
+                          <Flex gap="4">
+                            <PaymentField {...fieldProps('expiry')} />
+                            <PaymentField {...fieldProps('cvv')} />
+                          </Flex>
+                        </Stack>
+                      </Tabs.Content>
+                      <Tabs.Content value="upi" pt="5" pb="0">
+                        <Stack gap="5">
+                          <TestModeNote title="No real UPI collect is sent.">
+                            UPI ID {sandboxUpiIds.success} is paid, {sandboxUpiIds.declined} is declined.
+                          </TestModeNote>
+                          {declineIn('upi')}
+                          <PaymentField {...fieldProps('vpa')} />
+                        </Stack>
+                      </Tabs.Content>
+                    </Tabs.Root>
                     <Button
                       type="submit"
                       size="lg"
@@ -241,7 +251,6 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
                     </Button>
                   </Stack>
                 </form>
-              </Stack>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild top="4" insetEnd="4">
               <IconButton
