@@ -106,6 +106,8 @@ export const purchaseRecord = z.object({
       refundState: z.nullable(z.enum(paymentRefundStates)),
     }),
   ),
+  /** How it was paid ("UPI su•••@razorpay", "Card ending 1111"); null when the provider did not say. */
+  paymentMethod: z.nullable(z.string()),
   User: z.object({ firstName: z.nullable(z.string()), lastName: z.nullable(z.string()), email: z.string() }),
   UserOrder: z.object({
     id: z.number().check(z.int()),
@@ -181,3 +183,6 @@ export const neverPurchasedUser = z.object({
 });
 export type NeverPurchasedUser = z.infer<typeof neverPurchasedUser>;
 export const neverPurchasedUsers = z.array(neverPurchasedUser);
+
+/** The purchase's "Paid By", in the list and the detail alike. */
+export const paidBy = (record: Pick<PurchaseRecord, 'paymentMethod'>): string => record.paymentMethod ?? 'Not recorded';

@@ -16,6 +16,10 @@ export const paymentMessages = {
   /** The bag or its prices kept changing while the invoice was being made (a rare race with an admin or another tab). */
   bagChanged: 'Your bag changed while your order was being placed. Please check it and try again.',
   cardDeclined: 'Your card was declined.',
+  /** Razorpay's words for a declined UPI collect (reason payment_declined). */
+  upiDeclined: 'Payment failed. Please try again with another bank account.',
+  vpaInvalid: 'Please enter a valid UPI ID, like name@bank.',
+  methodInvalid: 'Please choose card or UPI.',
   /** Browser alerts of SPEC.md §8 "Payment". */
   verificationFailedAlert: 'Payment verification failed. Please try again.',
   verifyCallFailedAlert: 'An error occurred. Please try again.',
@@ -23,7 +27,12 @@ export const paymentMessages = {
   /** The busy screen while an order is placed (SPEC.md §2 Checkout). */
   processingTitle: 'Please wait',
   processingText: 'Processing Payment...',
+  /** While a verify call that got no answer is asked again. */
+  confirmingText: 'Confirming your payment…',
 } as const;
+
+/** The waits before verify is asked again after a call that got no answer, in ms; then the shopper is told. */
+export const verifyRetryDelays = [1000, 2000, 4000] as const;
 
 /** How long an unpaid invoice holds its stock. */
 export const reservationMinutes = 15;
@@ -34,6 +43,16 @@ export const sandboxKeyId = 'rzp_test_sandbox';
 /** The sandbox's test cards (Razorpay's own test numbers). */
 export const sandboxCards = { success: '4111111111111111', declined: '4000000000000002' } as const;
 
+/** The sandbox's test UPI IDs (Razorpay's own: https://razorpay.com/docs/payments/payments/test-upi-details). */
+export const sandboxUpiIds = { success: 'success@razorpay', declined: 'failure@razorpay' } as const;
+
+/** The ways the sandbox dialog pays, as Razorpay names them in a payment's `method`. */
+export const sandboxPayMethods = ['card', 'upi'] as const;
+export type SandboxPayMethod = (typeof sandboxPayMethods)[number];
+
+/** A UPI ID (VPA), `name@handle`: NPCI allows letters, digits, dot, dash and underscore before the @, letters after. */
+export const vpaPattern = /^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/;
+
 /** `POST user/{id}/checkoutinvoice` */
 export const checkoutInvoiceRequest = z.object({ addressId: rowIdOf('addressId must be an address id') });
 export const checkoutInvoiceReply = z.object({
@@ -43,6 +62,8 @@ export const checkoutInvoiceReply = z.object({
   /** Rupees. */
   amount: z.number(),
   currency: z.literal('INR'),
+  /** How long the payment dialog stays open: the reservation's length, after which the stock is released anyway. */
+  paymentTimeoutSeconds: z.number().check(z.int(), z.positive()),
 });
 export type CheckoutInvoiceReply = z.infer<typeof checkoutInvoiceReply>;
 
@@ -66,8 +87,9 @@ export const verifyPaymentRequest = z.object({
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequest>;
 export const paymentMessageReply = z.object({ message: z.string() });
 
-/** `POST payment/sandbox/pay` (sandbox provider only). */
-export const sandboxPayRequest = z.object({
+const sandboxCardPayRequest = z.object({
+  /** Absent in callers from before UPI: a card. */
+  method: z.optional(z.literal('card')),
   orderId: providerId('Order'),
   cardNumber: z.pipe(
     z.pipe(z.string(), z.transform((v: string) => v.replace(/[\s-]/g, ''))),
@@ -78,8 +100,44 @@ export const sandboxPayRequest = z.object({
     .check(z.regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, { error: 'Please enter the expiry as MM/YY.' })),
   cvv: z.string().check(z.regex(/^\d{3,4}$/, { error: 'Please enter a valid CVV.' })),
 });
-/** The sandbox dialog's card form: the pay request without the order, which the dialog knows. */
-export const sandboxCardFields = z.omit(sandboxPayRequest, { orderId: true });
+const sandboxUpiPayRequest = z.object({
+  method: z.literal('upi'),
+  orderId: providerId('Order'),
+  /** UPI IDs are not case-sensitive: kept as the bank reads them. */
+  vpa: z.pipe(
+    z.pipe(z.string({ error: paymentMessages.vpaInvalid }), z.transform((v: string) => v.trim().toLowerCase())),
+    z.string().check(z.regex(vpaPattern, { error: paymentMessages.vpaInvalid })),
+  ),
+});
+/** `POST payment/sandbox/pay` (sandbox provider only): a card, or a UPI collect from a VPA. */
+export const sandboxPayRequest = z.discriminatedUnion('method', [sandboxCardPayRequest, sandboxUpiPayRequest], {
+  error: paymentMessages.methodInvalid,
+});
+export type SandboxPayBody = z.output<typeof sandboxPayRequest>;
+/** What payment/sandbox/pay answers the dialog: a decline (402) is an outcome it shows, not a failed call. */
+export type SandboxPayOutcome = { kind: 'paid'; payment: VerifyPaymentRequest } | { kind: 'declined'; description: string };
+/** The sandbox dialog's forms: the pay request without the order, which the dialog knows, or the method, its tab. */
+export const sandboxCardFields = z.omit(sandboxCardPayRequest, { orderId: true, method: true });
+export const sandboxUpiFields = z.omit(sandboxUpiPayRequest, { orderId: true, method: true });
 export const sandboxPayReply = verifyPaymentRequest;
 /** A declined card (402): a refusal like any other (`message`, `code`), carrying Razorpay's own `error` object too. */
 export const sandboxDeclineReply = z.extend(apiError, { error: z.object({ code: z.string(), description: z.string() }) });
+
+/** How an order was paid, as the admin reads it: "Card ending 1111", "UPI su•••@razorpay", or Razorpay's method name. */
+export type PaymentMethodDetails =
+  | { method: 'card'; last4: string | null }
+  | { method: 'upi'; vpa: string | null }
+  | { method: string };
+
+/** The VPA with its name hidden but for two characters: enough to tell two of a buyer's IDs apart. */
+export function maskVpa(vpa: string): string {
+  const at = vpa.lastIndexOf('@');
+  return `${vpa.slice(0, Math.min(2, at))}•••${vpa.slice(at)}`;
+}
+
+export function paymentMethodLabel(details: PaymentMethodDetails): string {
+  if (details.method === 'card' && 'last4' in details) return details.last4 ? `Card ending ${details.last4}` : 'Card';
+  if (details.method === 'upi' && 'vpa' in details) return details.vpa ? `UPI ${maskVpa(details.vpa)}` : 'UPI';
+  const words: Record<string, string> = { card: 'Card', upi: 'UPI', netbanking: 'Netbanking', wallet: 'Wallet', emi: 'EMI' };
+  return words[details.method] ?? details.method;
+}

@@ -6,14 +6,19 @@
 // A declined card stays in the payment dialog, which shows the decline and lets the shopper try another card (the
 // sandbox dialog and Razorpay's checkout.js both do): `openPaymentDialog` only settles on a payment or when the dialog
 // is closed. Any rejection of it is therefore a dismissal: payment/failed, "Payment failed please try again.", /cart.
+//
+// The card has been charged by the time verify is called, so a verify call that got no answer (network, time-out, 5xx)
+// is asked again a few times, "Confirming your payment…", before the shopper is told to try again: verify settles an
+// order once, however often it is asked.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CheckQuantityListReply } from '../domain/checkout';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../domain/payment';
-import { paymentMessages } from '../domain/payment';
+import { paymentMessages, verifyRetryDelays } from '../domain/payment';
 import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
+import { failureOf } from './call-failure';
 import { shortfallNotice } from './place-order.selectors';
 
 
@@ -22,6 +27,8 @@ export interface PlaceOrderContext {
   invoice: CheckoutInvoiceReply | null;
   paymentKey: string | null;
   payment: VerifyPaymentRequest | null;
+  /** Verify calls repeated for this payment after a failed one (0 on the first ask). */
+  verifyRetries: number;
 }
 
 /** The click on Place Order, with the address the checkout-address machine has selected and the bag's line count. */
@@ -58,18 +65,29 @@ const placeOrderSetup = setup({
     goToCart: () => {},
     startOrder: assign(({ event }) => {
       assertEvent(event, 'order.place');
-      return { addressId: event.addressId, invoice: null, paymentKey: null, payment: null };
+      return { addressId: event.addressId, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 };
     }),
     keepInvoice: assign({ invoice: ({ event }) => outputOf<CheckoutInvoiceReply>(event, 'createInvoice') }),
     keepPaymentKey: assign({ paymentKey: ({ event }) => outputOf<string>(event, 'fetchPaymentKey') }),
     keepPayment: assign({ payment: ({ event }) => outputOf<VerifyPaymentRequest>(event, 'openPaymentDialog') }),
-    forget: assign({ invoice: null, paymentKey: null, payment: null }),
+    countVerifyRetry: assign({ verifyRetries: ({ context }) => context.verifyRetries + 1 }),
+    forget: assign({ invoice: null, paymentKey: null, payment: null, verifyRetries: 0 }),
+  },
+  delays: {
+    /** Longer after each failed ask: a server on its way back up gets a moment. */
+    verifyRetryBackoff: ({ context }) => verifyRetryDelays[context.verifyRetries - 1] ?? verifyRetryDelays.at(-1)!,
   },
   guards: {
     lacksAddress: ({ event }) => event.bagLines > 0 && event.addressId === null,
     canPlaceOrder: ({ event }) => event.bagLines > 0 && event.addressId !== null,
     hasShortfall: ({ event }) => outputOf<CheckQuantityListReply>(event, 'checkStock').outOfStock.length > 0,
     isPaid: ({ event }) => outputOf<{ message: string }>(event, 'verifyPayment').message === paymentMessages.success,
+    /** No answer, a time-out or a server error, with asks left; a refusal (401, 403, 404) is final. */
+    canRetryVerify: ({ context, event }) => {
+      const { status } = failureOf(errorOf(event, 'verifyPayment'));
+      const unanswered = status === null || status === 408 || status >= 500;
+      return unanswered && context.verifyRetries < verifyRetryDelays.length;
+    },
   },
 });
 
@@ -85,7 +103,7 @@ export const placeOrderMachine = placeOrderSetup.extend({
   },
 }).createMachine({
   id: 'placeOrder',
-  context: { addressId: null, invoice: null, paymentKey: null, payment: null },
+  context: { addressId: null, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 },
   initial: 'idle',
   states: {
     // An empty bag handles no click at all: the view disables the button with snapshot.can().
@@ -174,11 +192,19 @@ export const placeOrderMachine = placeOrderSetup.extend({
             actions: [{ type: 'alert', params: { message: paymentMessages.verificationFailedAlert } }, 'forget'],
           },
         ],
-        onError: {
-          target: 'idle',
-          actions: ['logCallError', { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } }, 'forget'],
-        },
+        onError: [
+          { guard: 'canRetryVerify', target: 'confirmingPayment', actions: ['logCallError', 'countVerifyRetry'] },
+          {
+            target: 'idle',
+            actions: ['logCallError', { type: 'alert', params: { message: paymentMessages.verifyCallFailedAlert } }, 'forget'],
+          },
+        ],
       },
+    },
+    // "Confirming your payment…" between verify's asks.
+    confirmingPayment: {
+      tags: ['processing'],
+      after: { verifyRetryBackoff: { target: 'verifying' } },
     },
     paid: {
       type: 'final',

@@ -1,13 +1,15 @@
-// The sandbox's card dialog (DESIGN.md §4 Payments): card number, expiry and CVV, paid through payment/sandbox/pay.
-// Like Razorpay's checkout, a declined card stays in the dialog to try another; only a payment or closing ends it.
+// The sandbox's payment dialog (DESIGN.md §4 Payments): a card (number, expiry, CVV) or UPI (a VPA to collect from),
+// as Razorpay's checkout offers, paid through payment/sandbox/pay. Like Razorpay's checkout, a declined card or UPI
+// collect stays in the dialog to try again, by either method; only a payment or closing ends it.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { paymentMessages, sandboxPayRequest } from '../domain/payment';
-import type { VerifyPaymentRequest } from '../domain/payment';
+import type { SandboxPayBody, SandboxPayMethod, SandboxPayOutcome, VerifyPaymentRequest } from '../domain/payment';
 import { inputOf, outputOf } from './actor-events';
-import { filterSandboxCardField } from './sandbox-payment.selectors';
-import type { SandboxCardField } from './sandbox-payment.selectors';
+import { filterSandboxPaymentField } from './sandbox-payment.selectors';
+import type { SandboxPaymentField } from './sandbox-payment.selectors';
 
-export type { SandboxCardField } from './sandbox-payment.selectors';
+export type { SandboxPaymentField } from './sandbox-payment.selectors';
+export type { SandboxPayBody, SandboxPayOutcome } from '../domain/payment';
 
 export interface SandboxPaymentInput {
   /** The provider order id (the invoice's orderValueId) the card pays. */
@@ -16,9 +18,13 @@ export interface SandboxPaymentInput {
 
 export interface SandboxPaymentContext {
   orderId: string;
+  /** The form shown and paid with: Razorpay's checkout opens on cards too. */
+  method: SandboxPayMethod;
   cardNumber: string;
   expiry: string;
   cvv: string;
+  /** The UPI ID collected from. */
+  vpa: string;
   /** After a refused submit every field shows its message, not only the non-empty ones. */
   submitted: boolean;
   /** Why the last attempt did not pay: the provider's decline, or a failed call. */
@@ -28,20 +34,15 @@ export interface SandboxPaymentContext {
 }
 
 export type SandboxPaymentEvent =
-  | { type: 'field.change'; field: SandboxCardField; value: string }
+  | { type: 'method.select'; method: SandboxPayMethod }
+  | { type: 'field.change'; field: SandboxPaymentField; value: string }
   | { type: 'form.submit' }
   | { type: 'dialog.close' };
 
-/** What payment/sandbox/pay answers: a decline (402) is an outcome the dialog shows, not a failed call. */
-export type SandboxPayOutcome =
-  | { kind: 'paid'; payment: VerifyPaymentRequest }
-  | { kind: 'declined'; description: string };
-
-export type SandboxPayBody = { orderId: string; cardNumber: string; expiry: string; cvv: string };
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-const payOutcomeOf = (event: { type: string }) => outputOf<SandboxPayOutcome>(event, 'payWithCard');
+const payOutcomeOf = (event: { type: string }) => outputOf<SandboxPayOutcome>(event, 'pay');
 
 const sandboxPaymentSetup = setup({
   types: {} as {
@@ -51,16 +52,21 @@ const sandboxPaymentSetup = setup({
     output: VerifyPaymentRequest | null;
   },
   actors: {
-    /** payment/sandbox/pay with the card as the server reads it (spaces dropped). */
-    payWithCard: fromPromise<SandboxPayOutcome, SandboxPayBody>(unprovided),
+    /** payment/sandbox/pay with the card or VPA as the server reads it (spaces dropped). */
+    pay: fromPromise<SandboxPayOutcome, SandboxPayBody>(unprovided),
   },
   actions: {
     /** Hands the outcome to whoever opened the dialog: the provider's ids when paid, null when closed. */
     settle: (_, _params: { payment: VerifyPaymentRequest | null }) => {},
     takeInput: assign(({ event }) => ({ orderId: inputOf<SandboxPaymentInput>(event).orderId })),
+    // A new form to fill: its messages wait for its own submit, and the last decline belongs to the other method.
+    selectMethod: assign(({ event }) => {
+      assertEvent(event, 'method.select');
+      return { method: event.method, submitted: false, decline: null };
+    }),
     changeField: assign(({ event }) => {
       assertEvent(event, 'field.change');
-      return { [event.field]: filterSandboxCardField(event.field, event.value) };
+      return { [event.field]: filterSandboxPaymentField(event.field, event.value) };
     }),
     showAllErrors: assign({ submitted: true }),
     startAttempt: assign({ submitted: true, decline: null }),
@@ -79,7 +85,11 @@ const sandboxPaymentSetup = setup({
     }),
   },
   guards: {
-    isCardValid: ({ context }) => sandboxPayRequest.safeParse(context).success,
+    isFormValid: ({ context }) => sandboxPayRequest.safeParse(context).success,
+    isOtherMethod: ({ context, event }) => {
+      assertEvent(event, 'method.select');
+      return event.method !== context.method;
+    },
     isPaid: ({ event }) => payOutcomeOf(event).kind === 'paid',
   },
 });
@@ -94,9 +104,11 @@ export const sandboxPaymentMachine = sandboxPaymentSetup.extend({
   id: 'sandboxPayment',
   context: {
     orderId: '',
+    method: 'card',
     cardNumber: '',
     expiry: '',
     cvv: '',
+    vpa: '',
     submitted: false,
     decline: null,
     payment: null,
@@ -107,16 +119,17 @@ export const sandboxPaymentMachine = sandboxPaymentSetup.extend({
   states: {
     editing: {
       on: {
+        'method.select': { guard: 'isOtherMethod', actions: 'selectMethod' },
         'field.change': { actions: 'changeField' },
-        'form.submit': [{ guard: 'isCardValid', target: 'paying', actions: 'startAttempt' }, { actions: 'showAllErrors' }],
+        'form.submit': [{ guard: 'isFormValid', target: 'paying', actions: 'startAttempt' }, { actions: 'showAllErrors' }],
         'dialog.close': { target: 'dismissed' },
       },
     },
-    // One charge per click: submit, typing and closing are not handled until the provider has answered.
+    // One charge per click: submit, typing, another method and closing are not handled until the provider has answered.
     paying: {
       invoke: {
-        id: 'payWithCard',
-        src: 'payWithCard',
+        id: 'pay',
+        src: 'pay',
         input: ({ context }) => sandboxPayRequest.parse(context),
         onDone: [
           { guard: 'isPaid', target: 'paid', actions: 'keepPayment' },

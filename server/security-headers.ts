@@ -43,10 +43,19 @@ export function contentSecurityPolicy(payment: Config['payment']): Record<string
   };
 }
 
-/** What a page gets: helmet's defaults with the shop's CSP; images and fonts are same-origin, so CORP is too. */
+/**
+ * A page's Cross-Origin-Opener-Policy: helmet's same-origin, except with Razorpay, whose checkout opens popups (3-D
+ * Secure, netbanking, wallets) that must keep their opener to hand the payment back.
+ */
+export function crossOriginOpenerPolicy(payment: Config['payment']) {
+  return { policy: usesRazorpay(payment) ? 'same-origin-allow-popups' : 'same-origin' } as const;
+}
+
+/** What a page gets: helmet's defaults with the shop's CSP and COOP; images and fonts are same-origin, so CORP is too. */
 function pageHelmetOptions(payment: Config['payment']) {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(payment) },
+    crossOriginOpenerPolicy: crossOriginOpenerPolicy(payment),
     crossOriginResourcePolicy: { policy: 'same-origin' },
   } satisfies HelmetOptions;
 }

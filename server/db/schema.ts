@@ -316,6 +316,8 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How it was paid, as the admin reads it ("UPI su•••@razorpay", "Card ending 1111"); null when not known. */
+    paymentMethod: text('payment_method'),
     /**
      * Only for orders paid before the mail queue (migration 0013): their two mails were still due. The job queue's
      * start queues them (server/modules/orders/order-mails.ts) and clears this; nothing sets it any more.

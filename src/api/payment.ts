@@ -9,7 +9,7 @@ import {
   sandboxPayReply,
   verifyPaymentRequest,
 } from '../../domain/payment';
-import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
+import type { CheckoutInvoiceReply, SandboxPayBody, SandboxPayOutcome, VerifyPaymentRequest } from '../../domain/payment';
 import { call, toCallError } from './call-error';
 import { api } from './client';
 
@@ -47,17 +47,8 @@ export async function verifyPayment(payment: VerifyPaymentRequest): Promise<{ me
   }
 }
 
-export type SandboxPayOutcome =
-  | { kind: 'paid'; payment: VerifyPaymentRequest }
-  | { kind: 'declined'; description: string };
-
-/** `POST payment/sandbox/pay`: the sandbox dialog's card payment. A decline (402) is an outcome; anything else throws. */
-export async function sandboxPay(body: {
-  orderId: string;
-  cardNumber: string;
-  expiry: string;
-  cvv: string;
-}): Promise<SandboxPayOutcome> {
+/** `POST payment/sandbox/pay`: the sandbox dialog's card or UPI payment. A decline (402) is an outcome; anything else throws. */
+export async function sandboxPay(body: SandboxPayBody): Promise<SandboxPayOutcome> {
   try {
     return { kind: 'paid', payment: sandboxPayReply.parse(await api.post('payment/sandbox/pay', { json: body }).json()) };
   } catch (error) {

@@ -349,7 +349,7 @@ describe('axe finds no violation in the states a person meets', () => {
     phoneDialog!.expectClean(2);
   }, 180_000);
 
-  it('the sandbox card dialog: empty, refusing a bad card, and declining a card, at both widths', async () => {
+  it('the sandbox card dialog: empty, refusing a bad card, declining a card, and its UPI tab, at both widths', async () => {
     const scans: Scanner[] = [];
     for (const viewport of viewports) {
       const page = await customerAtCardDialog(viewport);
@@ -367,8 +367,11 @@ describe('axe finds no violation in the states a person meets', () => {
       await dialog.getByText('Your card was declined.').waitFor();
       await scan.scan('card dialog declined');
       if (viewport === desktop) await page.screenshot({ path: join(screenshots, 'a11y-card-dialog-declined-1440.png') });
+      await dialog.getByRole('tab', { name: 'UPI' }).click();
+      await dialog.getByLabel('UPI ID').waitFor();
+      await scan.scan('upi tab');
     }
-    for (const scan of scans) scan.expectClean(3);
+    for (const scan of scans) scan.expectClean(4);
   }, 180_000);
 
   it('forms showing their messages: sign in, sign up and its code step, password reset, contact, address editor', async () => {

@@ -1,5 +1,5 @@
 // Checkout in real Chromium against the real server: a guest buys from the product page to the thank-you page (the
-// e-mail code read from the dev outbox, the sandbox card), a signed-in customer pays with a saved and then a new
+// e-mail code read from the dev outbox, paying by UPI after a declined collect), a signed-in customer pays with a saved and then a new
 // address, a declined card, a dismissed dialog, and a stock shortfall made by another buyer — with the bill, the
 // mails, the stock and the Orders tab checked against the server.
 import { join } from 'node:path';
@@ -10,9 +10,10 @@ import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { Datum, Shopper } from './shop-api';
 import { fillAddress } from './page-forms';
-import { addToBag as addOnProductPage } from './shop-pages';
+import { addToBag as addOnProductPage, animationsDone } from './shop-pages';
 
-const suite = browserSuite();
+const admin = { email: 'admin@checkout.example.in', password: 'Orchid@2026' };
+const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 let shop: ReturnType<typeof shopApi>;
 
 const cards = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' };
@@ -50,10 +51,18 @@ async function payWithCard(page: Page, card: string) {
   await dialog.getByRole('button', { name: /^Pay / }).click();
 }
 
+/** Pays by UPI in the sandbox's dialog: Razorpay's test IDs success@razorpay pays, failure@razorpay is declined. */
+async function payByUpi(page: Page, vpa: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'UPI' }).click();
+  await dialog.getByLabel('UPI ID').fill(vpa);
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+}
+
 const products = async () => ({ dried: (await shop.productsOf('Everlasting Dry Flowers', 'Posy'))[1]! });
 
 describe('a guest checks out', () => {
-  it('from the product page to the thank-you page, verifying the e-mail with the code from the outbox', async () => {
+  it('from the product page to the thank-you page by UPI, verifying the e-mail with the code from the outbox', async () => {
     const page = await freshPage();
     const { dried } = await products();
     const stockBefore = await shop.stockOf(dried.externalId);
@@ -86,7 +95,17 @@ describe('a guest checks out', () => {
     expect(await addresses.getByRole('radio').first().isChecked()).toBe(true);
 
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await payWithCard(page, cards.success);
+    // A declined UPI collect stays in the dialog with Razorpay's words; the second UPI ID pays.
+    await payByUpi(page, 'failure@razorpay');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('alert').getByText('Payment failed. Please try again with another bank account.').waitFor();
+    await animationsDone(page);
+    await page.screenshot({ path: join(screenshots, 'upi-declined-1440.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(screenshots, 'upi-declined-390.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByLabel('UPI ID').fill('success@razorpay');
+    await dialog.getByRole('button', { name: /^Pay / }).click();
     await page.waitForURL('**/thankyou', { timeout: 15_000 });
     await page.getByText('We Thank you For your Purchase!').waitFor();
     await page.getByRole('link', { name: 'Keep Shopping' }).waitFor();
@@ -98,6 +117,10 @@ describe('a guest checks out', () => {
     expect(confirmation!.subject).toMatch(/^Order confirmed: order_/);
     expect(confirmation!.text).toMatch(/CGST \(2\.5%\): Rs\. /);
     expect(confirmation!.text).toContain(address.fullName);
+    // The order keeps how it was paid, for the admin.
+    const orderId = /order_\w+/.exec(confirmation!.subject)![0];
+    const purchases = await shop.admin((await shop.signIn(admin)).authorization).purchases();
+    expect(purchases.find((purchase) => purchase.UserOrder.rpayOrderId === orderId)?.paymentMethod).toBe('UPI su•••@razorpay');
   });
 });
 

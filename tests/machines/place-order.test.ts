@@ -1,12 +1,13 @@
 // The place-order machine, model-based: every state and transition walked with fake calls, checking the calls made in
 // order (stock → invoice for the chosen address → key → dialog → verify), the 10 s toasts and the alerts of SPEC.md §8,
-// the "processing" screen in every busy state, and that a click while busy never starts a second order.
+// the "processing" screen in every busy state, that a click while busy never starts a second order, and that a verify
+// call that got no answer is asked again after 1, 2 and 4 s before the shopper is told.
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { placeOrderMachine } from '../../machines/place-order.machine';
-import { shortfallLine } from '../../machines/place-order.selectors';
+import { processingLine, shortfallLine } from '../../machines/place-order.selectors';
 import type { OpenPaymentDialogInput } from '../../machines/place-order.machine';
 import type { Notice } from '../../domain/notice';
 import type { CheckQuantityListReply } from '../../domain/checkout';
@@ -17,7 +18,7 @@ import { expectModelState, heldCalls, testModelOptions } from './machine-test-ki
 type OrderSnapshot = SnapshotFrom<typeof placeOrderMachine>;
 type ModelEvent = EventFrom<typeof placeOrderMachine>;
 
-const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_1', orderValueId: 'order_ABC123', amount: 1249.5, currency: 'INR' };
+const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_1', orderValueId: 'order_ABC123', amount: 1249.5, currency: 'INR', paymentTimeoutSeconds: 900 };
 const payment: VerifyPaymentRequest = {
   razorpay_order_id: 'order_ABC123',
   razorpay_payment_id: 'pay_XYZ789',
@@ -35,7 +36,12 @@ const texts = {
   verificationFailed: 'Payment verification failed. Please try again.',
   callFailed: 'An error occurred. Please try again.',
   dismissed: 'Payment failed please try again.',
+  processing: 'Processing Payment...',
+  confirming: 'Confirming your payment…',
 };
+const verifyRetryBackoff = 'xstate.after.verifyRetryBackoff.placeOrder.confirmingPayment';
+/** The waits between verify's asks, as a shopper would time them. */
+const backoffs = [1000, 2000, 4000];
 
 const modelEvents = [
   { type: 'order.place', addressId: 7, bagLines: 2 },
@@ -53,14 +59,22 @@ const modelEvents = [
   { type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } },
   { type: 'xstate.done.actor.verifyPayment', output: { message: 'Payment verification failed' } },
   { type: 'xstate.error.actor.verifyPayment', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.error.actor.verifyPayment', error: failure(502) },
+  { type: 'xstate.error.actor.verifyPayment', error: failure(403) },
+  { type: verifyRetryBackoff },
   { type: 'xstate.done.actor.reportFailure', output: { message: 'ok' } },
   { type: 'xstate.error.actor.reportFailure', error: failure(500) },
 ] as unknown as ModelEvent[];
 
-const busyStates = ['checkingStock', 'creatingInvoice', 'fetchingKey', 'paying', 'verifying', 'reportingFailure'];
+const busyStates = ['checkingStock', 'creatingInvoice', 'fetchingKey', 'paying', 'verifying', 'confirmingPayment', 'reportingFailure'];
+const isUnanswered = (error: unknown) => {
+  const status = (error as { status?: number | null }).status;
+  return status === undefined || status === null || status >= 500;
+};
 
 
 function harness() {
+  const clock = new SimulatedClock();
   const seen = {
     calls: [] as string[],
     invoices: [] as { addressId: number }[],
@@ -106,11 +120,12 @@ function harness() {
       },
     }),
     {
+      clock,
       inspect: coverage.inspect,
     },
   );
   actor.start();
-  return { actor, seen, settle, pending };
+  return { actor, seen, settle, pending, clock };
 }
 
 const coverage = machineCoverage();
@@ -147,6 +162,9 @@ describe('place-order machine (model-based)', () => {
             const busy = busyStates.includes(actual.value as string);
             expect(actual.hasTag('processing')).toBe(busy);
             if (busy) expect(actual.can({ type: 'order.place', addressId: 7, bagLines: 2 })).toBe(false);
+            // Once verify went unanswered the busy screen says the payment is being confirmed.
+            const confirming = actual.matches('confirmingPayment') || (actual.matches('verifying') && actual.context.verifyRetries > 0);
+            if (busy) expect(processingLine(actual.context)).toBe(confirming ? texts.confirming : texts.processing);
           },
         },
         events: {
@@ -209,8 +227,21 @@ describe('place-order machine (model-based)', () => {
             expect(h.actor.getSnapshot().status).toBe(paid ? 'done' : 'active');
           },
           'xstate.error.actor.verifyPayment': async ({ event }: { event: AnyEventObject }) => {
-            await answer(event, [], [texts.callFailed]);
+            const retries = h.actor.getSnapshot().context.verifyRetries;
+            const retried = isUnanswered(event.error) && retries < backoffs.length;
+            await answer(event, [], retried ? [] : [texts.callFailed]);
+            expect(h.actor.getSnapshot().value).toBe(retried ? 'confirmingPayment' : 'idle');
             expect(h.seen.thankYou).toBe(0);
+          },
+          // Verify is asked again once the backoff has run out, not a moment before.
+          [verifyRetryBackoff]: () => {
+            const wait = backoffs[h.actor.getSnapshot().context.verifyRetries - 1]!;
+            mark();
+            h.clock.increment(wait - 1);
+            expect(newCalls()).toEqual([]);
+            h.clock.increment(1);
+            expect(newCalls()).toEqual(['verifyPayment']);
+            expect(h.seen.verifications.at(-1)).toEqual(payment);
           },
           'xstate.done.actor.reportFailure': async ({ event }: { event: AnyEventObject }) => {
             await answer(event, [], [texts.dismissed]);
@@ -227,6 +258,17 @@ describe('place-order machine (model-based)', () => {
     });
   }
 });
+
+/** A harness whose order is paid in the dialog and waits on its first verify call. */
+async function paidAndVerifying() {
+  const h = harness();
+  h.actor.send({ type: 'order.place', addressId: 7, bagLines: 2 });
+  await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
+  await h.settle({ type: 'xstate.done.actor.createInvoice', output: invoice });
+  await h.settle({ type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' });
+  await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
+  return h;
+}
 
 describe('place-order machine coverage and rules', () => {
   it('walked every state and every transition of the machine', () => {
@@ -260,6 +302,29 @@ describe('place-order machine coverage and rules', () => {
     await h.settle({ type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } });
     expect(h.seen.thankYou).toBe(1);
     expect(h.actor.getSnapshot().value).toBe('paid');
+  });
+
+  it('asks verify four times in all on a server that does not answer, then tells the shopper and releases nothing', async () => {
+    const h = await paidAndVerifying();
+    for (const wait of backoffs) {
+      await h.settle({ type: 'xstate.error.actor.verifyPayment', error: failure(503) });
+      expect(h.seen.alerts).toEqual([]);
+      h.clock.increment(wait);
+    }
+    await h.settle({ type: 'xstate.error.actor.verifyPayment', error: failure(null) });
+    expect(h.seen.calls.filter((id) => id === 'verifyPayment')).toHaveLength(4);
+    expect(h.seen.alerts).toEqual([texts.callFailed]);
+    expect(h.seen.calls).not.toContain('reportFailure');
+    expect(h.actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('goes to /thankyou when a repeated verify is answered', async () => {
+    const h = await paidAndVerifying();
+    await h.settle({ type: 'xstate.error.actor.verifyPayment', error: new TypeError('Failed to fetch') });
+    h.clock.increment(1000);
+    await h.settle({ type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } });
+    expect(h.seen.thankYou).toBe(1);
+    expect(h.seen.alerts).toEqual([]);
   });
 
   it('uses the address chosen at the click for the invoice', async () => {

@@ -1,13 +1,14 @@
-// The sandbox card dialog's machine, model-based: every state and transition walked with a fake payment call, checking
-// that only a valid card is charged (spaces dropped, once per click), that a decline or a failed call stays in the
-// dialog with its message, and that the dialog ends only paid (with the provider's ids) or dismissed.
+// The sandbox payment dialog's machine, model-based: every state and transition walked with a fake payment call,
+// checking that only a valid card or UPI ID is charged (spaces dropped, once per click, by the method shown), that a
+// decline or a failed call stays in the dialog with its message, and that the dialog ends only paid (with the
+// provider's ids) or dismissed.
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import { filterSandboxCardField, sandboxCardErrors } from '../../machines/sandbox-payment.selectors';
+import { filterSandboxPaymentField, sandboxPaymentErrors } from '../../machines/sandbox-payment.selectors';
 import { sandboxPaymentMachine } from '../../machines/sandbox-payment.machine';
-import type { SandboxCardField } from '../../machines/sandbox-payment.selectors';
+import type { SandboxPaymentField } from '../../machines/sandbox-payment.selectors';
 import type { SandboxPayBody, SandboxPayOutcome } from '../../machines/sandbox-payment.machine';
 import type { VerifyPaymentRequest } from '../../domain/payment';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
@@ -24,20 +25,28 @@ const texts = {
   cardNumber: 'Please enter a valid card number.',
   expiry: 'Please enter the expiry as MM/YY.',
   cvv: 'Please enter a valid CVV.',
+  vpa: 'Please enter a valid UPI ID, like name@bank.',
+  upiDeclined: 'Payment failed. Please try again with another bank account.',
 };
+const cardFields: string[] = ['cardNumber', 'expiry', 'cvv'];
 
 // A small alphabet keeps the state space finite: the card is empty, too short, or whole (typed with dashes and a
-// stray letter the filter drops); expiry and CVV are empty or valid.
+// stray letter the filter drops); expiry and CVV are empty or valid; the UPI ID empty, without a handle, or whole
+// (typed with spaces and capitals the filter drops).
 const modelEvents = [
+  { type: 'method.select', method: 'upi' },
+  { type: 'method.select', method: 'card' },
+  { type: 'field.change', field: 'vpa', value: ' Success@Razorpay' },
+  { type: 'field.change', field: 'vpa', value: 'success' },
   { type: 'field.change', field: 'cardNumber', value: '4111-1111 1111 1111x' },
   { type: 'field.change', field: 'cardNumber', value: '4111' },
   { type: 'field.change', field: 'expiry', value: '12/30' },
   { type: 'field.change', field: 'cvv', value: '123' },
   { type: 'form.submit' },
   { type: 'dialog.close' },
-  { type: 'xstate.done.actor.payWithCard', output: { kind: 'paid', payment } },
-  { type: 'xstate.done.actor.payWithCard', output: { kind: 'declined', description: texts.declined } },
-  { type: 'xstate.error.actor.payWithCard', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.done.actor.pay', output: { kind: 'paid', payment } },
+  { type: 'xstate.done.actor.pay', output: { kind: 'declined', description: texts.declined } },
+  { type: 'xstate.error.actor.pay', error: new TypeError('Failed to fetch') },
 ] as unknown as ModelEvent[];
 
 /** A live actor with a fake payment call, recording the requests a server would receive. */
@@ -47,7 +56,7 @@ function harness() {
   const actor = createActor(
     sandboxPaymentMachine.provide({
       actors: {
-        payWithCard: fromPromise<SandboxPayOutcome, SandboxPayBody>(({ input }) => {
+        pay: fromPromise<SandboxPayOutcome, SandboxPayBody>(({ input }) => {
           requests.push(input);
           return new Promise((resolve, reject) => {
             pending = { resolve, reject };
@@ -74,7 +83,13 @@ function harness() {
 const coverage = machineCoverage();
 
 describe('sandbox-payment machine (model-based)', () => {
-  const model = new TestModel(sandboxPaymentMachine, testModelOptions((snapshot: PaymentSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
+  // The dialog shows one method's fields at a time: only those are typed into.
+  const shown = (snapshot: PaymentSnapshot, event: ModelEvent) =>
+    event.type !== 'field.change' || (event.field === 'vpa') === (snapshot.context.method === 'upi');
+  const model = new TestModel(
+    sandboxPaymentMachine,
+    testModelOptions((snapshot: PaymentSnapshot) => modelEvents.filter((event) => snapshot.can(event) && shown(snapshot, event))),
+  );
   const paths = model.getShortestPaths({ input: { orderId } } as never);
 
   it('has a finite model to walk', () => {
@@ -100,24 +115,38 @@ describe('sandbox-payment machine (model-based)', () => {
           'field.change': ({ event }: { event: AnyEventObject }) => {
             const change = event as Extract<ModelEvent, { type: 'field.change' }>;
             h.actor.send(change);
-            expect(h.actor.getSnapshot().context[change.field]).toBe(filterSandboxCardField(change.field, change.value));
+            expect(h.actor.getSnapshot().context[change.field]).toBe(filterSandboxPaymentField(change.field, change.value));
+          },
+          'method.select': ({ event }: { event: AnyEventObject }) => {
+            const { method } = event as Extract<ModelEvent, { type: 'method.select' }>;
+            const before = h.actor.getSnapshot().context;
+            h.actor.send({ type: 'method.select', method });
+            const after = h.actor.getSnapshot().context;
+            expect(after.method).toBe(method);
+            // What was typed for either method is kept; a new form's messages wait for its own submit.
+            expect([after.cardNumber, after.vpa]).toEqual([before.cardNumber, before.vpa]);
+            expect([after.submitted, after.decline]).toEqual([false, null]);
           },
           'form.submit': () => {
             const before = h.requests.length;
-            const { cardNumber, expiry, cvv } = h.actor.getSnapshot().context;
+            const { method, cardNumber, expiry, cvv, vpa } = h.actor.getSnapshot().context;
             h.actor.send({ type: 'form.submit' });
             const after = h.actor.getSnapshot();
             expect(after.context.submitted).toBe(true);
             if (after.matches('paying')) {
-              // The server reads the card number without its spaces.
+              // The server reads the card number without its spaces, and only the shown method's fields.
               expect(h.requests.slice(before)).toEqual([
-                { orderId, cardNumber: cardNumber.replace(/ /g, ''), expiry, cvv },
+                method === 'upi'
+                  ? { method, orderId, vpa }
+                  : { method, orderId, cardNumber: cardNumber.replace(/ /g, ''), expiry, cvv },
               ]);
               expect(after.context.decline).toBeNull();
             } else {
               // An invalid card is never sent; the fields say why.
               expect(h.requests.length).toBe(before);
-              expect(Object.keys(sandboxCardErrors(after.context)).length).toBeGreaterThan(0);
+              const invalid = Object.keys(sandboxPaymentErrors(after.context));
+              expect(invalid.length).toBeGreaterThan(0);
+              expect(invalid.every((field) => cardFields.includes(field) === (method === 'card'))).toBe(true);
             }
           },
           'dialog.close': () => {
@@ -125,7 +154,7 @@ describe('sandbox-payment machine (model-based)', () => {
             expect(h.actor.getSnapshot().status).toBe('done');
             expect(h.actor.getSnapshot().output).toBeNull();
           },
-          'xstate.done.actor.payWithCard': async ({ event }: { event: AnyEventObject }) => {
+          'xstate.done.actor.pay': async ({ event }: { event: AnyEventObject }) => {
             const outcome = event.output as SandboxPayOutcome;
             await h.settle(event);
             const after = h.actor.getSnapshot();
@@ -138,7 +167,7 @@ describe('sandbox-payment machine (model-based)', () => {
               expect(after.context.decline).toBe(texts.declined);
             }
           },
-          'xstate.error.actor.payWithCard': async ({ event }: { event: AnyEventObject }) => {
+          'xstate.error.actor.pay': async ({ event }: { event: AnyEventObject }) => {
             await h.settle(event);
             const after = h.actor.getSnapshot();
             expect(after.status).toBe('active');
@@ -155,7 +184,7 @@ describe('sandbox-payment machine coverage and rules', () => {
     expectFullCoverage(coverage, sandboxPaymentMachine);
   });
 
-  it.each<[SandboxCardField, string, string]>([
+  it.each<[SandboxPaymentField, string, string]>([
     ['cardNumber', '4111111111111111', '4111 1111 1111 1111'],
     ['cardNumber', '4000-0000 0000-0002', '4000 0000 0000 0002'],
     ['cardNumber', '12345', '1234 5'],
@@ -167,21 +196,28 @@ describe('sandbox-payment machine coverage and rules', () => {
     ['expiry', '12/2030', '12/20'],
     ['cvv', '12a34', '1234'],
     ['cvv', '12345', '1234'],
+    ['vpa', ' Asha.R@OKHDFC bank', 'asha.r@okhdfcbank'],
   ])('filters %s typed as "%s" to "%s"', (field, typed, kept) => {
-    expect(filterSandboxCardField(field, typed)).toBe(kept);
+    expect(filterSandboxPaymentField(field, typed)).toBe(kept);
   });
 
-  it('names each invalid field in the words of domain/payment.ts', () => {
-    expect(sandboxCardErrors({ cardNumber: '', expiry: '', cvv: '' })).toEqual({
+  it('names each invalid field of the chosen method in the words of domain/payment.ts', () => {
+    const form = { method: 'card', cardNumber: '', expiry: '', cvv: '', vpa: '' } as const;
+    expect(sandboxPaymentErrors(form)).toEqual({
       cardNumber: texts.cardNumber,
       expiry: texts.expiry,
       cvv: texts.cvv,
     });
-    expect(sandboxCardErrors({ cardNumber: '4111 1111 1111 1111', expiry: '13/30', cvv: '12' })).toEqual({
+    expect(sandboxPaymentErrors({ ...form, cardNumber: '4111 1111 1111 1111', expiry: '13/30', cvv: '12' })).toEqual({
       expiry: texts.expiry,
       cvv: texts.cvv,
     });
-    expect(sandboxCardErrors({ cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' })).toEqual({});
+    expect(sandboxPaymentErrors({ ...form, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' })).toEqual({});
+    expect(sandboxPaymentErrors({ ...form, method: 'upi' })).toEqual({ vpa: texts.vpa });
+    for (const vpa of ['asha', 'asha@', '@okhdfcbank', 'a@b', 'asha@ok@hdfc']) {
+      expect(sandboxPaymentErrors({ ...form, method: 'upi', vpa })).toEqual({ vpa: texts.vpa });
+    }
+    expect(sandboxPaymentErrors({ ...form, method: 'upi', vpa: 'asha.r-1_2@okhdfcbank' })).toEqual({});
   });
 
   it('lets the shopper try another card after a decline, and is paid by the second', async () => {
@@ -195,16 +231,36 @@ describe('sandbox-payment machine coverage and rules', () => {
     }
     h.actor.send({ type: 'form.submit' });
     h.actor.send({ type: 'form.submit' });
-    await h.settle({ type: 'xstate.done.actor.payWithCard', output: { kind: 'declined', description: texts.declined } });
+    await h.settle({ type: 'xstate.done.actor.pay', output: { kind: 'declined', description: texts.declined } });
     expect(h.actor.getSnapshot().context.decline).toBe(texts.declined);
     h.actor.send({ type: 'field.change', field: 'cardNumber', value: '4111111111111111' });
     h.actor.send({ type: 'form.submit' });
     expect(h.requests).toEqual([
-      { orderId, cardNumber: '4000000000000002', expiry: '12/30', cvv: '123' },
-      { orderId, cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' },
+      { method: 'card', orderId, cardNumber: '4000000000000002', expiry: '12/30', cvv: '123' },
+      { method: 'card', orderId, cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' },
     ]);
-    await h.settle({ type: 'xstate.done.actor.payWithCard', output: { kind: 'paid', payment } });
+    await h.settle({ type: 'xstate.done.actor.pay', output: { kind: 'paid', payment } });
     expect(h.actor.getSnapshot().value).toBe('paid');
+    expect(h.actor.getSnapshot().output).toEqual(payment);
+  });
+
+  it('pays by UPI after a malformed UPI ID (never sent) and a declined collect', async () => {
+    const h = harness();
+    h.actor.send({ type: 'method.select', method: 'upi' });
+    h.actor.send({ type: 'form.submit' });
+    expect(h.requests).toEqual([]);
+    expect(sandboxPaymentErrors(h.actor.getSnapshot().context)).toEqual({ vpa: texts.vpa });
+    h.actor.send({ type: 'field.change', field: 'vpa', value: 'failure@razorpay' });
+    h.actor.send({ type: 'form.submit' });
+    await h.settle({ type: 'xstate.done.actor.pay', output: { kind: 'declined', description: texts.upiDeclined } });
+    expect(h.actor.getSnapshot().context.decline).toBe(texts.upiDeclined);
+    h.actor.send({ type: 'field.change', field: 'vpa', value: 'success@razorpay' });
+    h.actor.send({ type: 'form.submit' });
+    expect(h.requests).toEqual([
+      { method: 'upi', orderId, vpa: 'failure@razorpay' },
+      { method: 'upi', orderId, vpa: 'success@razorpay' },
+    ]);
+    await h.settle({ type: 'xstate.done.actor.pay', output: { kind: 'paid', payment } });
     expect(h.actor.getSnapshot().output).toEqual(payment);
   });
 });

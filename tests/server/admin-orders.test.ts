@@ -151,6 +151,8 @@ describe('purchase records', () => {
       userTrackingUrl: 'https://track.example.in/KV1',
       paymentState: 'paid',
       payments: [],
+      // Settled before the method was recorded, or by a verify call alone: not known.
+      paymentMethod: null,
       User: { firstName: 'Kavya', lastName: 'Nair', email: 'kavya.nair@example.in' },
       UserOrder: {
         id: older.id,

@@ -39,7 +39,7 @@ describe('checkout invoice', () => {
     const res = await checkout(app, buyer, { addressId: buyer.addressId, amount: 1, price: 1, totalAmount: 1 });
     expect(res.statusCode, res.body).toBe(200);
     const invoice = res.json<{ invoiceId: string; orderValueId: string; amount: number; currency: string }>();
-    expect(invoice).toMatchObject({ amount: 2240, currency: 'INR' });
+    expect(invoice).toMatchObject({ amount: 2240, currency: 'INR', paymentTimeoutSeconds: 15 * 60 });
     expect(invoice.orderValueId).toMatch(/^order_[A-Za-z0-9]{14}$/);
     expect(await stockOf(app, product)).toBe(3);
 

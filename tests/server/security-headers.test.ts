@@ -1,11 +1,12 @@
 /**
  * The security headers of every reply: on a page, exactly what helmet's middleware sends with the shop's options on a
  * plain Node server; on every other answer (API answers, refusals, unknown paths, files), a CSP that allows nothing and
- * helmet's headers that still apply to it, none of the page-only ones; on a 304, none.
+ * helmet's headers that still apply to it, none of the page-only ones; on a 304, none. With Razorpay as the provider a
+ * page lets its popups (3-D Secure, netbanking) keep their opener.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../server/security-headers';
@@ -39,6 +40,26 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+});
+
+const docsPage: InjectOptions = { method: 'GET', url: '/api/docs/', headers: { accept: 'text/html' } };
+
+describe('Cross-Origin-Opener-Policy', () => {
+  it("is same-origin on the sandbox's pages, and same-origin-allow-popups with Razorpay, whose checkout opens popups", async () => {
+    expect((await app.inject(docsPage)).headers['cross-origin-opener-policy']).toBe('same-origin');
+    const razorpay = await buildTestApp({
+      payment: { provider: 'razorpay', razorpayKeyId: 'rzp_test_Coop123', razorpayKeySecret: 'razorpay-test-secret', razorpayWebhookSecret: null },
+    });
+    try {
+      const page = await razorpay.inject(docsPage);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      // Not a page: no opener policy, whichever the provider.
+      expect((await razorpay.inject({ method: 'GET', url: '/api/payment/key' })).headers['cross-origin-opener-policy']).toBeUndefined();
+    } finally {
+      await razorpay.close();
+    }
+  });
 });
 
 describe('security headers', () => {

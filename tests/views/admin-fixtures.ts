@@ -71,6 +71,7 @@ export function aPurchaseRecord({ User, UserOrder, ...overrides }: PurchaseOverr
     userTrackingUrl: null,
     paymentState: 'paid',
     payments: [{ paymentId: `pay_${id}`, amount: 1250, refundState: null }],
+    paymentMethod: 'UPI su•••@razorpay',
     ...overrides,
     User: { firstName: 'Asha', lastName: 'Raman', email: 'asha@example.test', ...User },
     UserOrder: {

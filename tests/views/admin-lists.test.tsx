@@ -334,10 +334,12 @@ describe('purchase order list', () => {
     aPurchaseRecord({
       id: 4,
       User: { firstName: null, lastName: null, email: 'nobody@example.test' },
+      // Paid before the method was kept, or settled by a verify call alone.
+      paymentMethod: null,
       UserOrder: { rpayOrderId: 'order_Ab4', createdAt: '2026-02-01T05:00:00.000Z' },
     });
 
-  it('shows each order as served, newest first, with its customer, items, address, tracking link and status', async () => {
+  it('shows each order as served, newest first, with its customer, items, address, tracking link, status and method', async () => {
     purchases = [newest(), older()];
     const { table } = await openList('/purchaseorderlist', 'Purchase Order List');
     expect(headers(table)).toEqual(['Id', 'Full Name', 'Email', 'Order Id', 'Order Items List', 'Order Address', 'Tracking Url', 'Status']);
@@ -360,12 +362,12 @@ describe('purchase order list', () => {
     const tracking = within(first(6)).getByRole('link', { name: 'https://track.example/AB123' });
     expect(tracking.getAttribute('href')).toBe('https://track.example/AB123');
     expect(tracking.getAttribute('target')).toBe('_blank');
-    expect(first(7).textContent).toBe('DispatchedRefund due');
+    expect(first(7).textContent).toBe('DispatchedPaid by UPI su•••@razorpayRefund due');
 
     expect(second(1).textContent).toBe('N/A');
     expect(second(4).textContent).toContain('Ordered on 2026-02-01');
     expect(second(6).textContent).toBe('N/A');
-    expect(second(7).textContent).toBe('created');
+    expect(second(7).textContent).toBe('createdPaid by Not recorded');
     expect(within(table).getAllByText('Refund due')).toHaveLength(1);
     expect(screen.getByRole('link', { name: '← Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });

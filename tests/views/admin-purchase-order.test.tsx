@@ -20,6 +20,7 @@ function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
     userTrackingUrl: null,
     paymentState: 'paid',
     payments: [{ paymentId: 'pay_QX12ab', amount: 1250, refundState: null }],
+    paymentMethod: 'Card ending 1111',
     User: { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.test' },
     UserOrder: {
       id: 7,
@@ -131,6 +132,8 @@ describe('purchase order update page', () => {
     expect(screen.getByText('order_QX12ab')).toBeTruthy();
     expect(screen.getByText('Meera Iyer')).toBeTruthy();
     expect(screen.getByText('2024-03-10')).toBeTruthy();
+    // How it was paid, beside whose order it is.
+    expect(screen.getByText('Paid by').nextElementSibling?.textContent).toBe('Card ending 1111');
 
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row').map((row) => within(row).getAllByRole(row.querySelector('th') ? 'columnheader' : 'cell').map((cell) => cell.textContent));

@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 // Razorpay's checkout.js behind openPaymentDialog, with a fake `window.Razorpay` and no network: the script is asked
-// for once, the dialog opens with the invoice's order in paise and the black theme, its handler resolves with the
-// three ids to verify, closing rejects, and a script that fails to load rejects and is tried again next time.
+// for once, the dialog opens with the invoice's order in paise, the shop's description, mark and invoice note, the
+// reservation as its timeout and the black theme; its handler resolves with the three ids to verify, a failed attempt
+// is told and keeps the dialog, closing rejects, and a script that fails to load rejects and is tried again next time.
 import './setup-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutInvoiceReply } from '../../domain/payment';
-import type { RazorpayOptions } from '../../src/features/checkout/payment/razorpay-checkout';
+import type { RazorpayOptions, RazorpayPaymentFailure } from '../../src/features/checkout/payment/razorpay-checkout';
 
 const scriptUrl = 'https://checkout.razorpay.com/v1/checkout.js';
-const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_9', orderValueId: 'order_Live1234567890', amount: 1249.5, currency: 'INR' };
+const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_9', orderValueId: 'order_Live1234567890', amount: 1249.5, currency: 'INR', paymentTimeoutSeconds: 900 };
 const request = {
   key: 'rzp_test_Key123',
   invoice,
@@ -17,8 +18,13 @@ const request = {
 };
 
 let opened: RazorpayOptions[] = [];
+/** The `payment.failed` listeners of each opened dialog, in the order opened. */
+let failureListeners: ((response: RazorpayPaymentFailure) => void)[] = [];
 class FakeRazorpay {
   constructor(readonly options: RazorpayOptions) {}
+  on(event: string, listener: (response: RazorpayPaymentFailure) => void) {
+    if (event === 'payment.failed') failureListeners.push(listener);
+  }
   open() {
     opened.push(this.options);
   }
@@ -39,6 +45,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => {
   vi.resetModules();
   opened = [];
+  failureListeners = [];
 });
 afterEach(() => {
   delete window.Razorpay;
@@ -61,6 +68,11 @@ describe("Razorpay's checkout", () => {
       amount: 124_950,
       currency: 'INR',
       name: 'Petals & Stems',
+      description: 'Petals & Stems order',
+      // checkout.js runs on Razorpay's origin: the shop's mark by its absolute URL on the page's origin.
+      image: `${window.location.origin}/favicon.svg`,
+      notes: { invoice_id: 'inv_9' },
+      timeout: 900,
       prefill: request.prefill,
       theme: { color: '#000000' },
     });
@@ -76,6 +88,31 @@ describe("Razorpay's checkout", () => {
       razorpay_payment_id: 'pay_Live0987654321',
       razorpay_signature: 'b'.repeat(64),
     });
+  });
+
+  it('tells a failed attempt and keeps the dialog open; only closing it then rejects', async () => {
+    const { openPaymentDialog } = await freshModule();
+    const reasons: string[] = [];
+    let settled = false;
+    const payment = openPaymentDialog({ ...request, onAttemptFailed: (reason) => reasons.push(reason) });
+    void payment.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    finishLoading(scripts()[0]!);
+    await flush();
+    failureListeners[0]!({
+      error: { code: 'BAD_REQUEST_ERROR', description: 'Your payment has been cancelled. Try again or complete the payment later.', reason: 'payment_cancelled' },
+    });
+    failureListeners[0]!({ error: {} });
+    await flush();
+    expect(reasons).toEqual([
+      'Your payment has been cancelled. Try again or complete the payment later.',
+      'Your payment did not go through. Please try again.',
+    ]);
+    expect(settled).toBe(false);
+    opened[0]!.modal.ondismiss();
+    await expect(payment).rejects.toThrow('The payment dialog was closed.');
   });
 
   it('rejects when the shopper closes the dialog', async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-// The sandbox card dialog as place-order opens it (openPaymentDialog with the sandbox key), with the real machine and
-// API client and payment/sandbox/pay mocked at the HTTP layer like the server: the success card pays, the decline
-// card is refused with 402 and stays in the dialog, an invalid card is never sent, and closing rejects.
+// The sandbox payment dialog as place-order opens it (openPaymentDialog with the sandbox key), with the real machine and
+// API client and payment/sandbox/pay mocked at the HTTP layer like the server: the success card or UPI ID pays, the
+// decline card or UPI ID is refused with 402 and stays in the dialog, an invalid card or UPI ID is never sent, and
+// closing rejects.
 import './setup-dom';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -14,7 +15,7 @@ import { AppProviders } from '../../src/app/app-providers';
 import { openPaymentDialog, PaymentDialogHost } from '../../src/features/checkout/payment/payment-dialog';
 import { layoutHandlers } from './catalog-fixtures';
 
-const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_7', orderValueId: 'order_Sandbox12345678', amount: 1250, currency: 'INR' };
+const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_7', orderValueId: 'order_Sandbox12345678', amount: 1250, currency: 'INR', paymentTimeoutSeconds: 900 };
 const paid: VerifyPaymentRequest = {
   razorpay_order_id: invoice.orderValueId,
   razorpay_payment_id: 'pay_Sandbox87654321',
@@ -27,16 +28,14 @@ let hold: Promise<void> | null = null;
 
 const server = setupServer(
   ...layoutHandlers,
-  // As server/modules/payments: the success card pays, any other card is declined.
+  // As server/modules/payments: the success card or UPI ID pays, any other is declined.
   http.post('*/api/payment/sandbox/pay', async ({ request }) => {
-    const body = (await request.json()) as { cardNumber: string };
+    const body = (await request.json()) as { cardNumber?: string; vpa?: string };
     requests.push(body);
     if (hold) await hold;
-    if (body.cardNumber === '4111111111111111') return HttpResponse.json(paid);
-    return HttpResponse.json(
-      { message: 'Your card was declined.', code: 'PAYMENT_DECLINED', error: { code: 'BAD_REQUEST_ERROR', description: 'Your card was declined.' } },
-      { status: 402 },
-    );
+    if (body.cardNumber === '4111111111111111' || body.vpa === 'success@razorpay') return HttpResponse.json(paid);
+    const description = body.vpa ? 'Payment failed. Please try again with another bank account.' : 'Your card was declined.';
+    return HttpResponse.json({ message: description, code: 'PAYMENT_DECLINED', error: { code: 'BAD_REQUEST_ERROR', description } }, { status: 402 });
   }),
 );
 
@@ -107,10 +106,49 @@ describe('sandbox payment dialog', () => {
     await user.click(pay);
     await waitFor(() => expect(outcome.current).toEqual({ status: 'paid', payment: paid }));
     expect(requests).toEqual([
-      { orderId: invoice.orderValueId, cardNumber: '4000000000000002', expiry: '12/30', cvv: '123' },
-      { orderId: invoice.orderValueId, cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' },
+      { method: 'card', orderId: invoice.orderValueId, cardNumber: '4000000000000002', expiry: '12/30', cvv: '123' },
+      { method: 'card', orderId: invoice.orderValueId, cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('pays by UPI from the UPI tab after a malformed and a declined UPI ID, the card typed before kept', async () => {
+    const { user, dialog, field, outcome } = await openDialog();
+    await user.type(field('Card Number'), '4111');
+    expect(within(dialog).getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true');
+    await user.click(within(dialog).getByRole('tab', { name: 'UPI' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Card Number' })).toBeNull();
+    expect(within(dialog).getByText(/UPI ID success@razorpay is paid, failure@razorpay is declined/)).toBeTruthy();
+    const pay = within(dialog).getByRole('button', { name: 'Pay Rs. 1,250' });
+
+    await user.type(field('UPI ID'), 'asha');
+    await user.click(pay);
+    expect(within(dialog).getByText('Please enter a valid UPI ID, like name@bank.')).toBeTruthy();
+    expect(requests).toEqual([]);
+
+    await user.clear(field('UPI ID'));
+    await user.type(field('UPI ID'), 'Failure@Razorpay');
+    expect(field('UPI ID').value).toBe('failure@razorpay');
+    await user.click(pay);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Payment failed. Please try again with another bank account.');
+    expect(outcome.current).toEqual({ status: 'pending' });
+
+    await user.clear(field('UPI ID'));
+    await user.type(field('UPI ID'), 'success@razorpay');
+    await user.click(pay);
+    await waitFor(() => expect(outcome.current).toEqual({ status: 'paid', payment: paid }));
+    expect(requests).toEqual([
+      { method: 'upi', orderId: invoice.orderValueId, vpa: 'failure@razorpay' },
+      { method: 'upi', orderId: invoice.orderValueId, vpa: 'success@razorpay' },
+    ]);
+  });
+
+  it('keeps the card typed when the shopper looks at UPI and comes back', async () => {
+    const { user, dialog, field } = await openDialog();
+    await user.type(field('Card Number'), '4111');
+    await user.click(within(dialog).getByRole('tab', { name: 'UPI' }));
+    await user.click(within(dialog).getByRole('tab', { name: 'Card' }));
+    expect(field('Card Number').value).toBe('4111');
   });
 
   it('rejects when the shopper closes the dialog, and sends nothing', async () => {

@@ -14,6 +14,7 @@ const purchaseColumns = {
   status: orders.status,
   trackingUrl: orders.trackingUrl,
   paymentState: orders.paymentState,
+  paymentMethod: orders.paymentMethod,
   totalPaise: orders.totalPaise,
   address: orders.address,
   createdAt: orders.createdAt,

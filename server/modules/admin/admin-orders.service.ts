@@ -41,6 +41,7 @@ function toRecord(row: PurchaseRow): PurchaseRecord {
       amount: paiseToRupees(payment.amountPaise),
       refundState: payment.refundState,
     })),
+    paymentMethod: row.paymentMethod,
     User: { firstName: row.firstName, lastName: row.lastName, email: row.email },
     UserOrder: {
       id: row.id,

@@ -173,9 +173,9 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
     const [{ answer }] = rows as [{ answer: CheckoutOutcome }];
     switch (answer.outcome) {
       case 'created':
-        return reply(invoiceId, providerOrder.id, totals.totalPaise);
+        return reply(invoiceId, providerOrder.id, totals.totalPaise, deps.reservationMinutes);
       case 'pending':
-        return reply(answer.invoiceId, answer.providerOrderId, answer.totalPaise);
+        return reply(answer.invoiceId, answer.providerOrderId, answer.totalPaise, deps.reservationMinutes);
       case 'short':
         refuseShortfalls(lines, answer.shortfalls);
         break;
@@ -203,6 +203,12 @@ function refuseShortfalls(lines: readonly BagLine[], short: readonly Shortfall[]
   );
 }
 
-function reply(invoiceId: string, providerOrderId: string, totalPaise: number): CheckoutInvoiceReply {
-  return { invoiceId, orderValueId: providerOrderId, amount: paiseToRupees(totalPaise), currency: 'INR' };
+function reply(invoiceId: string, providerOrderId: string, totalPaise: number, reservationMinutes: number): CheckoutInvoiceReply {
+  return {
+    invoiceId,
+    orderValueId: providerOrderId,
+    amount: paiseToRupees(totalPaise),
+    currency: 'INR',
+    paymentTimeoutSeconds: reservationMinutes * 60,
+  };
 }

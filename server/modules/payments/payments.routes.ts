@@ -74,7 +74,9 @@ export function paymentRoutes(provider: PaymentProvider | SandboxProvider): Fast
       {
         schema: {
           tags: ['payment'],
-          summary: 'Sandbox card payment: 4111 1111 1111 1111 succeeds, 4000 0000 0000 0002 is declined',
+          summary:
+            'Sandbox card or UPI payment: card 4111 1111 1111 1111 and UPI ID success@razorpay succeed; ' +
+            'card 4000 0000 0000 0002 and UPI ID failure@razorpay are declined',
           body: sandboxPayRequest,
           response: { 200: sandboxPayReply, 402: sandboxDeclineReply, 400: apiError, 404: apiError },
         },

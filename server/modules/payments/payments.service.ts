@@ -5,13 +5,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { paymentMessages, sandboxCards } from '../../../domain/payment';
-import type { sandboxDeclineReply, sandboxPayRequest, VerifyPaymentRequest } from '../../../domain/payment';
+import { paymentMessages, sandboxCards, sandboxUpiIds } from '../../../domain/payment';
+import type { SandboxPayBody, sandboxDeclineReply, VerifyPaymentRequest } from '../../../domain/payment';
 import { orders, users } from '../../db/schema';
 import { BadRequest, NotFound, NotReady, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
 import { sendQueuedMails } from '../../jobs/send-mail.job';
+import { providerPaymentMethod, recordPaymentMethod, sandboxPaymentMethod } from './payment-method';
 import type { PaymentProvider } from './provider';
 import { refundOf } from './razorpay-provider';
 import { settleRefund } from './refunds.service';
@@ -83,7 +84,7 @@ export async function reportPaymentFailed(app: FastifyInstance, request: Fastify
 interface WebhookEvent {
   event?: unknown;
   payload?: {
-    payment?: { entity?: { id?: unknown; order_id?: unknown } };
+    payment?: { entity?: { id?: unknown; order_id?: unknown } & Parameters<typeof providerPaymentMethod>[0] };
     order?: { entity?: { id?: unknown } };
     refund?: { entity?: Record<string, unknown> };
   };
@@ -125,6 +126,8 @@ export async function handleWebhook(
   const payment = event.payload?.payment?.entity;
   const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
   if (!isProviderId(payment?.id) || !isProviderId(orderId)) throw new BadRequest('The event names no payment or order.');
+  const method = providerPaymentMethod(payment);
+  if (method) await recordPaymentMethod(app.db, orderId, method);
   const known = await settleAndMail(app, provider, { providerOrderId: orderId, providerPaymentId: payment.id, settledBy: 'webhook' });
   return { message: known ? paymentMessages.success : 'ignored' };
 }
@@ -138,25 +141,33 @@ export type SandboxPayOutcome =
   | { kind: 'paid'; payment: VerifyPaymentRequest }
   | { kind: 'declined'; decline: z.infer<typeof sandboxDeclineReply> };
 
-/** The sandbox's card payment: the success card pays a known order, any other card is declined as Razorpay words it. */
-export async function paySandboxOrder(
-  app: FastifyInstance,
-  sandbox: SandboxProvider,
-  body: z.output<typeof sandboxPayRequest>,
-): Promise<SandboxPayOutcome> {
+/** Whether the sandbox pays: only Razorpay's success test card and success test UPI ID do. */
+const sandboxPays = (body: SandboxPayBody) =>
+  body.method === 'upi' ? body.vpa === sandboxUpiIds.success : body.cardNumber === sandboxCards.success;
+
+/**
+ * The sandbox's payment by card or UPI: the success card or UPI ID pays a known order (its method recorded on it), any
+ * other is declined as Razorpay words it.
+ */
+export async function paySandboxOrder(app: FastifyInstance, sandbox: SandboxProvider, body: SandboxPayBody): Promise<SandboxPayOutcome> {
   const [order] = await app.db
     .select({ totalPaise: orders.totalPaise })
     .from(orders)
     .where(eq(orders.providerOrderId, body.orderId))
     .limit(1);
   if (!order) throw new NotFound('No such payment order.');
-  if (body.cardNumber === sandboxCards.success) return { kind: 'paid', payment: sandbox.pay(body.orderId, order.totalPaise) };
+  if (sandboxPays(body)) {
+    await recordPaymentMethod(app.db, body.orderId, sandboxPaymentMethod(body));
+    return { kind: 'paid', payment: sandbox.pay(body.orderId, order.totalPaise) };
+  }
+  const upi = body.method === 'upi';
+  const description = upi ? paymentMessages.upiDeclined : paymentMessages.cardDeclined;
   return {
     kind: 'declined',
     decline: {
-      message: paymentMessages.cardDeclined,
+      message: description,
       code: 'PAYMENT_DECLINED',
-      error: { code: 'BAD_REQUEST_ERROR', description: paymentMessages.cardDeclined },
+      error: { code: upi ? 'GATEWAY_ERROR' : 'BAD_REQUEST_ERROR', description },
     },
   };
 }

@@ -5,7 +5,7 @@ import { Alert, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { orderDate } from '../../../domain/account';
-import { hasRefundDue, purchaseStatuses } from '../../../domain/admin-orders';
+import { hasRefundDue, paidBy, purchaseStatuses } from '../../../domain/admin-orders';
 import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchase, updatePurchase } from '../../api/admin';
@@ -71,10 +71,11 @@ function OrderHeading({ record, onChanged }: { record: PurchaseRecord; onChanged
   const money = moneyNotice(record);
   return (
     <Stack gap="4">
-      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <Fact label="Order number">{record.UserOrder.rpayOrderId}</Fact>
         <Fact label="Customer">{customerName(record)}</Fact>
         <Fact label="Order date">{orderDate(record.UserOrder.createdAt)}</Fact>
+        <Fact label="Paid by">{paidBy(record)}</Fact>
       </SimpleGrid>
       {money ? (
         <Alert.Root status={money.status} rounded="lg">

@@ -3,7 +3,7 @@
 import { Badge, Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { orderDate, trackingLink } from '../../../domain/account';
-import { hasRefundDue, paymentStateLabels } from '../../../domain/admin-orders';
+import { hasRefundDue, paidBy, paymentStateLabels } from '../../../domain/admin-orders';
 import type { PurchaseRecord } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { getPurchases } from '../../api/admin';
@@ -62,10 +62,14 @@ function trackingCell({ userTrackingUrl }: PurchaseRecord) {
   );
 }
 
+/** The spec's columns stay as they are: how it was paid goes under the status, where the money's state is told. */
 function Status({ purchase }: { purchase: PurchaseRecord }) {
   return (
     <Stack gap="1.5" align="flex-start">
       <Text>{purchase.status}</Text>
+      <Text fontSize="xs" color="brand.muted">
+        Paid by {paidBy(purchase)}
+      </Text>
       {/* Money owed back must not be missed (solid); money on its way or back is only noted (subtle). */}
       {purchase.paymentState !== 'refund_due' && hasRefundDue(purchase) ? (
         <Badge colorPalette="rose" variant="solid" rounded="full" px="2.5">

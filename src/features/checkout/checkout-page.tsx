@@ -104,11 +104,15 @@ interface BuyerCheckoutProps {
 
 function BuyerCheckout({ buyer, userExtId, cart, prefill, lead }: BuyerCheckoutProps) {
   const addresses = useCheckoutAddressActor(buyer);
-  const placeOrder = usePlaceOrderActor(userExtId, prefill);
   const selectedAddressId = useSelector(addresses, (snapshot) => snapshot.context.selectedAddressId);
-  const deliveryState = useSelector(
-    addresses,
-    (snapshot) => snapshot.context.addresses.find((item) => item.id === snapshot.context.selectedAddressId)?.state ?? null,
+  const selectedAddress = useSelector(addresses, (snapshot) =>
+    snapshot.context.addresses.find((item) => item.id === snapshot.context.selectedAddressId),
+  );
+  const deliveryState = selectedAddress?.state ?? null;
+  // Razorpay's form starts with whom the flowers go to and how to reach them, as the chosen address says.
+  const placeOrder = usePlaceOrderActor(
+    userExtId,
+    selectedAddress ? { ...prefill, name: selectedAddress.fullName, contact: selectedAddress.phoneNumber } : prefill,
   );
 
   return (

@@ -10,6 +10,7 @@ import { toastDurations } from '../../../domain/limits';
 import { notice } from '../../../domain/notice';
 import { paymentMessages } from '../../../domain/payment';
 import { placeOrderMachine } from '../../../machines/place-order.machine';
+import { processingLine } from '../../../machines/place-order.selectors';
 import { checkQuantityList } from '../../api/checkout';
 import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPayment } from '../../api/payment';
 import { refreshCartCount } from '../../app/cart-owner';
@@ -26,11 +27,13 @@ export type PlaceOrderActor = ActorRefFrom<typeof placeOrderMachine>;
 export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): PlaceOrderActor {
   const navigate = useNavigate();
   const shop = useShopInfo();
-  // The dialog opens long after the first render; it must name the shop as loaded by then.
+  // The dialog opens long after the first render; it must name the shop as loaded, and prefill the address chosen, by then.
   const shopName = useRef<string | undefined>(shop?.name);
+  const prefillNow = useRef(prefill);
   useEffect(() => {
     shopName.current = shop?.name;
-  }, [shop]);
+    prefillNow.current = prefill;
+  }, [shop, prefill]);
 
   return useActorRef(
     placeOrderMachine.provide({
@@ -39,7 +42,13 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
         createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId)),
         fetchPaymentKey: fromPromise(() => getPaymentKey()),
         openPaymentDialog: fromPromise(({ input }) =>
-          openPaymentDialog({ ...input, shopName: shopName.current ?? document.title, prefill }),
+          openPaymentDialog({
+            ...input,
+            shopName: shopName.current ?? document.title,
+            prefill: prefillNow.current,
+            // Razorpay's dialog stays open for another try; the page says why the last one failed.
+            onAttemptFailed: (reason) => showNotice(notice(reason, 'error', toastDurations.placeOrder)),
+          }),
         ),
         verifyPayment: fromPromise(({ input }) => verifyPayment(input)),
         reportFailure: fromPromise<unknown>(() => reportPaymentFailed()),
@@ -97,6 +106,7 @@ export function PlaceOrderButton({ actor, addressId, bagLines }: PlaceOrderButto
  */
 export function ProcessingPayment({ actor }: { actor: PlaceOrderActor }) {
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing') && !snapshot.matches('paying'));
+  const line = useSelector(actor, (snapshot) => processingLine(snapshot.context));
   if (!busy) return null;
   return (
     <Box position="fixed" inset="0" zIndex="overlay" bg="rgba(251, 247, 242, 0.94)" display="grid" placeItems="center" px="6">
@@ -106,7 +116,7 @@ export function ProcessingPayment({ actor }: { actor: PlaceOrderActor }) {
           {paymentMessages.processingTitle}
         </Heading>
         <Text color="brand.ink" fontSize="lg">
-          {paymentMessages.processingText}
+          {line}
         </Text>
       </Stack>
     </Box>

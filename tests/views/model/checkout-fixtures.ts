@@ -29,7 +29,7 @@ export const oneLineBag: CartReply = {
   ],
 };
 
-export const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_1', orderValueId: 'order_N1', amount: 1250, currency: 'INR' };
+export const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_1', orderValueId: 'order_N1', amount: 1250, currency: 'INR', paymentTimeoutSeconds: 900 };
 
 export const payment: VerifyPaymentRequest = {
   razorpay_order_id: 'order_N1',

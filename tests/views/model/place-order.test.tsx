@@ -2,7 +2,7 @@
 // The place-order machine's paths walked through the real app at /checkout, signed in with a bag and an address:
 // Place Order clicked; checkquantitylist, the invoice and payment/key answering when the path says; the sandbox's card
 // dialog paid with the test card or closed; payment/verify or payment/failed answering; and the way to /thankyou or
-// back to /cart.
+// back to /cart; a verify that got no answer asked again on the machine's clock, "Confirming your payment…" meanwhile.
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on.
 import { describeViewModel } from './view-model';
@@ -74,6 +74,8 @@ describeViewModel<CheckoutScreen, undefined>('place-order machine through the re
     { type: 'xstate.done.actor.verifyPayment', output: { message: paymentMessages.success } },
     { type: 'xstate.done.actor.verifyPayment', output: { message: paymentMessages.verificationFailed } },
     { type: 'xstate.error.actor.verifyPayment', error: { status: 500 } },
+    { type: 'xstate.error.actor.verifyPayment', error: { status: 403 } },
+    { type: 'xstate.after.verifyRetryBackoff.placeOrder.confirmingPayment' },
     { type: 'xstate.done.actor.reportFailure', output: { message: 'released' } },
     { type: 'xstate.error.actor.reportFailure', error: { status: 500 } },
   ],
@@ -120,9 +122,10 @@ describeViewModel<CheckoutScreen, undefined>('place-order machine through the re
       );
       if (message !== paymentMessages.success) await expectToast(paymentMessages.verificationFailedAlert);
     },
-    'xstate.error.actor.verifyPayment': async (_, __, { network }) => {
-      await network.answer('verify', () => failure(500));
-      await expectToast(paymentMessages.verifyCallFailedAlert);
+    'xstate.error.actor.verifyPayment': async (_, event, { network }, step) => {
+      await network.answer('verify', () => failure((event.error as { status: number }).status));
+      // Only the last ask tells the shopper; the earlier ones are repeated.
+      if (step.to.matches('idle')) await expectToast(paymentMessages.verifyCallFailedAlert);
     },
     'xstate.done.actor.reportFailure': async (_, event, { network }) => {
       await network.answer('failed', () => HttpResponse.json(event.output));
@@ -158,7 +161,13 @@ describeViewModel<CheckoutScreen, undefined>('place-order machine through the re
     },
     verifying: (_, expected, { network }) => {
       expect(screen.queryByRole('dialog')).toBeNull();
+      const { verifyRetries } = expected.context as PlaceOrderContext;
+      expect(screen.getByText(verifyRetries > 0 ? paymentMessages.confirmingText : paymentMessages.processingText)).toBeTruthy();
       expect(network.waiting('verify').map((request) => request.body)).toEqual([(expected.context as PlaceOrderContext).payment]);
+    },
+    confirmingPayment: (_, __, { network }) => {
+      expect(screen.getByText(paymentMessages.confirmingText)).toBeTruthy();
+      expect(network.waiting('verify')).toHaveLength(0);
     },
     reportingFailure: (_, __, { network }) => {
       expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-// The sandbox-payment machine's paths walked through the real card dialog, opened the way a shopper opens it: at
-// /checkout, signed in, Place Order (its calls answered at once). The card is typed, Pay clicked, and
-// payment/sandbox/pay pays, declines or fails when the path says; or the dialog is closed.
+// The sandbox-payment machine's paths walked through the real payment dialog, opened the way a shopper opens it: at
+// /checkout, signed in, Place Order (its calls answered at once). The Card or UPI tab chosen, the card or UPI ID
+// typed, Pay clicked, and payment/sandbox/pay pays, declines or fails when the path says; or the dialog is closed.
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on.
 import { describeViewModel } from './view-model';
@@ -10,9 +10,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { paymentMessages, sandboxKeyId } from '../../../domain/payment';
-import { filterSandboxCardField, sandboxCardErrors } from '../../../machines/sandbox-payment.selectors';
+import { filterSandboxPaymentField, sandboxPaymentErrors } from '../../../machines/sandbox-payment.selectors';
 import { sandboxPaymentMachine } from '../../../machines/sandbox-payment.machine';
-import type { SandboxCardField } from '../../../machines/sandbox-payment.selectors';
+import type { SandboxPaymentField } from '../../../machines/sandbox-payment.selectors';
 import type { SandboxPaymentContext, SandboxPayOutcome } from '../../../machines/sandbox-payment.machine';
 import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
@@ -21,7 +21,10 @@ import { invoice, oneLineBag, payment, savedAddress, testCard } from './checkout
 import { heldNetwork } from './held-network';
 import { isBusy, messageOf } from './view-checks';
 
-const labels: Record<SandboxCardField, RegExp> = { cardNumber: /^Card Number/, expiry: /^Expiry/, cvv: /^CVV/ };
+const labels: Record<SandboxPaymentField, RegExp> = { cardNumber: /^Card Number/, expiry: /^Expiry/, cvv: /^CVV/, vpa: /^UPI ID/ };
+/** The fields the dialog shows for each method. */
+const fieldsOf = (method: SandboxPaymentContext['method']): SandboxPaymentField[] =>
+  method === 'upi' ? ['vpa'] : ['cardNumber', 'expiry', 'cvv'];
 const declined: SandboxPayOutcome = { kind: 'declined', description: paymentMessages.cardDeclined };
 
 const network = heldNetwork();
@@ -55,8 +58,10 @@ async function openCardDialog() {
   return {
     ...app,
     dialog,
-    field: (name: SandboxCardField) => within(dialog()).getByRole('textbox', { name: labels[name] }) as HTMLInputElement,
-    pay: () => within(dialog()).getByRole('button', { name: /^Pay/ }),
+    field: (name: SandboxPaymentField) => within(dialog()).getByRole('textbox', { name: labels[name] }) as HTMLInputElement,
+    tab: (name: 'Card' | 'UPI') => within(dialog()).getByRole('tab', { name }),
+    // "Pay Rs. …", "Paying…" for a card, "Waiting for your UPI app…" for a UPI collect.
+    pay: () => within(dialog()).getByRole('button', { name: /^(Pay|Waiting for your UPI app)/ }),
   };
 }
 type DialogScreen = Awaited<ReturnType<typeof openCardDialog>>;
@@ -68,26 +73,35 @@ describeViewModel<DialogScreen, { orderId: string }>('sandbox-payment machine th
   network,
   situations: [{ name: 'paying order_N1', input: { orderId: invoice.orderValueId } }],
   events: [
-    ...(Object.entries(testCard) as [SandboxCardField, string][]).map(([field, value]) => ({ type: 'field.change', field, value })),
+    ...(Object.entries(testCard) as [SandboxPaymentField, string][]).map(([field, value]) => ({ type: 'field.change', field, value })),
+    { type: 'method.select', method: 'upi' },
+    { type: 'method.select', method: 'card' },
+    { type: 'field.change', field: 'vpa', value: 'success@razorpay' },
     { type: 'form.submit' },
-    { type: 'xstate.done.actor.payWithCard', output: { kind: 'paid', payment } satisfies SandboxPayOutcome },
-    { type: 'xstate.done.actor.payWithCard', output: declined },
-    { type: 'xstate.error.actor.payWithCard', error: { status: 500 } },
+    { type: 'xstate.done.actor.pay', output: { kind: 'paid', payment } satisfies SandboxPayOutcome },
+    { type: 'xstate.done.actor.pay', output: declined },
+    { type: 'xstate.error.actor.pay', error: { status: 500 } },
     { type: 'dialog.close' },
   ],
-  // Typing what a field already holds sends nothing.
-  offers: (snapshot, event) =>
-    event.type !== 'field.change' ||
-    filterSandboxCardField(event.field as SandboxCardField, event.value as string) !== contextOf(snapshot)[event.field as SandboxCardField],
+  // Only the chosen method's fields are shown; typing what a field already holds sends nothing.
+  offers: (snapshot, event) => {
+    if (event.type !== 'field.change') return true;
+    const field = event.field as SandboxPaymentField;
+    const context = contextOf(snapshot);
+    return fieldsOf(context.method).includes(field) && filterSandboxPaymentField(field, event.value as string) !== context[field];
+  },
   render: () => openCardDialog(),
   perform: {
     'field.change': (page, event) => {
-      fireEvent.change(page.field(event.field as SandboxCardField), { target: { value: event.value } });
+      fireEvent.change(page.field(event.field as SandboxPaymentField), { target: { value: event.value } });
+    },
+    'method.select': async (page, event, { user }) => {
+      await user.click(page.tab(event.method === 'upi' ? 'UPI' : 'Card'));
     },
     'form.submit': async (page, _, { user }) => {
       await user.click(page.pay());
     },
-    'xstate.done.actor.payWithCard': (_, event, { network }) => {
+    'xstate.done.actor.pay': (_, event, { network }) => {
       const outcome = event.output as SandboxPayOutcome;
       return network.answer('sandboxPay', () =>
         outcome.kind === 'paid'
@@ -98,7 +112,7 @@ describeViewModel<DialogScreen, { orderId: string }>('sandbox-payment machine th
             ),
       );
     },
-    'xstate.error.actor.payWithCard': (_, __, { network }) =>
+    'xstate.error.actor.pay': (_, __, { network }) =>
       network.answer('sandboxPay', () => HttpResponse.json({ message: 'Broken', code: 'INTERNAL' }, { status: 500 })),
     'dialog.close': async (page, _, { user }) => {
       await user.click(within(page.dialog()).getByRole('button', { name: 'Close payment' }));
@@ -107,8 +121,13 @@ describeViewModel<DialogScreen, { orderId: string }>('sandbox-payment machine th
   shows: {
     editing: (page, expected) => {
       const context = contextOf(expected);
-      const errors = sandboxCardErrors(context);
-      for (const name of Object.keys(labels) as SandboxCardField[]) {
+      const errors = sandboxPaymentErrors(context);
+      expect(page.tab(context.method === 'upi' ? 'UPI' : 'Card').getAttribute('aria-selected')).toBe('true');
+      // The other method's fields are not shown.
+      for (const name of (Object.keys(labels) as SandboxPaymentField[]).filter((field) => !fieldsOf(context.method).includes(field))) {
+        expect(within(page.dialog()).queryByRole('textbox', { name: labels[name] })).toBeNull();
+      }
+      for (const name of fieldsOf(context.method)) {
         expect(page.field(name).value).toBe(context[name]);
         // A message shows once its field is typed in, or for every field after a refused submit.
         expect(messageOf(page.field(name))).toBe(context.submitted || context[name] !== '' ? errors[name] : undefined);
@@ -120,11 +139,11 @@ describeViewModel<DialogScreen, { orderId: string }>('sandbox-payment machine th
       expect(within(page.dialog()).getByRole('button', { name: 'Close payment' }).hasAttribute('disabled')).toBe(false);
     },
     paying: (page, expected, { network }) => {
-      const { cardNumber, expiry, cvv, orderId } = contextOf(expected);
+      const { method, cardNumber, expiry, cvv, vpa, orderId } = contextOf(expected);
       expect(isBusy(page.pay())).toBe(true);
       expect(within(page.dialog()).getByRole('button', { name: 'Close payment' }).hasAttribute('disabled')).toBe(true);
       expect(network.waiting('sandboxPay').map((request) => request.body)).toEqual([
-        { orderId, cardNumber: cardNumber.replace(/\s/g, ''), expiry, cvv },
+        method === 'upi' ? { method, orderId, vpa } : { method, orderId, cardNumber: cardNumber.replace(/\s/g, ''), expiry, cvv },
       ]);
     },
     // Paid: the dialog is gone and the order is verified and done.

@@ -14,6 +14,8 @@ export interface PaymentDialogRequest {
   invoice: CheckoutInvoiceReply;
   shopName: string;
   prefill?: PaymentPrefill | undefined;
+  /** Razorpay's dialog only: a failed attempt's reason, while the dialog stays open (the sandbox's shows it inside). */
+  onAttemptFailed?: ((reason: string) => void) | undefined;
 }
 
 interface OpenSandboxDialog {
@@ -76,9 +78,9 @@ function openSandboxDialog(invoice: CheckoutInvoiceReply, shopName: string): Pro
  * Resolves with the provider's `{ razorpay_order_id, razorpay_payment_id, razorpay_signature }`; rejects when the dialog
  * is closed (or checkout.js cannot be loaded). A declined card keeps the dialog open.
  */
-export function openPaymentDialog({ key, invoice, shopName, prefill }: PaymentDialogRequest): Promise<VerifyPaymentRequest> {
+export function openPaymentDialog({ key, invoice, shopName, prefill, onAttemptFailed }: PaymentDialogRequest): Promise<VerifyPaymentRequest> {
   if (key === sandboxKeyId) return openSandboxDialog(invoice, shopName);
-  return openRazorpayCheckout({ key, invoice, shopName, prefill });
+  return openRazorpayCheckout({ key, invoice, shopName, prefill, onAttemptFailed });
 }
 
 /** Mounted once by the checkout page: renders the sandbox dialog while one is open. */

@@ -19,15 +19,28 @@ export interface RazorpayOptions {
   amount: number;
   currency: 'INR';
   name: string;
+  description: string;
+  /** An absolute URL: checkout.js runs on Razorpay's origin. */
+  image: string;
   order_id: string;
   prefill?: RazorpayPrefill | undefined;
+  /** Kept with the payment at Razorpay: the dashboard and webhooks name our invoice. */
+  notes: { invoice_id: string };
+  /** Seconds until the dialog gives up: the reservation's length, after which the stock is released anyway. */
+  timeout: number;
   theme: { color: string };
   handler: (response: VerifyPaymentRequest) => void;
   modal: { ondismiss: () => void };
 }
 
+/** What checkout.js hands `payment.failed` (https://razorpay.com/docs/errors): its dialog stays open for another try. */
+export interface RazorpayPaymentFailure {
+  error: { code?: string; description?: string; reason?: string; metadata?: { order_id?: string; payment_id?: string } };
+}
+
 export interface RazorpayCheckout {
   open(): void;
+  on(event: 'payment.failed', listener: (response: RazorpayPaymentFailure) => void): void;
 }
 
 export type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayCheckout;
@@ -63,13 +76,28 @@ export interface RazorpayPaymentRequest {
   invoice: CheckoutInvoiceReply;
   shopName: string;
   prefill?: RazorpayPrefill | undefined;
+  /** A failed attempt's reason, for the page's notice; the dialog stays open for another try. */
+  onAttemptFailed?: ((reason: string) => void) | undefined;
 }
+
+/** The shop's square mark (the favicon): Razorpay shows the image in a square beside the shop's name. */
+export const razorpayImagePath = '/favicon.svg';
+
+/** What the page's notice says when checkout.js gives no description. */
+const unexplainedFailure = 'Your payment did not go through. Please try again.';
 
 /**
  * Opens Razorpay's dialog for the invoice's provider order. Resolves with the ids and signature to verify; rejects when
- * the shopper closes it. A declined card stays inside Razorpay's dialog, which offers another try.
+ * the shopper closes it. A failed attempt (a declined card, a failed UPI collect) stays inside Razorpay's dialog, which
+ * offers another try: its reason goes to `onAttemptFailed`, and the failure is reported only when the dialog is closed.
  */
-export async function openRazorpayCheckout({ key, invoice, shopName, prefill }: RazorpayPaymentRequest): Promise<VerifyPaymentRequest> {
+export async function openRazorpayCheckout({
+  key,
+  invoice,
+  shopName,
+  prefill,
+  onAttemptFailed,
+}: RazorpayPaymentRequest): Promise<VerifyPaymentRequest> {
   const Razorpay = await loadRazorpayCheckout();
   return new Promise<VerifyPaymentRequest>((resolve, reject) => {
     const checkout = new Razorpay({
@@ -77,8 +105,12 @@ export async function openRazorpayCheckout({ key, invoice, shopName, prefill }: 
       amount: rupeesToPaise(invoice.amount),
       currency: 'INR',
       name: shopName,
+      description: `${shopName} order`,
+      image: new URL(razorpayImagePath, window.location.origin).href,
       order_id: invoice.orderValueId,
       prefill,
+      notes: { invoice_id: invoice.invoiceId },
+      timeout: invoice.paymentTimeoutSeconds,
       // SPEC.md §9: the payment dialog is black.
       theme: { color: '#000000' },
       // Only the three fields payment/verify takes, whatever else checkout.js adds.
@@ -86,6 +118,7 @@ export async function openRazorpayCheckout({ key, invoice, shopName, prefill }: 
         resolve({ razorpay_order_id, razorpay_payment_id, razorpay_signature }),
       modal: { ondismiss: () => reject(new Error('The payment dialog was closed.')) },
     });
+    checkout.on('payment.failed', ({ error }) => onAttemptFailed?.(error.description || unexplainedFailure));
     checkout.open();
   });
 }

@@ -1,15 +1,16 @@
-// The sandbox's card dialog, black as the spec's payment dialog (SPEC.md §9). The flow is
-// machines/sandbox-payment.machine.ts; this view provides the payment call, renders the state and sends events.
-import type { ChangeEvent, FormEvent } from 'react';
-import { Alert, Badge, Box, Button, Dialog, Field, Flex, IconButton, Input, Portal, Stack, Text } from '@chakra-ui/react';
+// The sandbox's payment dialog, black as the spec's payment dialog (SPEC.md §9): a Card tab and a UPI tab, as Razorpay's
+// checkout offers. The flow is machines/sandbox-payment.machine.ts; this view provides the payment call, renders the
+// state and sends events.
+import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import { Alert, Badge, Box, Button, Dialog, Field, Flex, IconButton, Input, Portal, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { formatRupees } from '../../../../domain/money';
-import type { VerifyPaymentRequest } from '../../../../domain/payment';
-import { sandboxCards } from '../../../../domain/payment';
-import { filterSandboxCardField, sandboxCardErrors } from '../../../../machines/sandbox-payment.selectors';
+import type { SandboxPayMethod, VerifyPaymentRequest } from '../../../../domain/payment';
+import { sandboxCards, sandboxPayMethods, sandboxUpiIds } from '../../../../domain/payment';
+import { filterSandboxPaymentField, sandboxPaymentErrors } from '../../../../machines/sandbox-payment.selectors';
 import { sandboxPaymentMachine } from '../../../../machines/sandbox-payment.machine';
-import type { SandboxCardField } from '../../../../machines/sandbox-payment.selectors';
+import type { SandboxPaymentField } from '../../../../machines/sandbox-payment.selectors';
 import { sandboxPay } from '../../../api/payment';
 import { inspect } from '../../../app/inspection';
 import { useShopInfo } from '../../../app/use-shop-info';
@@ -27,20 +28,39 @@ const tones = {
 } as const;
 
 /** "4111 1111 1111 1111", as the card number field shows it. */
-const grouped = (digits: string) => filterSandboxCardField('cardNumber', digits);
+const grouped = (digits: string) => filterSandboxPaymentField('cardNumber', digits);
 
-interface CardFieldProps {
-  field: SandboxCardField;
+const methodLabels: Record<SandboxPayMethod, string> = { card: 'Card', upi: 'UPI' };
+
+/** Each field's label and hints; a UPI ID is typed on the e-mail keyboard, which has the @. */
+const fieldLooks: Record<SandboxPaymentField, Pick<PaymentFieldProps, 'label' | 'autoComplete' | 'placeholder' | 'inputMode' | 'helperText'>> = {
+  cardNumber: { label: 'Card Number', autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456' },
+  expiry: { label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM/YY' },
+  cvv: { label: 'CVV', autoComplete: 'cc-csc', placeholder: '123' },
+  vpa: {
+    label: 'UPI ID',
+    autoComplete: 'off',
+    placeholder: 'name@bank',
+    inputMode: 'email',
+    helperText: 'A collect request is sent to your UPI app.',
+  },
+};
+
+interface PaymentFieldProps {
+  field: SandboxPaymentField;
   label: string;
   value: string;
   error: string | undefined;
   autoComplete: string;
   placeholder: string;
   readOnly: boolean;
-  onValueChange: (field: SandboxCardField, value: string) => void;
+  inputMode?: 'numeric' | 'email' | undefined;
+  helperText?: string | undefined;
+  onValueChange: (field: SandboxPaymentField, value: string) => void;
 }
 
-function CardField({ field, label, value, error, autoComplete, placeholder, readOnly, onValueChange }: CardFieldProps) {
+function PaymentField(props: PaymentFieldProps) {
+  const { field, label, value, error, autoComplete, placeholder, readOnly, inputMode = 'numeric', helperText, onValueChange } = props;
   return (
     <Field.Root invalid={Boolean(error)} readOnly={readOnly}>
       <Field.Label color="white" fontWeight="medium">
@@ -49,7 +69,7 @@ function CardField({ field, label, value, error, autoComplete, placeholder, read
       <Input
         name={field}
         size="lg"
-        inputMode="numeric"
+        inputMode={inputMode}
         autoComplete={autoComplete}
         placeholder={placeholder}
         value={value}
@@ -62,8 +82,21 @@ function CardField({ field, label, value, error, autoComplete, placeholder, read
         _invalid={{ borderColor: tones.error }}
         _focusVisible={{ borderColor: tones.accent, outline: '2px solid', outlineColor: tones.accent, outlineOffset: '1px' }}
       />
+      {helperText && !error ? <Field.HelperText color={tones.soft}>{helperText}</Field.HelperText> : null}
       <Field.ErrorText color={tones.error}>{error}</Field.ErrorText>
     </Field.Root>
+  );
+}
+
+/** The test-mode note above each method's form: which test card or UPI ID pays and which is declined. */
+function TestModeNote({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box rounded="lg" borderWidth="1px" borderColor={tones.line} bg={tones.field} px="4" py="3" fontSize="sm">
+      <Text fontWeight="semibold" color={tones.accent}>
+        {title}
+      </Text>
+      <Text color={tones.soft}>{children}</Text>
+    </Box>
   );
 }
 
@@ -82,7 +115,7 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
   // The host gives each dialog its own key, so the `onSettled` of the first render is the dialog's for its whole life.
   const actor = useActorRef(
     sandboxPaymentMachine.provide({
-      actors: { payWithCard: fromPromise(({ input }) => sandboxPay(input)) },
+      actors: { pay: fromPromise(({ input }) => sandboxPay(input)) },
       actions: { settle: (_, { payment }) => onSettled(payment) },
     }),
     { input: { orderId }, inspect },
@@ -92,9 +125,21 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
   const paying = useSelector(actor, (snapshot) => snapshot.matches('paying'));
   const closable = useSelector(actor, (snapshot) => snapshot.can({ type: 'dialog.close' }));
 
-  const errors = sandboxCardErrors(context);
-  const shownError = shownErrors<SandboxCardField>(context, errors, context.submitted);
-  const change = (field: SandboxCardField, value: string) => actor.send({ type: 'field.change', field, value });
+  const errors = sandboxPaymentErrors(context);
+  const shownError = shownErrors<SandboxPaymentField>(context, errors, context.submitted);
+  const change = (field: SandboxPaymentField, value: string) => actor.send({ type: 'field.change', field, value });
+  const fieldProps = (field: SandboxPaymentField): PaymentFieldProps => ({
+    field,
+    ...fieldLooks[field],
+    value: context[field],
+    error: shownError(field),
+    readOnly: paying,
+    onValueChange: change,
+  });
+  const selectMethod = (method: string) => {
+    const chosen = sandboxPayMethods.find((known) => known === method);
+    if (chosen) actor.send({ type: 'method.select', method: chosen });
+  };
   const close = () => {
     if (closable) actor.send({ type: 'dialog.close' });
   };
@@ -102,6 +147,15 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
     event.preventDefault();
     actor.send({ type: 'form.submit' });
   };
+  // A decline or a failed call, for another try: in the chosen method's tab only (the other tab is hidden, not gone).
+  const declineIn = (method: SandboxPayMethod) =>
+    context.decline && method === context.method ? (
+    <Alert.Root role="alert" status="error" bg="rgba(255, 155, 155, 0.12)" borderWidth="1px" borderColor={tones.error} rounded="lg">
+      <Alert.Description color={tones.error} fontWeight="medium">
+        {context.decline}
+      </Alert.Description>
+    </Alert.Root>
+    ) : null;
   const name = shopName || shop?.name || 'Petals & Stems';
   const price = formatRupees(amount);
 
@@ -137,57 +191,49 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
               </Text>
             </Dialog.Header>
             <Dialog.Body py="5">
-              <Stack gap="5">
-                <Box rounded="lg" borderWidth="1px" borderColor={tones.line} bg={tones.field} px="4" py="3" fontSize="sm">
-                  <Text fontWeight="semibold" color={tones.accent}>
-                    No real card is charged.
-                  </Text>
-                  <Text color={tones.soft}>
-                    Card {grouped(sandboxCards.success)} is paid, {grouped(sandboxCards.declined)} is declined;
-                    any MM/YY expiry and a 3- or 4-digit CVV.
-                  </Text>
-                </Box>
-                {context.decline ? (
-                  <Alert.Root role="alert" status="error" bg="rgba(255, 155, 155, 0.12)" borderWidth="1px" borderColor={tones.error} rounded="lg">
-                    <Alert.Description color={tones.error} fontWeight="medium">
-                      {context.decline}
-                    </Alert.Description>
-                  </Alert.Root>
-                ) : null}
-                <form noValidate onSubmit={submit} aria-label="Card payment">
+                <form noValidate onSubmit={submit} aria-label={context.method === 'upi' ? 'UPI payment' : 'Card payment'}>
                   <Stack gap="4">
-                    <CardField
-                      field="cardNumber"
-                      label="Card Number"
-                      autoComplete="cc-number"
-                      placeholder="1234 5678 9012 3456"
-                      value={context.cardNumber}
-                      error={shownError('cardNumber')}
-                      readOnly={paying}
-                      onValueChange={change}
-                    />
-                    <Flex gap="4">
-                      <CardField
-                        field="expiry"
-                        label="Expiry (MM/YY)"
-                        autoComplete="cc-exp"
-                        placeholder="MM/YY"
-                        value={context.expiry}
-                        error={shownError('expiry')}
-                        readOnly={paying}
-                        onValueChange={change}
-                      />
-                      <CardField
-                        field="cvv"
-                        label="CVV"
-                        autoComplete="cc-csc"
-                        placeholder="123"
-                        value={context.cvv}
-                        error={shownError('cvv')}
-                        readOnly={paying}
-                        onValueChange={change}
-                      />
-                    </Flex>
+                    <Tabs.Root value={context.method} onValueChange={({ value }) => selectMethod(value)} variant="enclosed" fitted>
+                      <Tabs.List bg={tones.field} rounded="full" p="1" aria-label="Pay by">
+                        {sandboxPayMethods.map((method) => (
+                          <Tabs.Trigger
+                            key={method}
+                            value={method}
+                            disabled={paying}
+                            rounded="full"
+                            color={tones.soft}
+                            fontWeight="semibold"
+                            _selected={{ bg: tones.accent, color: 'black' }}
+                            _focusVisible={{ outline: '2px solid', outlineColor: tones.accent, outlineOffset: '2px' }}
+                          >
+                            {methodLabels[method]}
+                          </Tabs.Trigger>
+                        ))}
+                      </Tabs.List>
+                      <Tabs.Content value="card" pt="5" pb="0">
+                        <Stack gap="5">
+                          <TestModeNote title="No real card is charged.">
+                            Card {grouped(sandboxCards.success)} is paid, {grouped(sandboxCards.declined)} is declined;
+                            any MM/YY expiry and a 3- or 4-digit CVV.
+                          </TestModeNote>
+                          {declineIn('card')}
+                          <PaymentField {...fieldProps('cardNumber')} />
+                          <Flex gap="4">
+                            <PaymentField {...fieldProps('expiry')} />
+                            <PaymentField {...fieldProps('cvv')} />
+                          </Flex>
+                        </Stack>
+                      </Tabs.Content>
+                      <Tabs.Content value="upi" pt="5" pb="0">
+                        <Stack gap="5">
+                          <TestModeNote title="No real UPI collect is sent.">
+                            UPI ID {sandboxUpiIds.success} is paid, {sandboxUpiIds.declined} is declined.
+                          </TestModeNote>
+                          {declineIn('upi')}
+                          <PaymentField {...fieldProps('vpa')} />
+                        </Stack>
+                      </Tabs.Content>
+                    </Tabs.Root>
                     <Button
                       type="submit"
                       size="lg"
@@ -199,13 +245,12 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
                       _hover={{ bg: 'white' }}
                       focusRingColor={tones.accent}
                       loading={paying}
-                      loadingText="Paying…"
+                      loadingText={context.method === 'upi' ? 'Waiting for your UPI app…' : 'Paying…'}
                     >
                       Pay {price}
                     </Button>
                   </Stack>
                 </form>
-              </Stack>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild top="4" insetEnd="4">
               <IconButton
