@@ -15,14 +15,12 @@ import { getUserDetails, updateUserDetails } from '../../api/account';
 import { inspect } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { AccountPanel } from './account-panel';
+import { RequiredTextField } from '../../components/required-field';
+import type { TextInputSpec } from '../../components/required-field';
 import { shownErrors } from '../../components/shown-errors';
 
-interface FieldSpec {
+interface FieldSpec extends TextInputSpec {
   field: ProfileField;
-  label: string;
-  autoComplete: string;
-  inputMode?: 'numeric' | 'text';
-  type?: 'text' | 'tel';
 }
 
 const editable: FieldSpec[] = [
@@ -89,27 +87,17 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
     send({ type: 'form.submit' });
   };
 
-  const input = (spec: FieldSpec) => {
-    const error = shownError(spec.field);
-    return (
-      <Field.Root key={spec.field} required invalid={Boolean(error)} readOnly={saving}>
-        <Field.Label fontWeight="medium">
-          {spec.label}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input
-          {...inputStyles}
-          name={spec.field}
-          type={spec.type ?? 'text'}
-          inputMode={spec.inputMode}
-          autoComplete={spec.autoComplete}
-          value={form[spec.field]}
-          onChange={change(spec.field)}
-        />
-        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-      </Field.Root>
-    );
-  };
+  const input = (spec: FieldSpec) => (
+    <RequiredTextField
+      key={spec.field}
+      name={spec.field}
+      spec={spec}
+      value={form[spec.field]}
+      onChange={change(spec.field)}
+      error={shownError(spec.field)}
+      readOnly={saving}
+    />
+  );
 
   return (
     <AccountPanel>
