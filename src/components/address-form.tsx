@@ -9,7 +9,7 @@ import type { AddressField, AddressFormValues } from '../../domain/address';
 import { fieldErrors } from '../../domain/fields';
 import { countries, indianStates } from '../../domain/indian-states';
 import { RequiredField, RequiredTextField } from './required-field';
-import type { TextInputSpec } from './required-field';
+import type { FieldBinding, TextInputSpec } from './required-field';
 import { shownErrors } from './shown-errors';
 
 interface AddressFormProps {
@@ -22,8 +22,7 @@ interface AddressFormProps {
   disabled?: boolean;
 }
 
-interface TextFieldSpec extends TextInputSpec {
-  field: Exclude<AddressField, 'state' | 'country'>;
+interface TextFieldSpec extends TextInputSpec<Exclude<AddressField, 'state' | 'country'>> {
   /** Spans both columns on wide screens. */
   wide?: boolean;
 }
@@ -43,6 +42,7 @@ export function AddressForm({ values, onFieldChange, schema = addressFields, sho
   const shownError = shownErrors<AddressField>(values, errors, showAllErrors);
   const change = (field: AddressField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onFieldChange(field, event.target.value);
+  const bound: FieldBinding<AddressField> = { value: (field) => values[field], error: shownError, onChange: change };
 
   const select = (field: 'state' | 'country', label: string, options: readonly string[], placeholder?: string) => (
     <RequiredField label={label} error={shownError(field)} disabled={disabled}>
@@ -66,20 +66,15 @@ export function AddressForm({ values, onFieldChange, schema = addressFields, sho
 
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} columnGap="5" rowGap="5">
-      {textFields.map((spec) => {
-        return (
-          <RequiredTextField
-            key={spec.field}
-            name={spec.field}
-            spec={spec}
-            value={values[spec.field]}
-            onChange={change(spec.field)}
-            error={shownError(spec.field)}
-            disabled={disabled}
-            gridColumn={spec.wide ? { md: 'span 2' } : undefined}
-          />
-        );
-      })}
+      {textFields.map((spec) => (
+        <RequiredTextField
+          key={spec.field}
+          spec={spec}
+          bind={bound}
+          disabled={disabled}
+          gridColumn={spec.wide ? { md: 'span 2' } : undefined}
+        />
+      ))}
       {select('state', 'State', indianStates, 'Select a state')}
       {select('country', 'Country', countries)}
     </SimpleGrid>

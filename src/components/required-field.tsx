@@ -27,7 +27,8 @@ export function RequiredField({ label, error, children, ...root }: RequiredField
 }
 
 /** What a form declares of one of its text inputs. */
-export interface TextInputSpec {
+export interface TextInputSpec<F extends string = string> {
+  field: F;
   label: string;
   autoComplete: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
@@ -36,27 +37,32 @@ export interface TextInputSpec {
   maxLength?: number;
 }
 
-interface RequiredTextFieldProps extends Omit<RequiredFieldProps, 'children' | 'label'> {
-  name: string;
-  spec: TextInputSpec;
-  value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+/** How a form's fields read their value and shown message, and report a change. */
+export interface FieldBinding<F extends string> {
+  value: (field: F) => string;
+  error: (field: F) => string | undefined;
+  onChange: (field: F) => (event: ChangeEvent<HTMLInputElement>) => void;
 }
 
-export function RequiredTextField({ name, spec, value, onChange, ...field }: RequiredTextFieldProps) {
+interface RequiredTextFieldProps<F extends string> extends Omit<RequiredFieldProps, 'children' | 'label' | 'error'> {
+  spec: TextInputSpec<F>;
+  bind: FieldBinding<F>;
+}
+
+export function RequiredTextField<F extends string>({ spec, bind, ...field }: RequiredTextFieldProps<F>) {
   return (
-    <RequiredField label={spec.label} {...field}>
+    <RequiredField label={spec.label} error={bind.error(spec.field)} {...field}>
       <Input
         bg="white"
         size="lg"
-        name={name}
+        name={spec.field}
         type={spec.type ?? 'text'}
         inputMode={spec.inputMode}
         autoComplete={spec.autoComplete}
         placeholder={spec.placeholder}
         maxLength={spec.maxLength}
-        value={value}
-        onChange={onChange}
+        value={bind.value(spec.field)}
+        onChange={bind.onChange(spec.field)}
       />
     </RequiredField>
   );

@@ -17,13 +17,11 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { useShopInfo } from '../../app/use-shop-info';
 import { ContactDetails } from './contact-details';
 import { RequiredField, RequiredTextField } from '../../components/required-field';
-import type { TextInputSpec } from '../../components/required-field';
+import type { FieldBinding, TextInputSpec } from '../../components/required-field';
 import { shownErrors } from '../../components/shown-errors';
 
 /** maxLength only where it cannot cut a paste short before the typing filter drops spaces and dashes. */
-interface FieldSpec extends TextInputSpec {
-  field: ContactField;
-}
+type FieldSpec = TextInputSpec<ContactField>;
 
 const inputs: FieldSpec[] = [
   { field: 'fullName', label: 'Full Name', autoComplete: 'name', placeholder: 'Your name' },
@@ -75,6 +73,7 @@ export function ContactUsPage() {
 
   const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     send({ type: 'field.change', field, value: event.target.value });
+  const bound: FieldBinding<ContactField> = { value: (field) => form[field], error: shownError, onChange: change };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -111,15 +110,7 @@ export function ContactUsPage() {
           <form noValidate onSubmit={submit} aria-label="Get in Touch">
             <Stack gap="5">
               {inputs.map((spec) => (
-                <RequiredTextField
-                  key={spec.field}
-                  name={spec.field}
-                  spec={spec}
-                  value={form[spec.field]}
-                  onChange={change(spec.field)}
-                  error={shownError(spec.field)}
-                  readOnly={sending}
-                />
+                <RequiredTextField key={spec.field} spec={spec} bind={bound} readOnly={sending} />
               ))}
               <RequiredField label="Message" error={shownError('message')} readOnly={sending}>
                 <Textarea
