@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
 import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+import { anAddress } from '../views/address-fixtures';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
@@ -14,19 +14,7 @@ import type { Notice } from '../../domain/notice';
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
 type ModelEvent = EventFrom<typeof editAddressMachine>;
 
-const stored: Address = {
-  id: 7,
-  fullName: 'Asha Raman',
-  address: '12 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-  User: { externalId: 'u_asha' },
-};
+const stored = anAddress({ User: { externalId: 'u_asha' } });
 const input = { addressId: 7, userExtId: 'u_asha' };
 const afterSaved = 'xstate.after.afterAddressEdit.editAddress.saved';
 
