@@ -8,7 +8,7 @@ import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
 import { anAddress } from '../views/address-fixtures';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, testModelOptions, typedFieldStep } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
@@ -114,11 +114,7 @@ describe('edit-address machine (model-based)', () => {
             h.actor.send({ type: 'address.retry' });
             expect(h.loads.length).toBe(before + 1);
           },
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(change);
-            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterAddressField(change.field, change.value));
-          },
+          'field.change': typedFieldStep(h.actor, filterAddressField),
           'form.submit': () => {
             const noticesBefore = h.notices.length;
             const savesBefore = h.saves.length;

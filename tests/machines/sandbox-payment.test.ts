@@ -11,7 +11,7 @@ import type { SandboxCardField } from '../../machines/sandbox-payment.selectors'
 import type { SandboxPayBody, SandboxPayOutcome } from '../../machines/sandbox-payment.machine';
 import type { VerifyPaymentRequest } from '../../domain/payment';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, testModelOptions } from './machine-test-kit';
+import { expectModelState, testModelOptions, typedFieldStep } from './machine-test-kit';
 
 type PaymentSnapshot = SnapshotFrom<typeof sandboxPaymentMachine>;
 type ModelEvent = EventFrom<typeof sandboxPaymentMachine>;
@@ -97,11 +97,7 @@ describe('sandbox-payment machine (model-based)', () => {
           },
         },
         events: {
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(change);
-            expect(h.actor.getSnapshot().context[change.field]).toBe(filterSandboxCardField(change.field, change.value));
-          },
+          'field.change': typedFieldStep(h.actor, filterSandboxCardField, (context) => context),
           'form.submit': () => {
             const before = h.requests.length;
             const { cardNumber, expiry, cvv } = h.actor.getSnapshot().context;

@@ -5,16 +5,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockApi, renderPageAt } from './page-harness';
 import { ContactUsPage } from '../../src/features/pages/contact-page';
+import { petalStudio } from './shop-fixtures';
 
-const shop = {
-  name: 'Petal Studio',
-  email: 'hello@petalstudio.in',
-  phone: '+91 98400 12345',
-  address: '12 Khader Nawaz Khan Road, Nungambakkam, Chennai 600006, Tamil Nadu, India',
-  instagramUrl: 'https://instagram.com/petal',
-  facebookUrl: 'https://facebook.com/petal',
-  whatsappUrl: 'https://wa.me/919840012345',
-};
+const shop = petalStudio;
 
 let received: unknown[] = [];
 let contactStatus = 200;
