@@ -97,8 +97,8 @@ export type AddressField = keyof AddressFormValues;
 const addressFieldNames = Object.keys(addressFields.shape) as AddressField[];
 
 /** Just the address fields of anything that carries them (a stored address, an order's snapshot), as the form holds them. */
-export function addressFieldsOf(source: AddressFormValues): AddressFormValues {
-  return Object.fromEntries(addressFieldNames.map((field) => [field, source[field]])) as AddressFormValues;
+export function addressFieldsOf<T extends AddressFormValues>(source: T): Pick<T, AddressField> {
+  return Object.fromEntries(addressFieldNames.map((field) => [field, source[field]])) as Pick<T, AddressField>;
 }
 
 export const emptyAddressForm: AddressFormValues = {

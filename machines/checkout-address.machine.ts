@@ -9,6 +9,8 @@ import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
 import { addressToSelect } from './checkout-address.selectors';
+import { notice } from '../domain/notice';
+import { refusal } from './refusal';
 
 export interface CheckoutAddressContext {
   addresses: Address[];
@@ -77,6 +79,17 @@ const checkoutAddressSetup = setup({
   },
 });
 
+/** The address form's own events, the same whether or not a list stands behind it. */
+const addressFormEvents = {
+  'field.change': { actions: 'changeField' },
+  'form.submit': [
+    { guard: 'isFormValid', target: 'saving', actions: 'rememberListedIds' },
+    {
+      actions: refusal('showAllErrors', notice(checkoutMessages.addressInvalid, 'error', toastDurations.addressForm)),
+    },
+  ],
+} as const;
+
 export const checkoutAddressMachine = checkoutAddressSetup.extend({
   actions: {
     logCallError: checkoutAddressSetup.enqueueActions(({ event, enqueue }) => {
@@ -119,39 +132,13 @@ export const checkoutAddressMachine = checkoutAddressSetup.extend({
     },
     // The address form with nothing to go back to.
     empty: {
-      on: {
-        'field.change': { actions: 'changeField' },
-        'form.submit': [
-          { guard: 'isFormValid', target: 'saving', actions: 'rememberListedIds' },
-          {
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: checkoutMessages.addressInvalid, kind: 'error', duration: toastDurations.addressForm },
-              },
-            ],
-          },
-        ],
-      },
+      on: addressFormEvents,
     },
     // The address form over a list, with its cancel icon.
     editing: {
       on: {
-        'field.change': { actions: 'changeField' },
+        ...addressFormEvents,
         'form.cancel': { target: 'list', actions: 'clearForm' },
-        'form.submit': [
-          { guard: 'isFormValid', target: 'saving', actions: 'rememberListedIds' },
-          {
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: checkoutMessages.addressInvalid, kind: 'error', duration: toastDurations.addressForm },
-              },
-            ],
-          },
-        ],
       },
     },
     // Nothing is handled while the address is saved, so a double click saves once.

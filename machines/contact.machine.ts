@@ -6,6 +6,8 @@ import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { emptyContactForm, filterContactField } from './contact.selectors';
 import type { ContactField } from './contact.selectors';
+import { notice } from '../domain/notice';
+import { refusal } from './refusal';
 
 export type { ContactField } from './contact.selectors';
 
@@ -50,13 +52,7 @@ export const contactMachine = setup({
         'form.submit': [
           { guard: 'isFormValid', target: 'sending' },
           {
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: contactMessages.invalidForm, kind: 'error', duration: toastDurations.default },
-              },
-            ],
+            actions: refusal('showAllErrors', notice(contactMessages.invalidForm, 'error', toastDurations.default)),
           },
         ],
       },

@@ -6,6 +6,8 @@ import type { Address, AddressField, AddressFields, AddressFormValues, UpdateAdd
 import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
+import { notice } from '../domain/notice';
+import { refusal } from './refusal';
 
 export interface EditAddressInput {
   addressId: number;
@@ -97,13 +99,7 @@ export const editAddressMachine = editAddressSetup.extend({
         'form.submit': [
           {
             guard: 'hasEmptyField',
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: addressMessages.editEmptyField, kind: 'error', duration: toastDurations.addressEdit },
-              },
-            ],
+            actions: refusal('showAllErrors', notice(addressMessages.editEmptyField, 'error', toastDurations.addressEdit)),
           },
           { guard: 'isFormValid', target: 'saving' },
           { actions: 'showAllErrors' },

@@ -7,6 +7,7 @@ import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
 import { authNotice } from './auth.selectors';
+import { refusal } from './refusal';
 import {
   filterForgotPasswordField,
   resetFailureMessage,
@@ -129,37 +130,19 @@ export const forgotPasswordMachine = forgotPasswordSetup.extend({
         'form.submit': [
           {
             guard: 'isAnyFieldEmpty',
-            actions: [
-              { type: 'showErrors', params: { step: 'reset' } },
-              { type: 'notify', params: { message: authMessages.fillAllFields, kind: 'error', duration: toastDurations.default } },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.fillAllFields, 'error')),
           },
           {
             guard: 'isOtpMalformed',
-            actions: [
-              { type: 'showErrors', params: { step: 'reset' } },
-              { type: 'notify', params: { message: authMessages.otpLength, kind: 'error', duration: toastDurations.default } },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.otpLength, 'error')),
           },
           {
             guard: 'doPasswordsDiffer',
-            actions: [
-              { type: 'showErrors', params: { step: 'reset' } },
-              {
-                type: 'notify',
-                params: { message: authMessages.passwordsDoNotMatch, kind: 'error', duration: toastDurations.default },
-              },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.passwordsDoNotMatch, 'error')),
           },
           { guard: 'isPasswordValid', target: 'resetting' },
           {
-            actions: [
-              { type: 'showErrors', params: { step: 'reset' } },
-              {
-                type: 'notify',
-                params: { message: authMessages.passwordRuleLong, kind: 'error', duration: toastDurations.default },
-              },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.passwordRuleLong, 'error')),
           },
         ],
       },

@@ -23,6 +23,7 @@ import {
   guestOtpFailureMessage,
 } from './guest-checkout.selectors';
 import type { GuestField } from './guest-checkout.selectors';
+import { refusal } from './refusal';
 
 export type { GuestDetailsField, GuestField } from './guest-checkout.selectors';
 export type EmailAvailabilityResponse = CheckEmailAvailabilityReply['response'];
@@ -153,13 +154,7 @@ export const guestCheckoutMachine = guestCheckoutSetup.extend({
         'form.submit': [
           { guard: 'isFormValid', target: 'creatingGuest' },
           {
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: checkoutMessages.guestFormInvalid, kind: 'error', duration: toastDurations.checkoutEmail },
-              },
-            ],
+            actions: refusal('showAllErrors', checkoutNotice(checkoutMessages.guestFormInvalid, 'error')),
           },
         ],
       },

@@ -8,6 +8,8 @@ import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { emptyProfileForm, filterProfileField, isProfileField, profileFormOf } from './profile.selectors';
 import type { ProfileField } from './profile.selectors';
+import { notice } from '../domain/notice';
+import { refusal } from './refusal';
 
 export type { ProfileField } from './profile.selectors';
 
@@ -92,13 +94,7 @@ export const profileMachine = profileSetup.extend({
         'form.submit': [
           { guard: 'isFormValid', target: 'saving' },
           {
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: profileMessages.invalidSubmit, kind: 'error', duration: toastDurations.default },
-              },
-            ],
+            actions: refusal('showAllErrors', notice(profileMessages.invalidSubmit, 'error', toastDurations.default)),
           },
         ],
       },

@@ -9,6 +9,7 @@ import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { checkoutNotice } from './guest-checkout.selectors';
+import { refusal } from './refusal';
 import {
   filterSetPasswordField,
   setPasswordFailureMessage,
@@ -146,37 +147,19 @@ export const setPasswordMachine = setPasswordSetup.extend({
         'form.submit': [
           {
             guard: 'isAnyFieldEmpty',
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: checkoutMessages.setPasswordInvalid, kind: 'error', duration: toastDurations.checkoutEmail },
-              },
-            ],
+            actions: refusal('showAllErrors', checkoutNotice(checkoutMessages.setPasswordInvalid, 'error')),
           },
           {
             guard: 'isOtpMalformed',
-            actions: [
-              'showAllErrors',
-              { type: 'notify', params: { message: authMessages.otpLength, kind: 'error', duration: toastDurations.checkoutEmail } },
-            ],
+            actions: refusal('showAllErrors', checkoutNotice(authMessages.otpLength, 'error')),
           },
           {
             guard: 'doPasswordsDiffer',
-            actions: [
-              'showAllErrors',
-              {
-                type: 'notify',
-                params: { message: authMessages.passwordsDoNotMatch, kind: 'error', duration: toastDurations.checkoutEmail },
-              },
-            ],
+            actions: refusal('showAllErrors', checkoutNotice(authMessages.passwordsDoNotMatch, 'error')),
           },
           { guard: 'isPasswordValid', target: 'settingPassword' },
           {
-            actions: [
-              'showAllErrors',
-              { type: 'notify', params: { message: authMessages.passwordRule, kind: 'error', duration: toastDurations.checkoutEmail } },
-            ],
+            actions: refusal('showAllErrors', checkoutNotice(authMessages.passwordRule, 'error')),
           },
         ],
         'modal.cancel': { target: 'idle', actions: 'closeModal' },

@@ -7,6 +7,7 @@ import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
 import { authNotice } from './auth.selectors';
+import { refusal } from './refusal';
 import {
   createUserFailureMessage,
   emptySignUpDetails,
@@ -136,10 +137,7 @@ export const signUpMachine = signUpSetup.extend({
         'form.submit': [
           { guard: 'areDetailsValid', target: 'creatingUser' },
           {
-            actions: [
-              { type: 'showErrors', params: { step: 'details' } },
-              { type: 'notify', params: { message: authMessages.fillAllFieldsBang, kind: 'error', duration: toastDurations.default } },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'details' } }, authNotice(authMessages.fillAllFieldsBang, 'error')),
           },
         ],
       },
@@ -185,16 +183,10 @@ export const signUpMachine = signUpSetup.extend({
           { guard: 'isOtpValid', target: 'verifyingOtp' },
           {
             guard: 'isOtpEmpty',
-            actions: [
-              { type: 'showErrors', params: { step: 'otp' } },
-              { type: 'notify', params: { message: authMessages.otpEmpty, kind: 'error', duration: toastDurations.default } },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'otp' } }, authNotice(authMessages.otpEmpty, 'error')),
           },
           {
-            actions: [
-              { type: 'showErrors', params: { step: 'otp' } },
-              { type: 'notify', params: { message: authMessages.otpLength, kind: 'error', duration: toastDurations.default } },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'otp' } }, authNotice(authMessages.otpLength, 'error')),
           },
         ],
       },
@@ -221,27 +213,15 @@ export const signUpMachine = signUpSetup.extend({
         'form.submit': [
           {
             guard: 'isPasswordMissing',
-            actions: [
-              { type: 'showErrors', params: { step: 'password' } },
-              { type: 'notify', params: { message: authMessages.fillAllFieldsBang, kind: 'error', duration: toastDurations.default } },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'password' } }, authNotice(authMessages.fillAllFieldsBang, 'error')),
           },
           {
             guard: 'doPasswordsDiffer',
-            actions: [
-              { type: 'showErrors', params: { step: 'password' } },
-              {
-                type: 'notify',
-                params: { message: authMessages.passwordsDoNotMatch, kind: 'error', duration: toastDurations.default },
-              },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'password' } }, authNotice(authMessages.passwordsDoNotMatch, 'error')),
           },
           { guard: 'isPasswordValid', target: 'creatingPassword' },
           {
-            actions: [
-              { type: 'showErrors', params: { step: 'password' } },
-              { type: 'notify', params: { message: authMessages.passwordRule, kind: 'error', duration: toastDurations.default } },
-            ],
+            actions: refusal({ type: 'showErrors', params: { step: 'password' } }, authNotice(authMessages.passwordRule, 'error')),
           },
         ],
       },

@@ -2,12 +2,14 @@
 // labelled, the 29 states and India only as selects, and each field's first message shown once it is non-empty or
 // after a submit. The caller owns the values (its machine applies the typing filters) and the rules (`schema`).
 import type { ChangeEvent } from 'react';
-import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import type { z } from 'zod/mini';
 import { addressFields } from '../../domain/address';
 import type { AddressField, AddressFormValues } from '../../domain/address';
 import { fieldErrors } from '../../domain/fields';
 import { countries, indianStates } from '../../domain/indian-states';
+import { RequiredField, RequiredTextField } from './required-field';
+import type { FieldBinding, TextInputSpec } from './required-field';
 import { shownErrors } from './shown-errors';
 
 interface AddressFormProps {
@@ -20,13 +22,7 @@ interface AddressFormProps {
   disabled?: boolean;
 }
 
-interface TextFieldSpec {
-  field: Exclude<AddressField, 'state' | 'country'>;
-  label: string;
-  autoComplete: string;
-  inputMode?: 'numeric' | 'text';
-  type?: 'text' | 'tel';
-  placeholder: string;
+interface TextFieldSpec extends TextInputSpec<Exclude<AddressField, 'state' | 'country'>> {
   /** Spans both columns on wide screens. */
   wide?: boolean;
 }
@@ -41,20 +37,15 @@ const textFields: TextFieldSpec[] = [
   { field: 'city', label: 'City', autoComplete: 'address-level2', placeholder: 'City' },
 ];
 
-const inputStyles = { bg: 'white', size: 'lg' } as const;
-
 export function AddressForm({ values, onFieldChange, schema = addressFields, showAllErrors, disabled = false }: AddressFormProps) {
   const errors = fieldErrors(schema, values);
   const shownError = shownErrors<AddressField>(values, errors, showAllErrors);
   const change = (field: AddressField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onFieldChange(field, event.target.value);
+  const bound: FieldBinding<AddressField> = { value: (field) => values[field], error: shownError, onChange: change };
 
   const select = (field: 'state' | 'country', label: string, options: readonly string[], placeholder?: string) => (
-    <Field.Root required invalid={Boolean(shownError(field))} disabled={disabled}>
-      <Field.Label fontWeight="medium">
-        {label}
-        <Field.RequiredIndicator aria-hidden="true" />
-      </Field.Label>
+    <RequiredField label={label} error={shownError(field)} disabled={disabled}>
       <NativeSelect.Root size="lg">
         <NativeSelect.Field name={field} bg="white" value={values[field]} onChange={change(field)} autoComplete={field === 'country' ? 'country-name' : 'address-level1'}>
           {placeholder ? (
@@ -70,34 +61,20 @@ export function AddressForm({ values, onFieldChange, schema = addressFields, sho
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.ErrorText color="red.700">{shownError(field)}</Field.ErrorText>
-    </Field.Root>
+    </RequiredField>
   );
 
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} columnGap="5" rowGap="5">
-      {textFields.map((spec) => {
-        const error = shownError(spec.field);
-        return (
-          <Field.Root key={spec.field} required invalid={Boolean(error)} disabled={disabled} gridColumn={spec.wide ? { md: 'span 2' } : undefined}>
-            <Field.Label fontWeight="medium">
-              {spec.label}
-              <Field.RequiredIndicator aria-hidden="true" />
-            </Field.Label>
-            <Input
-              {...inputStyles}
-              name={spec.field}
-              type={spec.type ?? 'text'}
-              inputMode={spec.inputMode}
-              autoComplete={spec.autoComplete}
-              placeholder={spec.placeholder}
-              value={values[spec.field]}
-              onChange={change(spec.field)}
-            />
-            <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-          </Field.Root>
-        );
-      })}
+      {textFields.map((spec) => (
+        <RequiredTextField
+          key={spec.field}
+          spec={spec}
+          bind={bound}
+          disabled={disabled}
+          gridColumn={spec.wide ? { md: 'span 2' } : undefined}
+        />
+      ))}
       {select('state', 'State', indianStates, 'Select a state')}
       {select('country', 'Country', countries)}
     </SimpleGrid>

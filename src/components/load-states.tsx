@@ -27,6 +27,8 @@ interface LoadFailedProps {
   /** What happened; by default that something interrupted it. */
   message?: string;
   onRetry: () => void;
+  /** The retry button's words. */
+  retryLabel?: string;
   inCard?: boolean;
 }
 
@@ -34,6 +36,7 @@ export function LoadFailed({
   title,
   message = 'Something interrupted it on the way. Please try again in a moment.',
   onRetry,
+  retryLabel = 'Retry',
   inCard = false,
 }: LoadFailedProps) {
   return (
@@ -45,7 +48,7 @@ export function LoadFailed({
       )}
       <Text color="brand.muted">{message}</Text>
       <Button variant="outline" colorPalette="leaf" rounded="full" px="8" onClick={onRetry}>
-        Retry
+        {retryLabel}
       </Button>
     </Stack>
   );

@@ -17,6 +17,9 @@ interface ProductImageProps {
   zoomOnHover?: boolean;
 }
 
+/** An image that fills its fixed-ratio frame, cropped rather than stretched. */
+export const coverFrame = { position: 'absolute', inset: '0', w: '100%', h: '100%', objectFit: 'cover' } as const;
+
 export type ImageLoad = 'first' | 'eager' | 'lazy';
 
 export function ProductImage({ itemCode, alt, sizes, load = 'lazy', zoomOnHover = false }: ProductImageProps) {
@@ -24,11 +27,7 @@ export function ProductImage({ itemCode, alt, sizes, load = 'lazy', zoomOnHover 
     <Box position="relative" aspectRatio="1" overflow="hidden" rounded="xl" bg="brand.roseSoft">
       <Box
         asChild
-        position="absolute"
-        inset="0"
-        w="100%"
-        h="100%"
-        objectFit="cover"
+        {...coverFrame}
         transition="transform 0.6s cubic-bezier(0.2, 0.7, 0.2, 1)"
         _groupHover={zoomOnHover ? { transform: 'scale(1.04)' } : undefined}
       >

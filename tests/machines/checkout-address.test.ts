@@ -11,7 +11,7 @@ import type { Notice } from '../../domain/notice';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, testModelOptions, typedFieldStep } from './machine-test-kit';
 
 type AddressSnapshot = SnapshotFrom<typeof checkoutAddressMachine>;
 type ModelEvent = EventFrom<typeof checkoutAddressMachine>;
@@ -161,11 +161,7 @@ describe('checkout-address machine (model-based)', () => {
             expect(h.actor.getSnapshot().value).toBe('list');
             expect(h.actor.getSnapshot().context.selectedAddressId).toBe(selectedAddressId);
           },
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(change);
-            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterAddressField(change.field, change.value));
-          },
+          'field.change': typedFieldStep(h.actor, filterAddressField),
           'form.submit': async () => {
             const before = h.actor.getSnapshot();
             const saves = h.seen.saves.length;

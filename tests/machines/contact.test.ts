@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { contactMachine } from '../../machines/contact.machine';
 import { emptyContactForm, filterContactField } from '../../machines/contact.selectors';
 import type { Notice } from '../../domain/notice';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { eventType, expectModelState, testModelOptions } from './machine-test-kit';
+import { eventType, expectModelState, testModelOptions, typedFieldStep } from './machine-test-kit';
 
 type ContactSnapshot = SnapshotFrom<typeof contactMachine>;
 type ModelEvent = EventFrom<typeof contactMachine>;
@@ -91,11 +91,7 @@ describe('contact machine (model-based)', () => {
           '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(change);
-            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterContactField(change.field, change.value));
-          },
+          'field.change': typedFieldStep(h.actor, filterContactField),
           'form.submit': () => {
             noticesBefore = h.notices.length;
             requestsBefore = h.requests.length;

@@ -2,31 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
-import type { Address } from '../../domain/address';
 import { filterAddressField } from '../../domain/address';
 import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+import { anAddress } from '../views/address-fixtures';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, testModelOptions, typedFieldStep } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
 type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
 type ModelEvent = EventFrom<typeof editAddressMachine>;
 
-const stored: Address = {
-  id: 7,
-  fullName: 'Asha Raman',
-  address: '12 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-  User: { externalId: 'u_asha' },
-};
+const stored = anAddress({ User: { externalId: 'u_asha' } });
 const input = { addressId: 7, userExtId: 'u_asha' };
 const afterSaved = 'xstate.after.afterAddressEdit.editAddress.saved';
 
@@ -126,11 +114,7 @@ describe('edit-address machine (model-based)', () => {
             h.actor.send({ type: 'address.retry' });
             expect(h.loads.length).toBe(before + 1);
           },
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(change);
-            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterAddressField(change.field, change.value));
-          },
+          'field.change': typedFieldStep(h.actor, filterAddressField),
           'form.submit': () => {
             const noticesBefore = h.notices.length;
             const savesBefore = h.saves.length;

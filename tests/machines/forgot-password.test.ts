@@ -10,7 +10,7 @@ import type { ForgotPasswordField } from '../../machines/forgot-password.selecto
 import type { Notice } from '../../domain/notice';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, passwordToggleStep, testModelOptions, typedFieldStep } from './machine-test-kit';
 
 type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
@@ -122,19 +122,8 @@ describe('forgot-password machine (model-based)', () => {
           '*': (expected) => void expectModelState(h.actor, expected),
         },
         events: {
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(fieldChange);
-            expect(h.actor.getSnapshot().context[fieldChange.field]).toBe(
-              filterForgotPasswordField(fieldChange.field, fieldChange.value),
-            );
-          },
-          'password.toggle': ({ event }: { event: AnyEventObject }) => {
-            const { field } = event as Extract<ModelEvent, { type: 'password.toggle' }>;
-            const before = h.actor.getSnapshot().context.shown[field];
-            h.actor.send({ type: 'password.toggle', field });
-            expect(h.actor.getSnapshot().context.shown[field]).toBe(!before);
-          },
+          'field.change': typedFieldStep(h.actor, filterForgotPasswordField, (context) => context),
+          'password.toggle': passwordToggleStep(h.actor),
           'form.submit': async () => {
             const snapshot = h.actor.getSnapshot();
             const expected = expectedSubmit(snapshot);

@@ -101,3 +101,36 @@ export function expectModelState<TSnapshot extends AnyMachineSnapshot>(actor: { 
   expect(actual.context).toEqual(expected.context);
   return actual;
 }
+
+/** What a model step drives: the harness's actor. */
+interface DrivenActor {
+  send(event: AnyEventObject): void;
+  getSnapshot(): AnyMachineSnapshot;
+}
+
+/**
+ * The model step of `field.change`: the machine holds what was typed as the typing filter lets it through. `held`
+ * says where the fields live in the context: its `form` by default.
+ */
+export function typedFieldStep(
+  actor: DrivenActor,
+  filter: (field: never, value: string) => string,
+  held: (context: Record<string, unknown>) => unknown = (context) => context.form,
+) {
+  return ({ event }: { event: AnyEventObject }) => {
+    const change = event as AnyEventObject & { field: never; value: string };
+    actor.send(change);
+    expect((held(actor.getSnapshot().context) as Record<string, unknown>)[change.field]).toBe(filter(change.field, change.value));
+  };
+}
+
+/** The model step of `password.toggle`: the field's password shows, or hides again. */
+export function passwordToggleStep(actor: DrivenActor) {
+  return ({ event }: { event: AnyEventObject }) => {
+    const { field } = event as AnyEventObject & { field: string };
+    const shown = () => (actor.getSnapshot().context as { shown: Record<string, boolean> }).shown[field];
+    const before = shown();
+    actor.send({ type: 'password.toggle', field });
+    expect(shown()).toBe(!before);
+  };
+}

@@ -7,7 +7,7 @@ import { filterProfileField, profileFormOf } from '../../machines/profile.select
 import { profileMachine } from '../../machines/profile.machine';
 import type { SaveProfileInput } from '../../machines/profile.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { eventType, expectModelState, heldCalls, testModelOptions, typedFieldStep } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
 type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -108,11 +108,7 @@ describe('profile machine (model-based)', () => {
             h.actor.send({ type: 'profile.retry' });
             expect(h.loads.length).toBe(before + 1);
           },
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(change);
-            expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterProfileField(change.field, change.value));
-          },
+          'field.change': typedFieldStep(h.actor, filterProfileField),
           'form.submit': () => {
             const noticesBefore = h.notices.length;
             const savesBefore = h.saves.length;

@@ -11,7 +11,7 @@ import type { SetPasswordField } from '../../machines/set-password.selectors';
 import type { Notice } from '../../domain/notice';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, passwordToggleStep, testModelOptions, typedFieldStep } from './machine-test-kit';
 
 type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
 type ModelEvent = EventFrom<typeof setPasswordMachine>;
@@ -181,19 +181,8 @@ describe('set-password machine (model-based)', () => {
             expect(h.seen.emailChecks).toEqual([{ email }]);
             expect(h.actor.getSnapshot().context.email).toBe(email);
           },
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(fieldChange);
-            expect(h.actor.getSnapshot().context[fieldChange.field]).toBe(
-              filterSetPasswordField(fieldChange.field, fieldChange.value),
-            );
-          },
-          'password.toggle': ({ event }: { event: AnyEventObject }) => {
-            const { field } = event as Extract<ModelEvent, { type: 'password.toggle' }>;
-            const before = h.actor.getSnapshot().context.shown[field];
-            h.actor.send({ type: 'password.toggle', field });
-            expect(h.actor.getSnapshot().context.shown[field]).toBe(!before);
-          },
+          'field.change': typedFieldStep(h.actor, filterSetPasswordField, (context) => context),
+          'password.toggle': passwordToggleStep(h.actor),
           'form.submit': async () => {
             const snapshot = h.actor.getSnapshot();
             const before = calls();

@@ -10,7 +10,7 @@ import type { Notice } from '../../domain/notice';
 import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, testModelOptions, typedFieldStep } from './machine-test-kit';
 
 type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 type ModelEvent = EventFrom<typeof signInMachine>;
@@ -122,11 +122,7 @@ for (const [situation, input] of Object.entries(inputs)) {
             '*': (expected) => void expectModelState(h.actor, expected),
           },
           events: {
-            'field.change': ({ event }: { event: AnyEventObject }) => {
-              const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-              h.actor.send(change);
-              expect(h.actor.getSnapshot().context.form[change.field]).toBe(filterSignInField(change.field, change.value));
-            },
+            'field.change': typedFieldStep(h.actor, filterSignInField),
             'password.toggle': () => {
               const shown = h.actor.getSnapshot().context.passwordShown;
               h.actor.send({ type: 'password.toggle' });

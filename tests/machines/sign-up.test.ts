@@ -10,7 +10,7 @@ import type { SignUpField } from '../../machines/sign-up.selectors';
 import type { Notice } from '../../domain/notice';
 import type { SignUpDetails } from '../../domain/auth';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, passwordToggleStep, testModelOptions } from './machine-test-kit';
 
 type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 type ModelEvent = EventFrom<typeof signUpMachine>;
@@ -196,12 +196,7 @@ describe('sign-up machine (model-based)', () => {
             const sent = snapshot.matches('otp') && otp.length === 6;
             expect(h.seen.otpChecks.slice(checks)).toEqual(sent ? [{ email: snapshot.context.details.email, otp }] : []);
           },
-          'password.toggle': ({ event }: { event: AnyEventObject }) => {
-            const { field } = event as Extract<ModelEvent, { type: 'password.toggle' }>;
-            const before = h.actor.getSnapshot().context.shown[field];
-            h.actor.send({ type: 'password.toggle', field });
-            expect(h.actor.getSnapshot().context.shown[field]).toBe(!before);
-          },
+          'password.toggle': passwordToggleStep(h.actor),
           'xstate.done.actor.checkEmailPresent': ({ event }: { event: AnyEventObject }) =>
             expectNotices(() => h.settle(event), []),
           'xstate.error.actor.checkEmailPresent': ({ event }: { event: AnyEventObject }) =>

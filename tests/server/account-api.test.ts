@@ -7,6 +7,8 @@ import { buildTestApp } from './helpers/app';
 import { aUser, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
 import { aProduct } from './helpers/factories';
+import { addressFieldsOf } from '../../domain/address';
+import { anAddress as anAddressReply } from '../views/address-fixtures';
 
 let app: FastifyInstance;
 let asha: TestUser;
@@ -26,17 +28,7 @@ const get = (url: string, user: TestUser | null = asha) => app.inject({ method: 
 const post = (url: string, payload: object, user: TestUser | null = asha) =>
   app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: as(user) });
 
-const validAddress = {
-  fullName: 'Asha Raman',
-  address: '12 Khader Nawaz Khan Road',
-  locality: 'Nungambakkam',
-  landmark: 'Near the park',
-  city: 'Chennai',
-  pincode: '600006',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876543210',
-};
+const validAddress = addressFieldsOf(anAddressReply());
 
 let sequence = 0;
 async function anAddress(user: TestUser, overrides: Partial<typeof addresses.$inferInsert> = {}) {

@@ -235,6 +235,23 @@ const adminRow = (method: Row['method'], path: string, request: () => Promise<Ce
   build: async () => customerCell(await request()),
 });
 
+/** A row whose owner is a fresh customer; `cell` builds the request (and any check) for that customer's objects. */
+const customerRow = (row: Omit<Row, 'build'>, cell: (user: TestUser, caller: Caller) => Promise<Omit<Cell, 'owner'>> | Omit<Cell, 'owner'>): Row => ({
+  ...row,
+  build: async (caller) => {
+    const { user, headers } = await anOwner();
+    return { owner: headers, ...(await cell(user, caller)) };
+  },
+});
+/** A row whose owner is a fresh guest session. */
+const guestRow = (row: Omit<Row, 'build'>, cell: (guest: TestGuest, caller: Caller) => Promise<Omit<Cell, 'owner'>> | Omit<Cell, 'owner'>): Row => ({
+  ...row,
+  build: async (caller) => {
+    const guest = await aGuest(app);
+    return { owner: asGuest(guest), ...(await cell(guest, caller)) };
+  },
+});
+
 // ---- The table ---------------------------------------------------------------------------------------------------------
 
 /**
@@ -297,257 +314,112 @@ const rows: Row[] = [
   }),
 
   // -- The account: the user named by ?id= / userId, or the owner of the address.
-  {
-    method: 'GET',
-    path: '/api/getsingleuserdetails',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      return { owner: headers, request: { method: 'GET', url: `/api/getsingleuserdetails?id=${user.externalId}` } };
+  customerRow({ method: 'GET', path: '/api/getsingleuserdetails', expect: SELF }, (user) => ({ request: { method: 'GET', url: `/api/getsingleuserdetails?id=${user.externalId}` } })),
+  customerRow({ method: 'POST', path: '/api/updateuserdetails', expect: SELF }, (user) => ({
+    request: {
+      method: 'POST',
+      url: `/api/updateuserdetails?id=${user.externalId}`,
+      payload: { userId: user.externalId, firstName: 'Lakshmi', lastName: 'Narayan', email: user.email, mobileNumber: '9000000002' },
     },
-  },
-  {
-    method: 'POST',
-    path: '/api/updateuserdetails',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      return {
-        owner: headers,
-        request: {
-          method: 'POST',
-          url: `/api/updateuserdetails?id=${user.externalId}`,
-          payload: { userId: user.externalId, firstName: 'Lakshmi', lastName: 'Narayan', email: user.email, mobileNumber: '9000000002' },
-        },
-      };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/userorderslist',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      return { owner: headers, request: { method: 'GET', url: `/api/userorderslist?id=${user.externalId}` } };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/getuseraddresses',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      await anAddressOf(user);
-      return { owner: headers, request: { method: 'GET', url: `/api/getuseraddresses?id=${user.externalId}` } };
-    },
-  },
-  {
-    // Someone else's address is 403 and an unknown one 404: address ids are row numbers, so this tells a caller that
-    // a number is taken and nothing else about it.
-    method: 'GET',
-    path: '/api/getsingleuseraddressdetails',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      return { owner: headers, request: { method: 'GET', url: `/api/getsingleuseraddressdetails?id=${await anAddressOf(user)}` } };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/updateuseraddress',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      const id = await anAddressOf(user);
-      return {
-        owner: headers,
-        request: {
-          method: 'POST',
-          url: `/api/updateuseraddress?id=${id}&userId=${user.externalId}`,
-          payload: { ...addressFields, id, userId: user.externalId, city: 'Madurai' },
-        },
-      };
-    },
-  },
-  {
-    // The address id is a second object in the request: naming yourself in userId must not reach another's address.
-    method: 'POST',
-    path: '/api/updateuseraddress',
-    variant: "the caller's own userId, the owner's address id",
-    expect: SELF,
-    build: async (caller) => {
-      const { user, headers } = await anOwner();
-      const id = await anAddressOf(user);
-      const userId = caller.userExtId ?? user.externalId;
-      return {
-        owner: headers,
-        request: { method: 'POST', url: `/api/updateuseraddress?id=${id}&userId=${userId}`, payload: { ...addressFields, id, userId, city: 'Madurai' } },
-        ownerObjectKept: async () => (await cityOfAddress(id)) === addressFields.city,
-      };
-    },
-  },
+  })),
+  customerRow({ method: 'GET', path: '/api/userorderslist', expect: SELF }, (user) => ({ request: { method: 'GET', url: `/api/userorderslist?id=${user.externalId}` } })),
+  customerRow({ method: 'GET', path: '/api/getuseraddresses', expect: SELF }, async (user) => {
+    await anAddressOf(user);
+    return { request: { method: 'GET', url: `/api/getuseraddresses?id=${user.externalId}` } };
+  }),
+  // Someone else's address is 403 and an unknown one 404: address ids are row numbers, so this tells a caller that
+  // a number is taken and nothing else about it.
+  customerRow({ method: 'GET', path: '/api/getsingleuseraddressdetails', expect: SELF }, async (user) => ({ request: { method: 'GET', url: `/api/getsingleuseraddressdetails?id=${await anAddressOf(user)}` } })),
+  customerRow({ method: 'POST', path: '/api/updateuseraddress', expect: SELF }, async (user) => {
+    const id = await anAddressOf(user);
+    return {
+      request: {
+        method: 'POST',
+        url: `/api/updateuseraddress?id=${id}&userId=${user.externalId}`,
+        payload: { ...addressFields, id, userId: user.externalId, city: 'Madurai' },
+      },
+    };
+  }),
+  // The address id is a second object in the request: naming yourself in userId must not reach another's address.
+  customerRow({ method: 'POST', path: '/api/updateuseraddress', variant: "the caller's own userId, the owner's address id", expect: SELF }, async (user, caller) => {
+    const id = await anAddressOf(user);
+    const userId = caller.userExtId ?? user.externalId;
+    return {
+      request: { method: 'POST', url: `/api/updateuseraddress?id=${id}&userId=${userId}`, payload: { ...addressFields, id, userId, city: 'Madurai' } },
+      ownerObjectKept: async () => (await cityOfAddress(id)) === addressFields.city,
+    };
+  }),
 
   // -- The bag: a user's bag only by that user, a guest bag only with that guest session's own token.
-  {
-    method: 'GET',
-    path: '/api/user/:userExtId/cart',
-    expect: OWNED,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      await aBagLine({ userId: user.id });
-      return { owner: headers, request: { method: 'GET', url: `/api/user/${user.externalId}/cart` } };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/guest/:sessionId/cart',
-    expect: OWNED,
-    build: async () => {
-      const guest = await aGuest(app);
-      await aBagLine({ guestSessionId: guest.sessionId });
-      return { owner: asGuest(guest), request: { method: 'GET', url: `/api/guest/${guest.sessionId}/cart` } };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/createusercart',
-    variant: "a user's bag",
-    expect: OWNED,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      return { owner: headers, request: { method: 'POST', url: '/api/createusercart', payload: { productExtId: product.externalId, userId: user.externalId } } };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/createusercart',
-    variant: "a guest's bag",
-    expect: OWNED,
-    build: async () => {
-      const guest = await aGuest(app);
-      return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createusercart', payload: { productExtId: product.externalId, sessionId: guest.sessionId } } };
-    },
-  },
+  customerRow({ method: 'GET', path: '/api/user/:userExtId/cart', expect: OWNED }, async (user) => {
+    await aBagLine({ userId: user.id });
+    return { request: { method: 'GET', url: `/api/user/${user.externalId}/cart` } };
+  }),
+  guestRow({ method: 'GET', path: '/api/guest/:sessionId/cart', expect: OWNED }, async (guest) => {
+    await aBagLine({ guestSessionId: guest.sessionId });
+    return { request: { method: 'GET', url: `/api/guest/${guest.sessionId}/cart` } };
+  }),
+  customerRow({ method: 'POST', path: '/api/createusercart', variant: "a user's bag", expect: OWNED }, (user) => ({ request: { method: 'POST', url: '/api/createusercart', payload: { productExtId: product.externalId, userId: user.externalId } } })),
+  guestRow({ method: 'POST', path: '/api/createusercart', variant: "a guest's bag", expect: OWNED }, (guest) => ({ request: { method: 'POST', url: '/api/createusercart', payload: { productExtId: product.externalId, sessionId: guest.sessionId } } })),
   publicRow('POST', '/api/checkquantity', () => ({ method: 'POST', url: '/api/checkquantity', payload: { productId: product.externalId, quantity: 2 } })),
-  {
-    method: 'POST',
-    path: '/api/user/:owner/cart/:cartItemId',
-    variant: "a user's bag",
-    expect: OWNED,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      const line = await aBagLine({ userId: user.id });
-      return {
-        owner: headers,
-        request: { method: 'POST', url: `/api/user/${user.externalId}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
-      };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/user/:owner/cart/:cartItemId',
-    variant: "a guest's bag",
-    expect: OWNED,
-    build: async () => {
-      const guest = await aGuest(app);
-      const line = await aBagLine({ guestSessionId: guest.sessionId });
-      return {
-        owner: asGuest(guest),
-        request: { method: 'POST', url: `/api/user/${guest.sessionId}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
-      };
-    },
-  },
-  {
-    // The cart item id is a second object: with the caller's own bag in the path, the owner's line is "not in your
-    // bag" (404) — the lookup is scoped to the caller's bag, so it reveals nothing about other bags.
-    method: 'POST',
-    path: '/api/user/:owner/cart/:cartItemId',
-    variant: "the caller's own bag in the path, the owner's cart item id",
-    expect: [401, 404, 404, 200, 404],
-    build: async (caller) => {
-      const { user, headers } = await anOwner();
-      const line = await aBagLine({ userId: user.id });
-      const bag = caller.userExtId ?? caller.sessionId ?? user.externalId;
-      return {
-        owner: headers,
-        request: { method: 'POST', url: `/api/user/${bag}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
-        ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
-      };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/removecartitem',
-    variant: "a user's bag",
-    expect: OWNED,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      const line = await aBagLine({ userId: user.id });
-      return {
-        owner: headers,
-        request: { method: 'POST', url: '/api/removecartitem', payload: { productId: product.externalId, userExtId: user.externalId, guestSessionId: null } },
-        ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
-      };
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/removecartitem',
-    variant: "a guest's bag",
-    expect: OWNED,
-    build: async () => {
-      const guest = await aGuest(app);
-      const line = await aBagLine({ guestSessionId: guest.sessionId });
-      return {
-        owner: asGuest(guest),
-        request: { method: 'POST', url: '/api/removecartitem', payload: { productId: product.externalId, userExtId: null, guestSessionId: guest.sessionId } },
-        ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
-      };
-    },
-  },
-  {
-    // The owner is the user signing in, merging the bag of the guest session it browsed with. A guest is not signed
-    // in (401, requireUser); the session id is the proof of the guest bag (DESIGN.md §4), the userExtId must be the caller's.
-    method: 'POST',
-    path: '/api/syncGuestLoggedInCart',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      const guest = await aGuest(app);
-      await aBagLine({ guestSessionId: guest.sessionId });
-      return { owner: headers, request: { method: 'POST', url: '/api/syncGuestLoggedInCart', payload: { sessionId: guest.sessionId, userExtId: user.externalId } } };
-    },
-  },
+  customerRow({ method: 'POST', path: '/api/user/:owner/cart/:cartItemId', variant: "a user's bag", expect: OWNED }, async (user) => {
+    const line = await aBagLine({ userId: user.id });
+    return {
+      request: { method: 'POST', url: `/api/user/${user.externalId}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
+    };
+  }),
+  guestRow({ method: 'POST', path: '/api/user/:owner/cart/:cartItemId', variant: "a guest's bag", expect: OWNED }, async (guest) => {
+    const line = await aBagLine({ guestSessionId: guest.sessionId });
+    return {
+      request: { method: 'POST', url: `/api/user/${guest.sessionId}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
+    };
+  }),
+  // The cart item id is a second object: with the caller's own bag in the path, the owner's line is "not in your
+  // bag" (404) — the lookup is scoped to the caller's bag, so it reveals nothing about other bags.
+  customerRow({ method: 'POST', path: '/api/user/:owner/cart/:cartItemId', variant: "the caller's own bag in the path, the owner's cart item id", expect: [401, 404, 404, 200, 404] }, async (user, caller) => {
+    const line = await aBagLine({ userId: user.id });
+    const bag = caller.userExtId ?? caller.sessionId ?? user.externalId;
+    return {
+      request: { method: 'POST', url: `/api/user/${bag}/cart/${line}`, payload: { productId: product.externalId, size: 'Standard', quantity: 2 } },
+      ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
+    };
+  }),
+  customerRow({ method: 'POST', path: '/api/removecartitem', variant: "a user's bag", expect: OWNED }, async (user) => {
+    const line = await aBagLine({ userId: user.id });
+    return {
+      request: { method: 'POST', url: '/api/removecartitem', payload: { productId: product.externalId, userExtId: user.externalId, guestSessionId: null } },
+      ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
+    };
+  }),
+  guestRow({ method: 'POST', path: '/api/removecartitem', variant: "a guest's bag", expect: OWNED }, async (guest) => {
+    const line = await aBagLine({ guestSessionId: guest.sessionId });
+    return {
+      request: { method: 'POST', url: '/api/removecartitem', payload: { productId: product.externalId, userExtId: null, guestSessionId: guest.sessionId } },
+      ownerObjectKept: async () => (await quantityOfLine(line)) === 1,
+    };
+  }),
+  // The owner is the user signing in, merging the bag of the guest session it browsed with. A guest is not signed
+  // in (401, requireUser); the session id is the proof of the guest bag (DESIGN.md §4), the userExtId must be the caller's.
+  customerRow({ method: 'POST', path: '/api/syncGuestLoggedInCart', expect: SELF }, async (user) => {
+    const guest = await aGuest(app);
+    await aBagLine({ guestSessionId: guest.sessionId });
+    return { request: { method: 'POST', url: '/api/syncGuestLoggedInCart', payload: { sessionId: guest.sessionId, userExtId: user.externalId } } };
+  }),
 
-  {
-    // The session id is the proof of the guest bag (docs/api.md): the spec's client sends only { sessionId, userExtId }
-    // after sign-in, with the user's token, so a signed-in caller naming itself can merge any live guest bag whose
-    // 128-bit session id it holds. Deliberate, and limited: a bag holds products and quantities, no personal data,
-    // and the merge links the session only when no guest checkout has (so it never opens a verified session's account).
-    method: 'POST',
-    path: '/api/syncGuestLoggedInCart',
-    variant: "the caller's own userExtId, the owner's guest session id",
-    expect: [401, 401, 200, 200, 200],
-    build: async (caller) => {
-      const { user, headers } = await anOwner();
-      const guest = await aGuest(app);
-      await aBagLine({ guestSessionId: guest.sessionId });
-      const userExtId = caller.userExtId ?? user.externalId;
-      return { owner: headers, request: { method: 'POST', url: '/api/syncGuestLoggedInCart', payload: { sessionId: guest.sessionId, userExtId } } };
-    },
-  },
+  // The session id is the proof of the guest bag (docs/api.md): the spec's client sends only { sessionId, userExtId }
+  // after sign-in, with the user's token, so a signed-in caller naming itself can merge any live guest bag whose
+  // 128-bit session id it holds. Deliberate, and limited: a bag holds products and quantities, no personal data,
+  // and the merge links the session only when no guest checkout has (so it never opens a verified session's account).
+  customerRow({ method: 'POST', path: '/api/syncGuestLoggedInCart', variant: "the caller's own userExtId, the owner's guest session id", expect: [401, 401, 200, 200, 200] }, async (user, caller) => {
+    const guest = await aGuest(app);
+    await aBagLine({ guestSessionId: guest.sessionId });
+    const userExtId = caller.userExtId ?? user.externalId;
+    return { request: { method: 'POST', url: '/api/syncGuestLoggedInCart', payload: { sessionId: guest.sessionId, userExtId } } };
+  }),
 
   // -- Checkout: the guest session named in the body/query, or the signed-in user named by userId.
   publicRow('POST', '/api/checkemailavailability', () => ({ method: 'POST', url: '/api/checkemailavailability', payload: { email: newEmail() } })),
-  {
-    method: 'POST',
-    path: '/api/createguestcheckout',
-    expect: OWNED,
-    build: async () => {
-      const guest = await aGuest(app);
-      return { owner: asGuest(guest), request: { method: 'POST', url: '/api/createguestcheckout', payload: aGuestCheckoutBody(guest, newEmail()) } };
-    },
-  },
+  guestRow({ method: 'POST', path: '/api/createguestcheckout', expect: OWNED }, (guest) => ({ request: { method: 'POST', url: '/api/createguestcheckout', payload: aGuestCheckoutBody(guest, newEmail()) } })),
   {
     method: 'POST',
     path: '/api/createguestaddress',
@@ -566,27 +438,13 @@ const rows: Row[] = [
       return { owner: asGuest(guest), request: { method: 'GET', url: `/api/getguestuseraddress?id=${guest.sessionId}` } };
     },
   },
-  {
-    method: 'POST',
-    path: '/api/createlogincheckout',
-    expect: SELF,
-    build: async () => {
-      const { user, headers } = await anOwner();
-      return { owner: headers, request: { method: 'POST', url: '/api/createlogincheckout', payload: { userId: user.externalId, ...addressFields } } };
-    },
-  },
-  {
-    // Names no object: it checks the caller's own stored bag (the body is only a hint), so every caller with a bag of
-    // its own — a guest, a customer, an admin — gets its own answer. Anonymous callers have no bag.
-    method: 'POST',
-    path: '/api/checkquantitylist',
-    expect: [401, 200, 200, 200, 200],
-    build: async () => {
-      const { user, headers } = await anOwner();
-      await aBagLine({ userId: user.id });
-      return { owner: headers, request: { method: 'POST', url: '/api/checkquantitylist', payload: { products: [] } } };
-    },
-  },
+  customerRow({ method: 'POST', path: '/api/createlogincheckout', expect: SELF }, (user) => ({ request: { method: 'POST', url: '/api/createlogincheckout', payload: { userId: user.externalId, ...addressFields } } })),
+  // Names no object: it checks the caller's own stored bag (the body is only a hint), so every caller with a bag of
+  // its own — a guest, a customer, an admin — gets its own answer. Anonymous callers have no bag.
+  customerRow({ method: 'POST', path: '/api/checkquantitylist', expect: [401, 200, 200, 200, 200] }, async (user) => {
+    await aBagLine({ userId: user.id });
+    return { request: { method: 'POST', url: '/api/checkquantitylist', payload: { products: [] } } };
+  }),
 
   // -- Orders and payments: the buyer the path names, the order the body names.
   {

@@ -1,59 +1,35 @@
 // @vitest-environment jsdom
 import './setup-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
-import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { shopSystem } from './shop-system';
-import { AppToaster } from '../../src/app/app-toaster';
-import { toaster } from '../../src/app/toaster';
+import { mockApi, renderPageAt } from './page-harness';
 import { ContactUsPage } from '../../src/features/pages/contact-page';
+import { petalStudio } from './shop-fixtures';
 
-const shop = {
-  name: 'Petal Studio',
-  email: 'hello@petalstudio.in',
-  phone: '+91 98400 12345',
-  address: '12 Khader Nawaz Khan Road, Nungambakkam, Chennai 600006, Tamil Nadu, India',
-  instagramUrl: 'https://instagram.com/petal',
-  facebookUrl: 'https://facebook.com/petal',
-  whatsappUrl: 'https://wa.me/919840012345',
-};
+const shop = petalStudio;
 
 let received: unknown[] = [];
 let contactStatus = 200;
 
-const server = setupServer(
-  http.get('*/api/shop', () => HttpResponse.json(shop)),
-  http.post('*/api/contactapi', async ({ request }) => {
-    received.push(await request.json());
-    return contactStatus === 200
-      ? HttpResponse.json({ message: 'Thank You for Your Response!!' })
-      : HttpResponse.json({ message: 'Mail is down', code: 'INTERNAL' }, { status: contactStatus });
-  }),
+const server = mockApi(
+  [
+    http.get('*/api/shop', () => HttpResponse.json(shop)),
+    http.post('*/api/contactapi', async ({ request }) => {
+      received.push(await request.json());
+      return contactStatus === 200
+        ? HttpResponse.json({ message: 'Thank You for Your Response!!' })
+        : HttpResponse.json({ message: 'Mail is down', code: 'INTERNAL' }, { status: contactStatus });
+    }),
+  ],
+  () => {
+    received = [];
+    contactStatus = 200;
+  },
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  received = [];
-  contactStatus = 200;
-  toaster.remove();
-});
-afterAll(() => server.close());
-
 function renderPage() {
-  const user = userEvent.setup();
-  render(
-    <ChakraProvider value={shopSystem()}>
-      <MemoryRouter initialEntries={['/contactus']}>
-        <ContactUsPage />
-      </MemoryRouter>
-      <AppToaster />
-    </ChakraProvider>,
-  );
+  const user = renderPageAt('/contactus', <ContactUsPage />);
   const form = screen.getByRole('form', { name: 'Get in Touch' });
   const field = (label: string) => within(form).getByLabelText(new RegExp(`^${label}`));
   return {

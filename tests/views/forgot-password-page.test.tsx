@@ -1,56 +1,27 @@
 // @vitest-environment jsdom
 // The Forgot Password stepper with the real machine and API client, the network mocked with msw.
 import './setup-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { shopSystem } from './shop-system';
-import { AppToaster } from '../../src/app/app-toaster';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { mockApi, recordedPosts, renderPageAt } from './page-harness';
 import { toaster } from '../../src/app/toaster';
 import { ForgotPasswordPage } from '../../src/features/auth/forgot-password-page';
 
 const email = 'kavya@example.in';
 const newPassword = 'Marigold@77';
-let requests: { path: string; body: unknown }[] = [];
-const replies: Record<string, () => Response> = {};
+const { requests, replies, respond, reset } = recordedPosts();
 
-const respond = (path: string, fallback: () => Response) =>
-  http.post(`*/api/${path}`, async ({ request }) => {
-    requests.push({ path, body: await request.json() });
-    return (replies[path] ?? fallback)();
-  });
-
-const server = setupServer(
-  respond('verifyemail', () => HttpResponse.json({ status: 200, userId: 'u_kavya', body: 'OTP sent' })),
-  respond('verifyotppassword', () => HttpResponse.json({ message: 'Password updated' })),
+mockApi(
+  [
+    respond('verifyemail', () => HttpResponse.json({ status: 200, userId: 'u_kavya', body: 'OTP sent' })),
+    respond('verifyotppassword', () => HttpResponse.json({ message: 'Password updated' })),
+  ],
+  reset,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  requests = [];
-  for (const key of Object.keys(replies)) delete replies[key];
-  toaster.remove();
-});
-afterAll(() => server.close());
-
 function renderPage() {
-  const user = userEvent.setup();
-  render(
-    <ChakraProvider value={shopSystem()}>
-      <MemoryRouter initialEntries={['/forgotpassword']}>
-        <Routes>
-          <Route path="/forgotpassword" element={<ForgotPasswordPage />} />
-          <Route path="/login" element={<p>Login screen</p>} />
-        </Routes>
-      </MemoryRouter>
-      <AppToaster />
-    </ChakraProvider>,
-  );
+  const user = renderPageAt('/forgotpassword', <ForgotPasswordPage />, { '/login': 'Login screen' });
   return { user, field: (label: string) => screen.getByLabelText(label) as HTMLInputElement };
 }
 type Page = ReturnType<typeof renderPage>;

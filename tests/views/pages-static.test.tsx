@@ -16,16 +16,9 @@ import { PrivacyPage } from '../../src/features/pages/privacy-page';
 import { RefundPage } from '../../src/features/pages/refund-page';
 import { ShippingPage } from '../../src/features/pages/shipping-page';
 import { TermsPage } from '../../src/features/pages/terms-page';
+import { petalStudio } from './shop-fixtures';
 
-const shop = {
-  name: 'Petal Studio',
-  email: 'hello@petalstudio.in',
-  phone: '+91 98400 12345',
-  address: '12 Khader Nawaz Khan Road, Nungambakkam, Chennai 600006, Tamil Nadu, India',
-  instagramUrl: 'https://instagram.com/petal',
-  facebookUrl: 'https://facebook.com/petal',
-  whatsappUrl: 'https://wa.me/919840012345',
-};
+const shop = petalStudio;
 
 let shopRequests = 0;
 const server = setupServer(

@@ -1,16 +1,10 @@
 // @vitest-environment jsdom
 // The Sign In screen with the real machine and API client, the network mocked at the HTTP layer with msw.
 import './setup-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
-import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { shopSystem } from './shop-system';
-import { AppToaster } from '../../src/app/app-toaster';
-import { toaster } from '../../src/app/toaster';
+import { mockApi, renderPageAt } from './page-harness';
 import { SignInPage } from '../../src/features/auth/sign-in-page';
 
 const account = { email: 'kavya@example.in', password: 'Jasmine@2026' };
@@ -34,46 +28,35 @@ const record = async (request: Request) => {
   requests.push({ path: url.pathname, body, authorization: request.headers.get('Authorization') });
 };
 
-const server = setupServer(
-  http.post('*/api/loginapi', async ({ request }) => {
-    await record(request);
-    return login();
-  }),
-  http.post('*/api/syncGuestLoggedInCart', async ({ request }) => {
-    await record(request);
-    return HttpResponse.json({ message: 'merged' });
-  }),
-  http.get('*/api/getsingleuserdetails', async ({ request }) => {
-    await record(request);
-    return HttpResponse.json({ id: 'u_kavya', firstName: 'Kavya', lastName: 'Iyer', email: account.email, mobileNumber: null });
-  }),
-  // A refresh here would mean a wrong password was taken for an expired token.
-  http.post('*/api/refresh', async ({ request }) => {
-    await record(request);
-    return HttpResponse.json({ message: 'no', code: 'UNAUTHORIZED' }, { status: 401 });
-  }),
+const server = mockApi(
+  [
+    http.post('*/api/loginapi', async ({ request }) => {
+      await record(request);
+      return login();
+    }),
+    http.post('*/api/syncGuestLoggedInCart', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ message: 'merged' });
+    }),
+    http.get('*/api/getsingleuserdetails', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ id: 'u_kavya', firstName: 'Kavya', lastName: 'Iyer', email: account.email, mobileNumber: null });
+    }),
+    // A refresh here would mean a wrong password was taken for an expired token.
+    http.post('*/api/refresh', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json({ message: 'no', code: 'UNAUTHORIZED' }, { status: 401 });
+    }),
+  ],
+  () => {
+    requests = [];
+    login = () => success(false);
+  },
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  requests = [];
-  login = () => success(false);
-  toaster.remove();
-});
-afterAll(() => server.close());
-
 function renderPage(path = '/login') {
-  const user = userEvent.setup();
   const loadPage = vi.fn<(path: string) => void>();
-  render(
-    <ChakraProvider value={shopSystem()}>
-      <MemoryRouter initialEntries={[path]}>
-        <SignInPage loadPage={loadPage} />
-      </MemoryRouter>
-      <AppToaster />
-    </ChakraProvider>,
-  );
+  const user = renderPageAt(path, <SignInPage loadPage={loadPage} />);
   const form = screen.getByRole('form', { name: 'Sign In' });
   return {
     user,

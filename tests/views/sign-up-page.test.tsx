@@ -1,57 +1,28 @@
 // @vitest-environment jsdom
 // The Sign Up screen's three steps with the real machine and API client, the network mocked with msw.
 import './setup-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { ChakraProvider } from '@chakra-ui/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { shopSystem } from './shop-system';
-import { AppToaster } from '../../src/app/app-toaster';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { mockApi, recordedPosts, renderPageAt } from './page-harness';
 import { toaster } from '../../src/app/toaster';
 import { SignUpPage } from '../../src/features/auth/sign-up-page';
 
 const newcomer = { email: 'kavya@example.in', mobileNumber: '9840012345', firstName: 'Kavya', lastName: 'Iyer' };
-let requests: { path: string; body: unknown }[] = [];
-const replies: Record<string, () => Response> = {};
+const { requests, replies, respond, reset } = recordedPosts();
 
-const respond = (path: string, fallback: () => Response) =>
-  http.post(`*/api/${path}`, async ({ request }) => {
-    requests.push({ path, body: await request.json() });
-    return (replies[path] ?? fallback)();
-  });
-
-const server = setupServer(
-  respond('checkemailpresent', () => HttpResponse.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 })),
-  respond('createuser', () => HttpResponse.json({ message: 'OTP sent' })),
-  respond('verifyotp', () => HttpResponse.json({ message: 'OTP verified' })),
-  respond('createpassword', () => HttpResponse.json({ message: 'Password created' })),
+mockApi(
+  [
+    respond('checkemailpresent', () => HttpResponse.json({ message: 'Not found', code: 'NOT_FOUND' }, { status: 404 })),
+    respond('createuser', () => HttpResponse.json({ message: 'OTP sent' })),
+    respond('verifyotp', () => HttpResponse.json({ message: 'OTP verified' })),
+    respond('createpassword', () => HttpResponse.json({ message: 'Password created' })),
+  ],
+  reset,
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  requests = [];
-  for (const key of Object.keys(replies)) delete replies[key];
-  toaster.remove();
-});
-afterAll(() => server.close());
-
 function renderPage() {
-  const user = userEvent.setup();
-  render(
-    <ChakraProvider value={shopSystem()}>
-      <MemoryRouter initialEntries={['/signup']}>
-        <Routes>
-          <Route path="/signup" element={<SignUpPage />} />
-          <Route path="/login" element={<p>Login screen</p>} />
-        </Routes>
-      </MemoryRouter>
-      <AppToaster />
-    </ChakraProvider>,
-  );
+  const user = renderPageAt('/signup', <SignUpPage />, { '/login': 'Login screen' });
   return { user, field: (label: string) => screen.getByLabelText(label) as HTMLInputElement };
 }
 

@@ -51,41 +51,22 @@ const roseCare =
 
 const rs = (rupees: number): number => rupees * 100;
 
-function product(
-  itemCode: string,
-  name: string,
-  price: number,
-  mrp: number | null,
-  stock: number,
-  description: string,
-  art: DemoProduct['art'],
-  note: string,
-  shippingDetails: string,
-): DemoProduct {
-  return { itemCode, name, sellingPricePaise: rs(price), mrpPaise: rs(mrp ?? price), stock, description, note, shippingDetails, art };
-}
+/** A product factory for one kind of stock: its care note (overridable per product) and its shipping details. */
+const productsOfKind =
+  (care: string, shippingDetails: string) =>
+  (
+    itemCode: string,
+    name: string,
+    price: number,
+    mrp: number | null,
+    stock: number,
+    description: string,
+    art: DemoProduct['art'],
+    note = care,
+  ): DemoProduct => ({ itemCode, name, sellingPricePaise: rs(price), mrpPaise: rs(mrp ?? price), stock, description, note, shippingDetails, art });
 
-const d = (
-  itemCode: string,
-  name: string,
-  price: number,
-  mrp: number | null,
-  stock: number,
-  description: string,
-  art: DemoProduct['art'],
-  note = driedCare,
-) => product(itemCode, name, price, mrp, stock, description, art, note, driedShipping);
-
-const f = (
-  itemCode: string,
-  name: string,
-  price: number,
-  mrp: number | null,
-  stock: number,
-  description: string,
-  art: DemoProduct['art'],
-  note = freshCare,
-) => product(itemCode, name, price, mrp, stock, description, art, note, freshShipping);
+const d = productsOfKind(driedCare, driedShipping);
+const f = productsOfKind(freshCare, freshShipping);
 
 export const demoCatalog: DemoCategory[] = [
   {

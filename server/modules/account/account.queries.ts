@@ -1,6 +1,7 @@
 /** Drizzle reads and writes of the account area: one user's profile, paid orders and saved addresses. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
+import type { AddressFormValues } from '../../../domain/address';
 import type { Database, Transaction } from '../../db/client';
 import { addresses, orderItems, orders, users } from '../../db/schema';
 
@@ -14,18 +15,6 @@ export interface ProfileChanges {
   firstName: string;
   lastName: string;
   mobileNumber: string;
-}
-
-export interface AddressChanges {
-  fullName: string;
-  address: string;
-  locality: string;
-  landmark: string;
-  city: string;
-  pincode: string;
-  state: string;
-  country: string;
-  phoneNumber: string;
 }
 
 export async function findUserByExternalId(db: Db, externalId: string): Promise<UserRow | undefined> {
@@ -93,7 +82,7 @@ export async function findAddressWithOwner(db: Db, addressId: number): Promise<A
   return row ? { ...row.address, ownerExternalId: row.ownerExternalId } : undefined;
 }
 
-export async function updateAddress(db: Db, addressId: number, changes: AddressChanges): Promise<AddressRow | undefined> {
+export async function updateAddress(db: Db, addressId: number, changes: AddressFormValues): Promise<AddressRow | undefined> {
   const [row] = await db
     .update(addresses)
     .set({ ...changes, updatedAt: new Date() })

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod/mini';
 import {
   accountOrders,
   addressIdQuery,
@@ -36,24 +37,20 @@ const ownUserId = (key: 'id' | 'userId') => async (request: FastifyRequest) => {
   if (typeof value === 'string' && value !== '') requireSelf(request, value);
 };
 
+/** The options of a route that reads the caller's own records, named by `?id=` (their external id). */
+const ownRecords = <Reply extends z.ZodMiniType>(summary: string, reply: Reply) => ({
+  preValidation: ownUserId('id'),
+  schema: { tags: ['account'], summary, querystring: userIdQuery, response: { 200: reply, ...refusals } },
+});
+
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Anonymous callers get 401 before anything else, so that the browser refreshes its token.
   app.addHook('onRequest', async (request) => {
     requireUser(request);
   });
 
-  app.get(
-    '/getsingleuserdetails',
-    {
-      preValidation: ownUserId('id'),
-      schema: {
-        tags: ['account'],
-        summary: "The caller's profile",
-        querystring: userIdQuery,
-        response: { 200: userDetails, ...refusals },
-      },
-    },
-    async (request) => getUserDetails(app.db, requireSelf(request, request.query.id).externalId),
+  app.get('/getsingleuserdetails', ownRecords("The caller's profile", userDetails), async (request) =>
+    getUserDetails(app.db, requireSelf(request, request.query.id).externalId),
   );
 
   app.post(
@@ -75,32 +72,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/userorderslist',
-    {
-      preValidation: ownUserId('id'),
-      schema: {
-        tags: ['account'],
-        summary: "The caller's paid orders, newest first",
-        querystring: userIdQuery,
-        response: { 200: accountOrders, ...refusals },
-      },
-    },
-    async (request) => listUserOrders(app.db, requireSelf(request, request.query.id).externalId),
+  app.get('/userorderslist', ownRecords("The caller's paid orders, newest first", accountOrders), async (request) =>
+    listUserOrders(app.db, requireSelf(request, request.query.id).externalId),
   );
 
-  app.get(
-    '/getuseraddresses',
-    {
-      preValidation: ownUserId('id'),
-      schema: {
-        tags: ['account'],
-        summary: "The caller's saved addresses, newest first",
-        querystring: userIdQuery,
-        response: { 200: addressList, ...refusals },
-      },
-    },
-    async (request) => listUserAddresses(app.db, requireSelf(request, request.query.id).externalId),
+  app.get('/getuseraddresses', ownRecords("The caller's saved addresses, newest first", addressList), async (request) =>
+    listUserAddresses(app.db, requireSelf(request, request.query.id).externalId),
   );
 
   app.get(

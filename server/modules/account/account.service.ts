@@ -6,7 +6,7 @@
 import type { AccountOrder, UserDetails } from '../../../domain/account';
 import { profileMessages } from '../../../domain/account';
 import type { Address, AddressFields } from '../../../domain/address';
-import { addressMessages } from '../../../domain/address';
+import { addressFieldsOf, addressMessages } from '../../../domain/address';
 import { paiseToRupees } from '../../../domain/money';
 import type { Database, Transaction } from '../../db/client';
 import { Forbidden, NotFound, Unauthorized } from '../../errors';
@@ -30,7 +30,8 @@ function toUserDetails(user: UserRow): UserDetails {
   };
 }
 
-function toAddress(row: AddressRow, ownerExternalId: string): Address {
+/** An address row as the API returns it (account screens and checkout alike). */
+export function toAddress(row: AddressRow, ownerExternalId: string): Address {
   return {
     id: row.id,
     fullName: row.fullName,
@@ -112,17 +113,7 @@ export async function updateUserAddress(
 ): Promise<Address & { message: string }> {
   return db.transaction(async (tx) => {
     const found = await ownAddress(tx, addressId, callerExtId);
-    const updated = await updateAddress(tx, addressId, {
-      fullName: fields.fullName,
-      address: fields.address,
-      locality: fields.locality,
-      landmark: fields.landmark,
-      city: fields.city,
-      pincode: fields.pincode,
-      state: fields.state,
-      country: fields.country,
-      phoneNumber: fields.phoneNumber,
-    });
+    const updated = await updateAddress(tx, addressId, addressFieldsOf(fields));
     if (!updated) throw new NotFound('Address not found');
     return { message: addressMessages.updated, ...toAddress(updated, found.ownerExternalId) };
   });

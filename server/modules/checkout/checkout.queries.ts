@@ -1,5 +1,6 @@
 /** Guest-session links, checkout addresses and pending guest codes: Drizzle, on the handle given (db or tx). */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { addressFieldsOf } from '../../../domain/address';
 import type { AddressFields } from '../../../domain/address';
 import type { Database, Transaction } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -86,18 +87,7 @@ export async function markGuestCheckoutVerified(tx: Transaction, sessionId: stri
 export async function insertAddress(db: Db, userId: number, fields: AddressFields): Promise<AddressRow> {
   const [row] = await db
     .insert(addresses)
-    .values({
-      userId,
-      fullName: fields.fullName,
-      address: fields.address,
-      locality: fields.locality,
-      landmark: fields.landmark,
-      city: fields.city,
-      pincode: fields.pincode,
-      state: fields.state,
-      country: fields.country,
-      phoneNumber: fields.phoneNumber,
-    })
+    .values({ userId, ...addressFieldsOf(fields) })
     .returning();
   return row!;
 }

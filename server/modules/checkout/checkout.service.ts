@@ -3,7 +3,7 @@
  * verifies a guest session for buying, checkout addresses and the stock check of the stored bag. Mails go out only
  * after their transaction committed.
  */
-import { addressFields } from '../../../domain/address';
+import { addressFields, addressFieldsOf } from '../../../domain/address';
 import type { Address, AddressFields } from '../../../domain/address';
 import type { CartOwner } from '../../../domain/cart';
 import { checkoutMessages } from '../../../domain/checkout';
@@ -21,6 +21,7 @@ import { findUserByEmail, insertUser, markEmailVerified } from '../auth/auth.que
 import type { AuthDeps } from '../auth/auth.service';
 import type { Caller } from '../auth/caller';
 import { findUserByExternalId, addressesOf } from '../account/account.queries';
+import { toAddress } from '../account/account.service';
 import { cartLinesOf } from '../cart/cart.queries';
 import { checkOtp, discardOtps, issueOtp } from '../otp/otp.service';
 import type { OtpCheck } from '../otp/otp.service';
@@ -34,34 +35,11 @@ import {
   markGuestCheckoutVerified,
   takePendingAddress,
 } from './checkout.queries';
-import type { AddressRow } from './checkout.queries';
 
 export type CheckoutDeps = AuthDeps;
 
 const mailUnavailable = 'We could not send the e-mail just now. Please try again in a minute.';
 const sessionGone = 'Your guest session has expired. Please start again.';
-
-export function toAddress(row: AddressRow, ownerExternalId: string): Address {
-  return {
-    id: row.id,
-    fullName: row.fullName,
-    address: row.address,
-    locality: row.locality,
-    landmark: row.landmark,
-    city: row.city,
-    pincode: row.pincode,
-    // Written only through the address rules, so the stored text is one of the listed states and countries.
-    state: row.state as Address['state'],
-    country: row.country as Address['country'],
-    phoneNumber: row.phoneNumber,
-    User: { externalId: ownerExternalId },
-  };
-}
-
-function addressOf(input: AddressFields): AddressFields {
-  const { fullName, address, locality, landmark, city, pincode, state, country, phoneNumber } = input;
-  return { fullName, address, locality, landmark, city, pincode, state, country, phoneNumber };
-}
 
 // ---- Guest e-mail check -------------------------------------------------------------------------------------------
 
@@ -107,7 +85,7 @@ export async function createGuestCheckout(
         }));
       await linkGuestSession(tx, input.sessionId, user.id);
       // The address joins the account only once the code proves the e-mail is this guest's (verifyGuestCheckoutCode).
-      await holdPendingAddress(tx, input.sessionId, addressOf(input));
+      await holdPendingAddress(tx, input.sessionId, addressFieldsOf(input));
       const { code } = await issueOtp(tx, deps.config.jwtSecret, target, now);
       return {
         kind: 'code' as const,
@@ -181,7 +159,7 @@ async function requireVerifiedGuest(db: Database, sessionId: string) {
 
 export async function createGuestAddress(db: Database, sessionId: string, fields: AddressFields): Promise<{ userExtId: string }> {
   const session = await requireVerifiedGuest(db, sessionId);
-  await insertAddress(db, session.user.id, addressOf(fields));
+  await insertAddress(db, session.user.id, fields);
   return { userExtId: session.user.externalId };
 }
 
@@ -194,7 +172,7 @@ export async function createLoginAddress(db: Database, userExtId: string, fields
   const user = await findUserByExternalId(db, userExtId);
   // A valid token for a user that no longer exists is no session at all.
   if (!user) throw new Unauthorized();
-  return toAddress(await insertAddress(db, user.id, addressOf(fields)), user.externalId);
+  return toAddress(await insertAddress(db, user.id, fields), user.externalId);
 }
 
 // ---- Stock check --------------------------------------------------------------------------------------------------

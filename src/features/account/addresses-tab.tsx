@@ -1,6 +1,6 @@
 // Account › Addresses: a card per saved address with an Edit link to /updateuseraddress/{id} (SPEC.md §2). New
 // addresses are added at checkout. Load errors are only logged (SPEC.md §8).
-import { Button, Flex, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { profileMessages } from '../../../domain/account';
 import type { Address } from '../../../domain/address';
@@ -8,6 +8,7 @@ import { getUserAddresses } from '../../api/account';
 import { paths } from '../../app/paths';
 import { AddressCard } from '../../components/address-card';
 import { useRemote } from '../../app/use-remote';
+import { LoadFailed } from '../../components/load-states';
 
 function AccountAddressCard({ address }: { address: Address }) {
   return (
@@ -42,12 +43,7 @@ export function AddressesTab({ userExtId }: { userExtId: string }) {
   }
   if (addresses.status === 'error') {
     return (
-      <Stack align="center" gap="4" py="12" textAlign="center">
-        <Text color="brand.muted">We could not load your addresses just now.</Text>
-        <Button variant="outline" colorPalette="leaf" rounded="full" onClick={() => window.location.reload()}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadFailed inCard message="We could not load your addresses just now." retryLabel="Try again" onRetry={() => window.location.reload()} />
     );
   }
   if (addresses.data.length === 0) {

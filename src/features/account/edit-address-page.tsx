@@ -17,6 +17,7 @@ import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { AddressForm } from '../../components/address-form';
 import { AccountPanel } from './account-panel';
+import { FormSubmitButton } from '../../components/form-submit-button';
 
 function EditAddressForm({ addressId, userExtId }: { addressId: number; userExtId: string }) {
   const navigate = useNavigate();
@@ -82,19 +83,13 @@ function EditAddressForm({ addressId, userExtId }: { addressId: number; userExtI
           showAllErrors={snapshot.context.submitted}
           disabled={busy}
         />
-        <Button
-          type="submit"
-          colorPalette="leaf"
-          size="lg"
-          rounded="full"
-          px="12"
-          alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+        <FormSubmitButton
           loading={snapshot.matches('saving')}
           loadingText="Updating…"
           disabled={busy}
         >
           Update
-        </Button>
+        </FormSubmitButton>
       </Stack>
     </form>
   );

@@ -1,12 +1,13 @@
 // Account › Orders: a card per paid order (SPEC.md §2): order number, date (YYYY-MM-DD, India time), price inclusive
 // of taxes, items, status as received and the tracking link. Load errors are only logged (SPEC.md §8).
-import { Badge, Box, Button, Flex, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { orderDate, profileMessages, trackingLink } from '../../../domain/account';
 import type { AccountOrder } from '../../../domain/account';
 import { formatRupees } from '../../../domain/money';
 import { getUserOrders } from '../../api/account';
 import { useRemote } from '../../app/use-remote';
 import { AccountPanel } from './account-panel';
+import { LoadFailed } from '../../components/load-states';
 
 const statusColors: Record<AccountOrder['status'], string> = {
   created: 'gray',
@@ -102,12 +103,7 @@ export function OrdersTab({ userExtId }: { userExtId: string }) {
   }
   if (orders.status === 'error') {
     return (
-      <Stack align="center" gap="4" py="12" textAlign="center">
-        <Text color="brand.muted">We could not load your orders just now.</Text>
-        <Button variant="outline" colorPalette="leaf" rounded="full" onClick={() => window.location.reload()}>
-          Try again
-        </Button>
-      </Stack>
+      <LoadFailed inCard message="We could not load your orders just now." retryLabel="Try again" onRetry={() => window.location.reload()} />
     );
   }
   if (orders.data.length === 0) {

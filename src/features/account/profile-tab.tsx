@@ -1,7 +1,7 @@
 // Account › Profile: first name, last name, e-mail (read-only), mobile number and Update. The flow lives in
 // machines/profile.machine.ts; this view provides the calls and toasts, renders the state and sends events.
 import type { ChangeEvent, FormEvent } from 'react';
-import { Button, Field, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, SimpleGrid, Skeleton, Stack } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { profileFields } from '../../../domain/account';
@@ -15,15 +15,13 @@ import { getUserDetails, updateUserDetails } from '../../api/account';
 import { inspect } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { AccountPanel } from './account-panel';
+import { RequiredTextField } from '../../components/required-field';
+import type { FieldBinding, TextInputSpec } from '../../components/required-field';
 import { shownErrors } from '../../components/shown-errors';
+import { FormSubmitButton } from '../../components/form-submit-button';
+import { LoadFailed } from '../../components/load-states';
 
-interface FieldSpec {
-  field: ProfileField;
-  label: string;
-  autoComplete: string;
-  inputMode?: 'numeric' | 'text';
-  type?: 'text' | 'tel';
-}
+type FieldSpec = TextInputSpec<ProfileField>;
 
 const editable: FieldSpec[] = [
   { field: 'firstName', label: 'First Name', autoComplete: 'given-name' },
@@ -68,12 +66,7 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
   if (snapshot.matches('loadFailed')) {
     return (
       <AccountPanel textAlign="center">
-        <Stack align="center" gap="4" py="6">
-          <Text color="brand.muted">We could not load your profile just now.</Text>
-          <Button variant="outline" colorPalette="leaf" rounded="full" onClick={() => send({ type: 'profile.retry' })}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadFailed inCard message="We could not load your profile just now." retryLabel="Try again" onRetry={() => send({ type: 'profile.retry' })} />
       </AccountPanel>
     );
   }
@@ -89,27 +82,8 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
     send({ type: 'form.submit' });
   };
 
-  const input = (spec: FieldSpec) => {
-    const error = shownError(spec.field);
-    return (
-      <Field.Root key={spec.field} required invalid={Boolean(error)} readOnly={saving}>
-        <Field.Label fontWeight="medium">
-          {spec.label}
-          <Field.RequiredIndicator />
-        </Field.Label>
-        <Input
-          {...inputStyles}
-          name={spec.field}
-          type={spec.type ?? 'text'}
-          inputMode={spec.inputMode}
-          autoComplete={spec.autoComplete}
-          value={form[spec.field]}
-          onChange={change(spec.field)}
-        />
-        <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-      </Field.Root>
-    );
-  };
+  const bound: FieldBinding<ProfileField> = { value: (field) => form[field], error: shownError, onChange: change };
+  const input = (spec: FieldSpec) => <RequiredTextField key={spec.field} spec={spec} bind={bound} readOnly={saving} />;
 
   return (
     <AccountPanel>
@@ -136,18 +110,12 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
             </Field.Root>
             {input(mobile)}
           </SimpleGrid>
-          <Button
-            type="submit"
-            colorPalette="leaf"
-            size="lg"
-            rounded="full"
-            px="10"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          <FormSubmitButton px="10"
             loading={saving}
             loadingText="Updating…"
           >
             Update
-          </Button>
+          </FormSubmitButton>
         </Stack>
       </form>
     </AccountPanel>

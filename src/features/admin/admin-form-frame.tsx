@@ -1,9 +1,10 @@
 // What every admin form shows around its fields: a loading state, a load failure with Retry, and the submit button
 // that is busy while saving and stays disabled until the form has gone back to its list.
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { LoadFailed, Loading } from '../../components/load-states';
 import type { AdminFormActor } from './use-admin-form';
+import { FormSubmitButton } from '../../components/form-submit-button';
 
 export interface AdminFormFrameProps {
   actor: AdminFormActor;
@@ -30,9 +31,9 @@ export function AdminFormFrame({ actor, title, submitLabel, loadingLabel = 'Load
     <form noValidate onSubmit={submit} aria-label={title}>
       <Stack gap="6">
         {children}
-        <Button type="submit" colorPalette="leaf" size="lg" rounded="full" px="12" alignSelf={{ base: 'stretch', sm: 'flex-start' }} loading={saving} loadingText="Saving…" disabled={busy}>
+        <FormSubmitButton loading={saving} loadingText="Saving…" disabled={busy}>
           {submitLabel}
-        </Button>
+        </FormSubmitButton>
       </Stack>
     </form>
   );

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { cartMessages } from '../../../domain/cart';
 import { paths } from '../../app/paths';
 import { BagIcon } from '../../components/icons';
+import { leafPill } from '../../components/leaf-pill';
 
 export function CartEmpty() {
   return (
@@ -17,7 +18,7 @@ export function CartEmpty() {
       <Text color="brand.muted" fontSize={{ base: 'md', md: 'lg' }}>
         {cartMessages.emptyText}
       </Text>
-      <Button asChild size="lg" rounded="full" px="8" mt="2" bg="brand.leaf" color="white" _hover={{ bg: 'brand.leafHover' }}>
+      <Button asChild {...leafPill} px="8" mt="2">
         <RouterLink to={paths.root}>{cartMessages.goShopping}</RouterLink>
       </Button>
     </Stack>

@@ -7,6 +7,7 @@ import { formatPaise, formatRupees, rupeesToPaise } from '../../../domain/money'
 import { canCheckout } from '../../../domain/cart-rules';
 import { ArrowRightIcon } from '../../components/icons';
 import { checkoutBlockedText } from './cart-texts';
+import { leafPill } from '../../components/leaf-pill';
 
 interface CartSummaryProps {
   cart: CartReply;
@@ -58,11 +59,7 @@ export function CartSummary({ cart, onCheckout }: CartSummaryProps) {
           {cartMessages.taxNote}
         </Text>
         <Button
-          size="lg"
-          rounded="full"
-          bg="brand.leaf"
-          color="white"
-          _hover={{ bg: 'brand.leafHover' }}
+          {...leafPill}
           disabled={blocked !== null}
           aria-describedby={blocked ? 'cart-checkout-blocked' : undefined}
           onClick={onCheckout}

@@ -5,9 +5,9 @@ import { HTTPError, TimeoutError } from 'ky';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import type { FlowerDetail } from '../../../domain/catalog';
-import { apiError } from '../../../domain/errors';
 import { addToCartMachine } from '../../../machines/add-to-cart.machine';
 import { addToCart } from '../../api/cart';
+import { toCallError } from '../../api/call-error';
 import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
 import { inspect } from '../../app/inspection';
 import { paths } from '../../app/paths';
@@ -20,12 +20,8 @@ import { FlowerDetailView } from './flower-detail-view';
  */
 async function asCallFailure(error: unknown): Promise<unknown> {
   if (error instanceof HTTPError) {
-    const body: unknown = await error.response
-      .clone()
-      .json()
-      .catch(() => null);
-    const parsed = apiError.safeParse(body);
-    return { status: error.response.status, code: parsed.success ? parsed.data.code : null, serverMessage: null };
+    const { status, code } = await toCallError(error);
+    return { status, code, serverMessage: null };
   }
   if (error instanceof TypeError || error instanceof TimeoutError) return error;
   return { status: 200, code: 'UNEXPECTED_REPLY', serverMessage: null };

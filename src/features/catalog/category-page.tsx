@@ -7,6 +7,7 @@ import { paths } from '../../app/paths';
 import { findCategory, productsOf } from '../../../domain/catalog-selectors';
 import { useCatalog } from './use-catalog';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { LoadFailed } from '../../components/load-states';
 
 const gridColumns = { base: 2, md: 3, lg: 4 };
 const firstRow = 4;
@@ -86,12 +87,7 @@ export function CategoryPage() {
       {catalog.status === 'loading' ? <ProductGridSkeleton /> : null}
 
       {catalog.status === 'error' ? (
-        <Stack align="center" gap="4" py="16" textAlign="center">
-          <Text color="brand.muted">We could not load these flowers just now.</Text>
-          <Button variant="outline" colorPalette="leaf" rounded="full" onClick={() => window.location.reload()}>
-            Try again
-          </Button>
-        </Stack>
+        <LoadFailed inCard message="We could not load these flowers just now." retryLabel="Try again" onRetry={() => window.location.reload()} />
       ) : null}
 
       {catalog.status === 'ready' && products.length === 0 ? (

@@ -9,6 +9,7 @@ import { ChevronDownIcon } from '../../components/icons';
 import { Price } from '../../components/price';
 import { ProductImage } from '../../components/product-image';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { leafPill } from '../../components/leaf-pill';
 
 export interface FlowerDetailViewProps {
   flower: FlowerDetail;
@@ -84,11 +85,7 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
           ) : null}
           <Grid templateColumns={{ base: '1fr 1fr' }} gap="3">
             <Button
-              size="lg"
-              rounded="full"
-              bg="brand.leaf"
-              color="white"
-              _hover={{ bg: 'brand.leafHover' }}
+              {...leafPill}
               disabled={!canAdd}
               loading={pending === 'add'}
               loadingText="Add To Cart"

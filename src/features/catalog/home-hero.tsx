@@ -5,6 +5,7 @@ import { landingCategory } from '../../../domain/limits';
 import { heroPicture } from '../../../domain/site-images';
 import { paths } from '../../app/paths';
 import { SitePicture } from './site-picture';
+import { leafPill } from '../../components/leaf-pill';
 
 export function HomeHero() {
   return (
@@ -56,12 +57,9 @@ export function HomeHero() {
         <Box pt="2">
           <Button
             asChild
+            {...leafPill}
             size={{ base: 'md', md: 'lg' }}
-            rounded="full"
             px="8"
-            bg="brand.leaf"
-            color="white"
-            _hover={{ bg: 'brand.leafHover' }}
           >
             <RouterLink to={paths.category(landingCategory.category, landingCategory.subCategory)}>Shop Everlasting</RouterLink>
           </Button>

@@ -4,6 +4,7 @@ import { Box } from '@chakra-ui/react';
 import { desktopPictureMedia } from '../../../domain/site-images';
 import type { SiteImageSlot } from '../../../domain/site-images';
 import { heroImageUrl } from '../../api/image-urls';
+import { coverFrame } from '../../components/product-image';
 
 interface SitePictureProps {
   mobile: SiteImageSlot;
@@ -19,14 +20,7 @@ export function SitePicture({ mobile, desktop, alt, priority = false, ratio }: S
     <Box position="relative" aspectRatio={ratio} overflow="hidden" bg="brand.roseSoft">
       <picture>
         <source media={desktopPictureMedia} srcSet={heroImageUrl(desktop)} />
-        <Box
-          asChild
-          position="absolute"
-          inset="0"
-          w="100%"
-          h="100%"
-          objectFit="cover"
-        >
+        <Box asChild {...coverFrame}>
           <img
             src={heroImageUrl(mobile)}
             alt={alt}

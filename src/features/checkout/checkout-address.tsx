@@ -19,6 +19,7 @@ import { AddressForm } from '../../components/address-form';
 import { CloseIcon, PlusIcon } from '../../components/icons';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { CheckoutCard } from './checkout-card';
+import { FormSubmitButton } from '../../components/form-submit-button';
 
 export type CheckoutAddressActor = ActorRefFrom<typeof checkoutAddressMachine>;
 
@@ -183,18 +184,12 @@ function NewAddressForm({ actor }: { actor: CheckoutAddressActor }) {
             showAllErrors={submitted}
             disabled={saving}
           />
-          <Button
-            type="submit"
-            colorPalette="leaf"
-            size="lg"
-            rounded="full"
-            px="12"
-            alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+          <FormSubmitButton
             loading={saving}
             loadingText="Saving…"
           >
             Save Address
-          </Button>
+          </FormSubmitButton>
         </Stack>
       </form>
     </Stack>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
 import { MessagePage } from '../../components/message-page';
+import { leafPill } from '../../components/leaf-pill';
 
 export function ThankYouPage() {
   const { isLoggedIn } = useSession();
@@ -19,7 +20,7 @@ export function ThankYouPage() {
       title="We Thank you For your Purchase!"
       actions={
         <>
-          <Button asChild size="lg" rounded="full" px="8" bg="brand.leaf" color="white" _hover={{ bg: 'brand.leafHover' }}>
+          <Button asChild {...leafPill} px="8">
             <RouterLink to={paths.root}>Keep Shopping</RouterLink>
           </Button>
           {isLoggedIn ? (

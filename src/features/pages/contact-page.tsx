@@ -1,7 +1,7 @@
 // /contactus: the contact block and the "Get in Touch" form. The flow lives in machines/contact.machine.ts; this view
 // provides the request and the toasts, renders the state and sends events.
 import type { ChangeEvent, FormEvent } from 'react';
-import { Box, Button, Container, Field, Grid, Heading, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Container, Grid, Heading, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { contactForm } from '../../../domain/contact';
@@ -16,18 +16,12 @@ import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useShopInfo } from '../../app/use-shop-info';
 import { ContactDetails } from './contact-details';
+import { RequiredField, RequiredTextField } from '../../components/required-field';
+import type { FieldBinding, TextInputSpec } from '../../components/required-field';
 import { shownErrors } from '../../components/shown-errors';
 
-interface FieldSpec {
-  field: ContactField;
-  label: string;
-  type?: string;
-  inputMode?: 'numeric' | 'email' | 'text';
-  autoComplete: string;
-  /** Only where it cannot cut a paste short before the typing filter drops spaces and dashes. */
-  maxLength?: number;
-  placeholder: string;
-}
+/** maxLength only where it cannot cut a paste short before the typing filter drops spaces and dashes. */
+type FieldSpec = TextInputSpec<ContactField>;
 
 const inputs: FieldSpec[] = [
   { field: 'fullName', label: 'Full Name', autoComplete: 'name', placeholder: 'Your name' },
@@ -79,6 +73,7 @@ export function ContactUsPage() {
 
   const change = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     send({ type: 'field.change', field, value: event.target.value });
+  const bound: FieldBinding<ContactField> = { value: (field) => form[field], error: shownError, onChange: change };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,34 +109,10 @@ export function ContactUsPage() {
           </Text>
           <form noValidate onSubmit={submit} aria-label="Get in Touch">
             <Stack gap="5">
-              {inputs.map((spec) => {
-                const error = shownError(spec.field);
-                return (
-                  <Field.Root key={spec.field} required invalid={Boolean(error)} readOnly={sending}>
-                    <Field.Label fontWeight="medium">
-                      {spec.label}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      {...fieldStyles}
-                      name={spec.field}
-                      type={spec.type ?? 'text'}
-                      inputMode={spec.inputMode}
-                      autoComplete={spec.autoComplete}
-                      maxLength={spec.maxLength}
-                      placeholder={spec.placeholder}
-                      value={form[spec.field]}
-                      onChange={change(spec.field)}
-                    />
-                    <Field.ErrorText color="red.700">{error}</Field.ErrorText>
-                  </Field.Root>
-                );
-              })}
-              <Field.Root required invalid={Boolean(shownError('message'))} readOnly={sending}>
-                <Field.Label fontWeight="medium">
-                  Message
-                  <Field.RequiredIndicator />
-                </Field.Label>
+              {inputs.map((spec) => (
+                <RequiredTextField key={spec.field} spec={spec} bind={bound} readOnly={sending} />
+              ))}
+              <RequiredField label="Message" error={shownError('message')} readOnly={sending}>
                 <Textarea
                   {...fieldStyles}
                   name="message"
@@ -151,8 +122,7 @@ export function ContactUsPage() {
                   value={form.message}
                   onChange={change('message')}
                 />
-                <Field.ErrorText color="red.700">{shownError('message')}</Field.ErrorText>
-              </Field.Root>
+              </RequiredField>
               <Button
                 type="submit"
                 colorPalette="leaf"
