@@ -22,7 +22,7 @@ const unprovided = () => Promise.reject(new Error('provided by the view'));
 export const failedMailsToastMs = 4_000;
 export const resendFailed = 'The mail could not be queued again. Please try again.';
 
-export const failedMailsMachine = setup({
+const failedMailsSetup = setup({
   types: {} as { context: FailedMailsContext; events: FailedMailsEvent },
   actors: {
     /** GET the failed mails. */
@@ -46,6 +46,20 @@ export const failedMailsMachine = setup({
   guards: {
     isListed: ({ context, event }) => event.type === 'mail.resend' && context.mails.some((mail) => mail.id === event.id),
   },
+});
+
+export const failedMailsMachine = failedMailsSetup.extend({
+  actions: {
+    logLoadError: failedMailsSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadMails') } });
+    }),
+    // The server's own words for a refusal (a 4xx with a message), else the screen's.
+    notifyResendFailed: failedMailsSetup.enqueueActions(({ event, enqueue }) => {
+      const failure = failureOf(errorOf(event, 'resendMail'));
+      const refused = failure.status !== null && failure.status < 500 && failure.serverMessage;
+      enqueue({ type: 'notify', params: notice(refused ? failure.serverMessage! : resendFailed, 'error', failedMailsToastMs) });
+    }),
+  },
 }).createMachine({
   id: 'failedMails',
   context: { mails: [], resending: null },
@@ -56,7 +70,7 @@ export const failedMailsMachine = setup({
         id: 'loadMails',
         src: 'loadMails',
         onDone: { target: 'listed', actions: 'keepMails' },
-        onError: { target: 'loadFailed', actions: { type: 'logError', params: ({ event }) => ({ error: errorOf(event, 'loadMails') }) } },
+        onError: { target: 'loadFailed', actions: 'logLoadError' },
       },
     },
     // "This list did not load", with Retry.
@@ -79,17 +93,7 @@ export const failedMailsMachine = setup({
         },
         onError: {
           target: 'listed',
-          actions: [
-            'clearResending',
-            {
-              type: 'notify',
-              params: ({ event }) => {
-                const failure = failureOf(errorOf(event, 'resendMail'));
-                const refused = failure.status !== null && failure.status < 500 && failure.serverMessage;
-                return notice(refused ? failure.serverMessage! : resendFailed, 'error', failedMailsToastMs);
-              },
-            },
-          ],
+          actions: ['clearResending', 'notifyResendFailed'],
         },
       },
     },

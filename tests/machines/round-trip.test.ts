@@ -38,6 +38,17 @@ const contactMessage = {
   createdAt: '2026-03-01T09:00:00.000Z',
   readAt: null,
 };
+const failedMail = { id: 5, kind: 'order_notice', to: 'shop@example.in', subject: 'New order o_1', attempts: 3, refusal: '550 No such user', failedAt: '2026-03-02T10:00:00.000Z' };
+/** A paid order not yet dispatched with a second payment due back: both Refund and Cancel are offered. */
+const purchaseDueBack = {
+  id: 9,
+  status: 'created',
+  paymentState: 'paid',
+  payments: [
+    { paymentId: 'pay_1', amount: 1250, refundState: null },
+    { paymentId: 'pay_2', amount: 1250, refundState: 'due' },
+  ],
+};
 const emptyCart = { productList: [], totalCartItems: 0 };
 const address = {
   id: 7,
@@ -101,6 +112,29 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       done('markRead', { ...contactMessage, readAt: '2026-03-02T10:00:00.000Z' }),
       done('markRead', contactMessage),
       error('markRead'),
+    ],
+  },
+  failedMails: {
+    events: [
+      done('loadMails', [failedMail]),
+      error('loadMails', networkDown),
+      { type: 'load.retry' },
+      { type: 'mail.resend', id: 5 },
+      done('resendMail', { message: 'The mail will be sent again' }),
+      error('resendMail', failure(409, 'CONFLICT', 'Only a failed mail can be sent again')),
+      error('resendMail'),
+    ],
+  },
+  purchaseAction: {
+    input: { record: purchaseDueBack },
+    events: [
+      { type: 'refund.request' },
+      { type: 'cancel.request' },
+      { type: 'action.confirm' },
+      { type: 'action.dismiss' },
+      done('runAction', { ok: true, message: 'Refund asked for' }),
+      done('runAction', { ok: false, message: 'This order has been dispatched' }),
+      error('runAction', networkDown),
     ],
   },
   cart: {

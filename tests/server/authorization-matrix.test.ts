@@ -10,14 +10,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, carts, mails, orders, payments } from '../../server/db/schema';
+import { addresses, cartItems, carts, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
-import { aCategory, aContactMessage, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
+import { aCategory, aContactMessage, aFailedMail, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
 import { registeredRoutes, routeKey } from './helpers/routes';
 
@@ -616,17 +616,8 @@ const rows: Row[] = [
   })),
   // -- Admin: mail.
   adminRow('GET', '/api/admin/mails', () => ({ method: 'GET', url: '/api/admin/mails?status=failed' })),
-  adminRow('POST', '/api/admin/mails/:id/resend', async () => ({ method: 'POST', url: `/api/admin/mails/${await aFailedMail()}/resend` })),
+  adminRow('POST', '/api/admin/mails/:id/resend', async () => ({ method: 'POST', url: `/api/admin/mails/${await aFailedMail(app.db)}/resend` })),
 ];
-
-/** A mail the mail server refused for good, as the mail queue leaves one. */
-async function aFailedMail(): Promise<number> {
-  const [mail] = await app.db
-    .insert(mails)
-    .values({ key: `matrix:${next()}`, kind: 'contact', to: 'shop@example.in', subject: 'Refused', text: 'Refused', status: 'failed', attempts: 3, lastError: '550 No such mailbox' })
-    .returning({ id: mails.id });
-  return mail!.id;
-}
 
 // ---- The matrix ----------------------------------------------------------------------------------------------------
 

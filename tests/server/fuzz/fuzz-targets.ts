@@ -12,7 +12,7 @@ import { productImageBytesMax } from '../../../server/modules/admin/admin-catalo
 import type { CallerName } from './fuzz-world';
 
 /** What an `id` field (query, body or path) names on a route. */
-export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage';
+export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail';
 
 /**
  * A refusal that must write, with the rule that says so: only these tables, with this status and these codes, may
@@ -142,10 +142,14 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/users/purchases/list', servedTo: 'admin' },
   { method: 'GET', path: '/api/getSinglePurchase', servedTo: 'admin', id: 'purchase' },
   { method: 'POST', path: '/api/updatepurchaseorder', servedTo: 'admin', id: 'purchase' },
+  { method: 'POST', path: '/api/refundpurchaseorder', servedTo: 'admin', id: 'purchase' },
+  { method: 'POST', path: '/api/cancelpurchaseorder', servedTo: 'admin', id: 'purchase' },
   { method: 'GET', path: '/api/getuserneverpurchase', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/messages', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/messages/unread', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/messages/:id/read', servedTo: 'admin', id: 'contactMessage' },
+  { method: 'GET', path: '/api/admin/mails', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/mails/:id/resend', servedTo: 'admin', id: 'mail' },
   // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/*' },

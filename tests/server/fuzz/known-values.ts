@@ -55,6 +55,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     subCategory: [world.subCategoryId, world.strangerSubCategoryId, unknownRow],
     purchase: [world.purchaseId, unknownRow],
     contactMessage: [world.contactMessageId, unknownRow],
+    mail: [world.failedMailId, unknownRow],
     product: products,
   };
 

@@ -4,7 +4,8 @@
  * sub-category. Also contact messages, and the address body the checkout and account forms send.
  */
 import type { Database } from '../../../server/db/client';
-import { categories, contactMessages, products, subCategories } from '../../../server/db/schema';
+import { randomUUID } from 'node:crypto';
+import { categories, contactMessages, mails, products, subCategories } from '../../../server/db/schema';
 
 let sequence = 0;
 const next = () => {
@@ -80,6 +81,15 @@ export async function aContactMessage(db: Database, columns: Partial<typeof cont
     .values({ fullName: 'Asha Raman', email: 'asha@example.in', phoneNumber: '9876543210', message: 'Do you deliver to Madurai?', ...columns })
     .returning();
   return row!;
+}
+
+/** A mail the mail server refused for good, as the mail queue leaves one: its id. */
+export async function aFailedMail(db: Database): Promise<number> {
+  const [mail] = await db
+    .insert(mails)
+    .values({ key: `test:${randomUUID()}`, kind: 'contact', to: 'shop@example.in', subject: 'Refused', text: 'Refused', status: 'failed', attempts: 3, lastError: '550 No such mailbox' })
+    .returning({ id: mails.id });
+  return mail!.id;
 }
 
 /** A delivery address as the checkout and account forms send it. */
