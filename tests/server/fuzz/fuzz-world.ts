@@ -20,7 +20,7 @@ import { aUser, defaultTestPassword, latestOtp, refreshCookieOf, signedInAs } fr
 import type { TestUser } from '../helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from '../helpers/cart';
 import type { TestGuest } from '../helpers/cart';
-import { aCategory, aContactMessage, aFailedMail, aProduct, aProductForm, aSubCategory } from '../helpers/factories';
+import { aCategory, aContactMessage, aProduct, aProductForm, aSubCategory } from '../helpers/factories';
 import type { ProductRow } from '../helpers/factories';
 import { aBuyer, invoiceFor, paidWithCard, verify } from '../helpers/payments';
 import type { SignedPayment } from '../helpers/payments';
@@ -65,7 +65,6 @@ export interface FuzzWorld {
   purchaseId: number;
   /** A stored Contact Us message (the admin's Messages screen). */
   contactMessageId: number;
-  failedMailId: number;
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
   refreshTokens: string[];
   png: Buffer;
@@ -100,12 +99,7 @@ export async function buildFuzzWorld(): Promise<FuzzWorld> {
   // `npm run build` has run (without dist/ they get the 503 "not built yet" page, which is no refusal of the API's).
   const distDir = mkdtempSync(join(tmpdir(), 'fs-fuzz-dist-'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>Petals & Stems</title>');
-  // No scheduled job ticks during the run: the reconciliation job asking about the world's pending order would be a
-  // write that no request made.
-  const app = await buildTestApp(
-    { rateLimits: fuzzRateLimits, reservationMinutes: 24 * 60, distDir },
-    { jobTimings: { cronMonitorIntervalSeconds: 24 * 60 * 60 } },
-  );
+  const app = await buildTestApp({ rateLimits: fuzzRateLimits, reservationMinutes: 24 * 60, distDir });
   app.addHook('onClose', async () => rmSync(distDir, { recursive: true, force: true }));
   try {
     const writes = await installWriteDetector(app.db);
@@ -222,7 +216,6 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
     pendingPayment,
     purchaseId: paid!.id,
     contactMessageId: (await aContactMessage(app.db)).id,
-    failedMailId: await aFailedMail(app.db),
     refreshTokens,
     png,
     jpeg,
