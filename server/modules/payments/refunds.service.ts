@@ -8,7 +8,6 @@
  * that commit: a refund it refused is due again; one whose answer was lost stays pending until the reconciliation job
  * finds it at the provider (or finds none and makes it due again).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminOrderMessages, isCancellable } from '../../../domain/admin-orders';
@@ -87,22 +86,23 @@ export async function refundPurchase(app: RefundApp, orderId: number, now = new 
 
 /** Cancel: a paid order not yet dispatched is Cancelled, its stock given back, and every payment refunded. */
 export async function cancelPurchase(app: RefundApp, orderId: number, now = new Date()): Promise<RefundActionOutcome> {
-  const claimed = await app.db.transaction(async (tx) => {
+  const { claimed, mailId } = await app.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order.status === 'Cancelled') throw new Conflict(adminOrderMessages.alreadyCancelled);
     if (order.status !== 'created') throw new Conflict(adminOrderMessages.dispatched);
     if (!isCancellable(order)) throw new Conflict(adminOrderMessages.notPaid);
     await tx.update(orders).set({ status: 'Cancelled', paymentState: 'refund_pending', updatedAt: now }).where(eq(orders.id, orderId));
     await returnStock(tx, await tx.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)));
-    return claimPayments(tx, orderId, 'all not refunded', now);
+    const taken = await claimPayments(tx, orderId, 'all not refunded', now);
+    const total = taken.reduce((sum, payment) => sum + payment.amountPaise, 0);
+    return { claimed: taken, mailId: await queueRefundMail(tx, app, { orderId, kind: 'cancelled', amountPaise: total, key: `order:${orderId}:cancelled` }) };
   });
-  const total = claimed.reduce((sum, payment) => sum + payment.amountPaise, 0);
-  const cancelledMailSent = await sendRefundMail(app, orderId, 'cancelled', total);
+  await sendQueuedMails(app, mailId === null ? [] : [mailId]);
   const { refused, lost } = await askForRefunds(app, orderId, claimed);
   let message: string = adminOrderMessages.cancelled;
   if (refused) message = `${message} ${adminOrderMessages.providerRefused}`;
   else if (lost) message = `${message} ${adminOrderMessages.providerUnavailable}`;
-  return { message, customerNotified: cancelledMailSent };
+  return { message, customerNotified: mailId !== null };
 }
 
 /**
@@ -142,11 +142,12 @@ async function askForRefunds(app: RefundApp, orderId: number, claimed: readonly 
 
 /**
  * The provider's word on a refund (its answer, a refund.processed / refund.failed webhook, the reconciliation job):
- * processed once (the buyer mailed once), or failed (due again, for the admin to retry). True when a mail went out.
+ * processed once (the buyer mailed once, the mail queued with it), or failed (due again, for the admin to retry). True
+ * when a mail was queued.
  */
 export async function settleRefund(app: RefundApp, refund: ProviderRefund): Promise<boolean> {
   if (refund.status === 'pending') return false;
-  const outcome = await app.db.transaction(async (tx) => {
+  const mailId = await app.db.transaction(async (tx) => {
     // By its id, or (a webhook faster than the refund call's answer) the payment's pending refund that names none yet.
     const [payment] = await tx
       .select({ id: payments.id, orderId: payments.orderId, amountPaise: payments.amountPaise })
@@ -155,7 +156,7 @@ export async function settleRefund(app: RefundApp, refund: ProviderRefund): Prom
         sql`${payments.providerRefundId} = ${refund.id} or (${payments.providerPaymentId} = ${refund.paymentId} and ${payments.refundState} = 'pending' and ${payments.providerRefundId} is null)`,
       )
       .limit(1);
-    if (!payment) return undefined;
+    if (!payment) return null;
     // The order first, as the admin's actions lock it: never two transactions waiting on each other.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, payment.orderId)).for('update');
     const next = refund.status === 'processed' ? 'processed' : 'failed';
@@ -164,12 +165,15 @@ export async function settleRefund(app: RefundApp, refund: ProviderRefund): Prom
       .set({ refundState: next, providerRefundId: refund.id })
       .where(and(eq(payments.id, payment.id), eq(payments.refundState, 'pending')))
       .returning({ id: payments.id });
-    if (moved.length === 0) return undefined;
+    if (moved.length === 0) return null;
     await settleOrderRefundState(tx, payment.orderId);
-    return next === 'processed' ? { orderId: payment.orderId, amountPaise: payment.amountPaise } : undefined;
+    if (next !== 'processed') return null;
+    const mail = { orderId: payment.orderId, kind: 'refunded', amountPaise: payment.amountPaise, key: `order:${payment.orderId}:refunded:${refund.id}` } as const;
+    return queueRefundMail(tx, app, mail);
   });
-  if (!outcome) return false;
-  return sendRefundMail(app, outcome.orderId, 'refunded', outcome.amountPaise);
+  if (mailId === null) return false;
+  await sendQueuedMails(app, [mailId]);
+  return true;
 }
 
 /** A refund the provider refused or never got: due again, and the order's money with it. */
@@ -240,21 +244,16 @@ async function settleKnownRefund(app: RefundApp, refund: ProviderRefund): Promis
 }
 
 /**
- * Queues the buyer's cancel or refund mail, after the change committed (the mail queue sends and retries it): a
- * failure is logged and never undoes the change. A cancel mails once per order; each refund settled mails its own.
- * True when it was queued.
+ * Queues the buyer's cancel or refund mail in the transaction that makes the change, so that the two commit together
+ * (sendQueuedMails wakes its job after the commit). Its id; null when its key was queued before or the order is gone.
  */
-export async function sendRefundMail(app: RefundApp, orderId: number, kind: RefundMailKind, amountPaise: number): Promise<boolean> {
-  try {
-    const mail = await refundMail(app.db, app.config.shop, orderId, kind, amountPaise);
-    if (!mail) return false;
-    const key = kind === 'cancelled' ? `order:${orderId}:cancelled` : `order:${orderId}:refunded:${randomUUID()}`;
-    const id = await queueMail(app.db, { ...mail, key, kind: kind === 'cancelled' ? 'order_cancelled' : 'order_refunded', orderId });
-    if (id === null) return false;
-    await sendQueuedMails(app, [id]);
-    return true;
-  } catch (error) {
-    app.log.error({ err: error, orderId, kind }, 'refund mail failed');
-    return false;
-  }
+async function queueRefundMail(
+  tx: Transaction,
+  app: RefundApp,
+  mail: { orderId: number; kind: RefundMailKind; amountPaise: number; key: string },
+): Promise<number | null> {
+  const composed = await refundMail(tx, app.config.shop, mail.orderId, mail.kind, mail.amountPaise);
+  if (!composed) return null;
+  const kind = mail.kind === 'cancelled' ? 'order_cancelled' : 'order_refunded';
+  return queueMail(tx, { ...composed, key: mail.key, kind, orderId: mail.orderId });
 }
