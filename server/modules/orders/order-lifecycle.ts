@@ -3,6 +3,7 @@
  * stock given back when the payment failed or the 15-minute reservation ran out.
  */
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { cartItems, carts, orderItems, orders, payments } from '../../db/schema';
 import { queueMails, queueMailsStatement } from '../mail/mail-queue';
@@ -75,7 +76,8 @@ type SettlementInput = {
   settledBy: 'verify' | 'webhook' | 'reconciliation';
 };
 
-const settledStates: readonly PaymentState[] = ['paid', 'refund_due', 'refund_pending', 'refunded'];
+/** A settled order's states: a payment on one of these is a further payment, due back. */
+const settledStates: readonly PaymentState[] = purchasePaymentStates;
 
 /**
  * Records the payment and marks the order paid, exactly once: the payments row is unique on the provider's payment id,

@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminOrderMessages, isCancellable } from '../../../domain/admin-orders';
+import { adminOrderMessages, isCancellable, purchasePaymentStates } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { Conflict, NotFound, ProviderFailed } from '../../errors';
@@ -38,13 +38,11 @@ export interface RefundActionOutcome {
   customerNotified: boolean;
 }
 
-const purchaseStates = ['paid', 'refund_due', 'refund_pending', 'refunded'] as const;
-
 async function lockOrder(tx: Transaction, orderId: number) {
   const [order] = await tx
     .select({ id: orders.id, status: orders.status, paymentState: orders.paymentState, providerOrderId: orders.providerOrderId })
     .from(orders)
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentState, [...purchaseStates])))
+    .where(and(eq(orders.id, orderId), inArray(orders.paymentState, [...purchasePaymentStates])))
     .limit(1)
     .for('update');
   if (!order) throw new NotFound(adminOrderMessages.notFound);

@@ -1,6 +1,6 @@
-// /adminmail: the mails the mail server refused for good (to, subject, kind, tries, its refusal, when), paginated like
+// /adminmail: the mails the mail server refused for good (to, subject, kind, tries, when, its refusal), paginated like
 // every admin list, each with Resend. The failed-mails machine loads the list and runs one Resend at a time.
-import { Button, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { FailedMail, MailKind } from '../../../domain/admin-mail';
@@ -9,9 +9,9 @@ import { failedMailsMachine } from '../../../machines/failed-mails.machine';
 import { getFailedMails, resendMail } from '../../api/admin';
 import { inspect } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
-import { LoadFailed, Loading } from '../../components/load-states';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { Column } from '../../components/paginated-table';
+import { AdminListLoad } from './admin-list';
 import { AdminPage } from './admin-page';
 
 const title = 'Mail';
@@ -37,11 +37,40 @@ export function MailPage() {
     { inspect },
   );
 
+  // What the mail was, when it failed and its Resend share the first column, as the Messages screen stacks its sender:
+  // on a phone the table scrolls sideways, and Resend stays in view.
   const columns: readonly Column<FailedMail>[] = [
-    { header: 'To', cell: (mail) => mail.to, maxW: '64', minW: '44' },
-    { header: 'Subject', cell: (mail) => mail.subject, maxW: '72', minW: '44' },
-    { header: 'Kind', cell: (mail) => kindNames[mail.kind] },
-    { header: 'Tries', cell: (mail) => mail.attempts, numeric: true },
+    {
+      header: 'Mail',
+      cell: (mail) => (
+        <Stack gap="0.5" align="flex-start">
+          <Text fontWeight="medium" color="brand.ink" wordBreak="break-all">
+            {mail.to}
+          </Text>
+          <Text fontSize="sm">{mail.subject}</Text>
+          <Text fontSize="xs" color="brand.muted">
+            {kindNames[mail.kind]} · {mail.attempts} {mail.attempts === 1 ? 'try' : 'tries'}
+          </Text>
+          <Text fontSize="xs" color="brand.muted">
+            {indiaTime(new Date(mail.failedAt))}
+          </Text>
+          <Button
+            mt="1.5"
+            size="sm"
+            variant="outline"
+            colorPalette="green"
+            aria-label={`Resend the mail to ${mail.to}: ${mail.subject}`}
+            loading={snapshot.context.resending === mail.id}
+            disabled={!snapshot.can({ type: 'mail.resend', id: mail.id })}
+            onClick={() => send({ type: 'mail.resend', id: mail.id })}
+          >
+            Resend
+          </Button>
+        </Stack>
+      ),
+      maxW: '72',
+      minW: '52',
+    },
     {
       header: 'Refusal',
       cell: (mail) =>
@@ -50,37 +79,20 @@ export function MailPage() {
             {mail.refusal}
           </Text>
         ) : null,
-      maxW: '80',
+      maxW: '96',
       minW: '52',
-    },
-    { header: 'Failed', cell: (mail) => indiaTime(new Date(mail.failedAt)), minW: '40' },
-    {
-      header: 'Resend',
-      cell: (mail) => (
-        <Button
-          size="sm"
-          variant="outline"
-          colorPalette="green"
-          aria-label={`Resend the mail to ${mail.to}: ${mail.subject}`}
-          loading={snapshot.context.resending === mail.id}
-          disabled={!snapshot.can({ type: 'mail.resend', id: mail.id })}
-          onClick={() => send({ type: 'mail.resend', id: mail.id })}
-        >
-          Resend
-        </Button>
-      ),
     },
   ];
 
   return (
     <AdminPage title={title}>
-      {snapshot.matches('loading') ? <Loading label="Loading the failed mails…" inCard /> : null}
-      {snapshot.matches('loadFailed') ? (
-        <LoadFailed message="This list did not load." onRetry={() => send({ type: 'load.retry' })} inCard />
-      ) : null}
-      {snapshot.matches('listed') || snapshot.matches('resending') ? (
+      <AdminListLoad
+        status={snapshot.matches('loading') ? 'loading' : snapshot.matches('loadFailed') ? 'failed' : 'ready'}
+        loadingLabel="Loading the failed mails…"
+        onRetry={() => send({ type: 'load.retry' })}
+      >
         <PaginatedTable caption="Failed mails" columns={columns} rows={snapshot.context.mails} rowKey={(mail) => mail.id} />
-      ) : null}
+      </AdminListLoad>
     </AdminPage>
   );
 }
