@@ -152,7 +152,8 @@ export type UpdatePurchaseReply = z.infer<typeof updatePurchaseReply>;
 
 type PurchasePayment = PurchaseRecord['payments'][number];
 /** Owed back and not with the provider: never asked for, or asked and failed. */
-const isDueBack = (payment: PurchasePayment) => payment.refundState === 'due' || payment.refundState === 'failed';
+/** A payment the shop owes back: due, or its refund failed. */
+export const isDueBack = (payment: Pick<PurchasePayment, 'refundState'>) => payment.refundState === 'due' || payment.refundState === 'failed';
 const sumOf = (payments: readonly PurchasePayment[]) => payments.reduce((sum, payment) => sum + payment.amount, 0);
 
 /** `POST refundpurchaseorder` and `POST cancelpurchaseorder`. */

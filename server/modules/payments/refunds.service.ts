@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adminOrderMessages, isCancellable, purchasePaymentStates } from '../../../domain/admin-orders';
+import { adminOrderMessages, isCancellable, isDueBack, purchasePaymentStates } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, payments } from '../../db/schema';
 import { Conflict, NotFound, ProviderFailed } from '../../errors';
@@ -191,7 +191,7 @@ export async function markRefundFailed(db: Database, where: { paymentRowId: numb
  */
 async function settleOrderRefundState(tx: Transaction, orderId: number): Promise<void> {
   const states = await tx.select({ refundState: payments.refundState }).from(payments).where(eq(payments.orderId, orderId));
-  const owed = states.some((payment) => payment.refundState === 'failed' || payment.refundState === 'due');
+  const owed = states.some(isDueBack);
   const allBack = states.every((payment) => payment.refundState === 'processed');
   const next = owed ? 'refund_due' : allBack ? 'refunded' : 'refund_pending';
   await tx

@@ -3,7 +3,7 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { amountCancelRefunds, amountDueBack, refundStateLabels } from '../../../domain/admin-orders';
+import { amountCancelRefunds, amountDueBack, isDueBack, refundStateLabels } from '../../../domain/admin-orders';
 import type { PurchaseRecord } from '../../../domain/admin-orders';
 import { formatRupees } from '../../../domain/money';
 import { purchaseActionMachine } from '../../../machines/purchase-action.machine';
@@ -28,7 +28,7 @@ function Payments({ record }: { record: PurchaseRecord }) {
             <Text fontWeight="600" whiteSpace="nowrap">
               {formatRupees(payment.amount)}
             </Text>
-            <Text color={payment.refundState === 'due' || payment.refundState === 'failed' ? 'brand.roseDeep' : 'brand.muted'}>
+            <Text color={isDueBack(payment) ? 'brand.roseDeep' : 'brand.muted'}>
               {payment.refundState ? refundStateLabels[payment.refundState] : 'Kept'}
             </Text>
           </HStack>
