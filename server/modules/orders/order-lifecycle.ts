@@ -93,7 +93,7 @@ export async function settleOrder(
   now = new Date(),
 ): Promise<Settlement | undefined> {
   // Composed before a pending order's settle, which is one statement that queues them only if it pays the order.
-  const composed = await orderMails(db, context, { providerOrderId: input.providerOrderId });
+  const composed = await orderMails(db, context, { providerOrderId: input.providerOrderId }, { onlyIfPending: true });
   if (!composed) return undefined;
   if (composed.paymentState === 'pending') {
     const settled = await settlePendingOrder(db, input, composed.mails, now);

@@ -70,6 +70,7 @@ export async function orderMails(
   db: Database | Transaction,
   context: MailContext,
   which: { id: number } | { providerOrderId: string },
+  options: { onlyIfPending?: boolean } = {},
 ): Promise<{ paymentState: string; mails: QueuedMail[] } | undefined> {
   const { shop, publicBaseUrl } = context;
   const [order] = await db
@@ -89,6 +90,8 @@ export async function orderMails(
     .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
     .limit(1);
   if (!order) return undefined;
+  // A settled order's mails are already queued: a replayed verify or webhook reads no lines and composes nothing.
+  if (options.onlyIfPending && order.paymentState !== 'pending') return { paymentState: order.paymentState, mails: [] };
   const orderId = order.id;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
   const address = order.address as AddressSnapshot;
