@@ -44,6 +44,8 @@ import { followCatalogChanges } from './modules/catalog/catalog-feed';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { pincodeRoutes } from './modules/delivery/pincodes.routes';
+import { serviceAreaRoutes } from './modules/delivery/service-areas.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
 import { outboxRoutes } from './modules/mail/outbox.routes';
@@ -204,6 +206,8 @@ async function assemble(
       await api.register(adminOrdersRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(adminMailRoutes);
+      await api.register(pincodeRoutes);
+      await api.register(serviceAreaRoutes);
     },
     { prefix: '/api' },
   );

@@ -447,3 +447,21 @@ export const mails = pgTable(
     index('mails_failed').on(t.updatedAt).where(sql`${t.status} = 'failed'`),
   ],
 );
+
+/**
+ * Where the shop delivers by hand (issue 40): pincodes and ranges in their canonical spelling ("600001-600130,
+ * 603103", domain/service-area.ts), with an extra fee on top of the slot's. Courier delivery needs no area.
+ */
+export const deliveryAreas = pgTable(
+  'delivery_areas',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    pincodes: text('pincodes').notNull(),
+    extraFeePaise: integer('extra_fee_paise').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('delivery_areas_name').on(sql`lower(${t.name})`), check('delivery_areas_fee', sql`${t.extraFeePaise} >= 0`)],
+);

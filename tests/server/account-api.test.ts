@@ -297,7 +297,7 @@ describe('addresses', () => {
 
   it('updates an own address and answers the spec message with the stored address', async () => {
     const mine = await anAddress(asha);
-    const changed = { ...validAddress, fullName: 'Asha R.', city: 'Coimbatore', pincode: '641001', state: 'Kerala', landmark: 'Opp 2nd gate' };
+    const changed = { ...validAddress, fullName: 'Asha R.', city: 'Coimbatore', pincode: '641001', state: 'Tamil Nadu', landmark: 'Opp 2nd gate' };
     const res = await post(`updateuseraddress?id=${mine.id}&userId=${asha.externalId}`, {
       ...changed,
       id: mine.id,
@@ -306,7 +306,7 @@ describe('addresses', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Address updated successfully!', ...changed, id: mine.id, User: { externalId: asha.externalId } });
     const [row] = await app.db.select().from(addresses).where(eq(addresses.id, mine.id));
-    expect(row).toMatchObject({ fullName: 'Asha R.', city: 'Coimbatore', pincode: '641001', state: 'Kerala', userId: asha.id });
+    expect(row).toMatchObject({ fullName: 'Asha R.', city: 'Coimbatore', pincode: '641001', state: 'Tamil Nadu', userId: asha.id });
   });
 
   it("refuses to change another user's address (403) and leaves it as it was", async () => {

@@ -225,7 +225,7 @@ describe('verifying the guest checkout code (POST verifyotp)', () => {
 describe('guest addresses', () => {
   it('adds an address for a verified guest and lists it first', async () => {
     const { guest, userExtId } = await aVerifiedGuestBuyer();
-    const res = await createGuestAddress(guest, anAddressBody({ fullName: 'Second Home', state: 'Kerala', city: 'Kochi' }));
+    const res = await createGuestAddress(guest, anAddressBody({ fullName: 'Second Home', state: 'Kerala', city: 'Kochi', pincode: '682001' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ userExtId });
     const list = (await guestAddresses(guest)).json<Address[]>();

@@ -19,6 +19,7 @@ import {
   updateUserProfile,
 } from './account.queries';
 import type { AddressRow, ProfileChanges, UserRow } from './account.queries';
+import { assertPincodeInState } from '../delivery/pincode-directory';
 
 function toUserDetails(user: UserRow): UserDetails {
   return {
@@ -113,6 +114,7 @@ export async function updateUserAddress(
 ): Promise<Address & { message: string }> {
   return db.transaction(async (tx) => {
     const found = await ownAddress(tx, addressId, callerExtId);
+    assertPincodeInState(fields.pincode, fields.state);
     const updated = await updateAddress(tx, addressId, addressFieldsOf(fields));
     if (!updated) throw new NotFound('Address not found');
     return { message: addressMessages.updated, ...toAddress(updated, found.ownerExternalId) };

@@ -32,7 +32,7 @@ import type { PreparedImage } from '../media/media.service';
 type Tx = Transaction | Database;
 
 /** Postgres unique_violation, possibly wrapped by the driver or Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
     if ((current as { code?: unknown }).code === '23505') return true;
   }

@@ -7,6 +7,7 @@ import { addressFields, addressFieldsOf } from '../../../domain/address';
 import type { Address, AddressFields } from '../../../domain/address';
 import type { CartOwner } from '../../../domain/cart';
 import { checkoutMessages } from '../../../domain/checkout';
+import { assertPincodeInState } from '../delivery/pincode-directory';
 import type {
   CheckEmailAvailabilityReply,
   CreateGuestCheckoutReply,
@@ -66,6 +67,7 @@ export async function createGuestCheckout(
   input: CreateGuestCheckoutRequest,
   now = new Date(),
 ): Promise<CreateGuestCheckoutReply> {
+  assertPincodeInState(input.pincode, input.state);
   const target = { email: input.email, purpose: 'guest_checkout' } as const;
   let outcome: { kind: 'registered' } | { kind: 'code'; code: string; userExtId: string; unverified: boolean };
   try {
@@ -159,6 +161,7 @@ async function requireVerifiedGuest(db: Database, sessionId: string) {
 
 export async function createGuestAddress(db: Database, sessionId: string, fields: AddressFields): Promise<{ userExtId: string }> {
   const session = await requireVerifiedGuest(db, sessionId);
+  assertPincodeInState(fields.pincode, fields.state);
   await insertAddress(db, session.user.id, fields);
   return { userExtId: session.user.externalId };
 }
@@ -172,6 +175,7 @@ export async function createLoginAddress(db: Database, userExtId: string, fields
   const user = await findUserByExternalId(db, userExtId);
   // A valid token for a user that no longer exists is no session at all.
   if (!user) throw new Unauthorized();
+  assertPincodeInState(fields.pincode, fields.state);
   return toAddress(await insertAddress(db, user.id, fields), user.externalId);
 }
 

@@ -48,7 +48,8 @@ export async function aBuyer(
       locality: 'Adyar',
       landmark: 'Near the park',
       city: 'Chennai',
-      pincode: '600020',
+      // A real pincode of the state, as the address forms insist (issue 40).
+      pincode: options.state === 'Karnataka' ? '560025' : '600020',
       state: options.state ?? 'Tamil Nadu',
       phoneNumber: '9876543210',
     })
