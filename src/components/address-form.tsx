@@ -1,5 +1,5 @@
 // The address form of SPEC.md §5 "Address form", shared by the edit-address screen and checkout: every input
-// labelled, the 29 states and India only as selects, and each field's first message shown once it is non-empty or
+// labelled, the states and union territories and India only as selects, and each field's first message shown once it is non-empty or
 // after a submit. The caller owns the values (its machine applies the typing filters) and the rules (`schema`).
 import type { ChangeEvent } from 'react';
 import { NativeSelect, SimpleGrid } from '@chakra-ui/react';
@@ -20,6 +20,8 @@ interface AddressFormProps {
   /** After a refused submit every field shows its message, not only the non-empty ones. */
   showAllErrors: boolean;
   disabled?: boolean;
+  /** The pincode directory's objection (unknown pincode, another state), shown once the field's own rules pass. */
+  pincodeError?: string;
 }
 
 interface TextFieldSpec extends TextInputSpec<Exclude<AddressField, 'state' | 'country'>> {
@@ -37,9 +39,10 @@ const textFields: TextFieldSpec[] = [
   { field: 'city', label: 'City', autoComplete: 'address-level2', placeholder: 'City' },
 ];
 
-export function AddressForm({ values, onFieldChange, schema = addressFields, showAllErrors, disabled = false }: AddressFormProps) {
+export function AddressForm({ values, onFieldChange, schema = addressFields, showAllErrors, disabled = false, pincodeError }: AddressFormProps) {
   const errors = fieldErrors(schema, values);
-  const shownError = shownErrors<AddressField>(values, errors, showAllErrors);
+  const ownError = shownErrors<AddressField>(values, errors, showAllErrors);
+  const shownError = (field: AddressField) => ownError(field) ?? (field === 'pincode' ? pincodeError : undefined);
   const change = (field: AddressField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onFieldChange(field, event.target.value);
   const bound: FieldBinding<AddressField> = { value: (field) => values[field], error: shownError, onChange: change };

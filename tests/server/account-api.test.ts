@@ -359,7 +359,7 @@ describe('addresses', () => {
     ['city', 'a'.repeat(31), 'City cannot exceed 30 characters!'],
     ['pincode', '', 'Pincode is required!'],
     ['pincode', '60000', 'Invalid pincode format!'],
-    ['state', 'Puducherry', 'State is required!'],
+    ['state', 'Pondicherry', 'State is required!'],
     ['country', 'Nepal', 'Country is required!'],
     ['phoneNumber', '', 'Phone number is required!'],
     ['phoneNumber', '98765', 'Phone number must be exactly 10 digits!'],
