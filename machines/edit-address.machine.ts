@@ -5,12 +5,9 @@ import { addressFieldsOf, addressMessages, editAddressFields, emptyAddressForm, 
 import type { Address, AddressField, AddressFields, AddressFormValues, UpdateAddressReply } from '../domain/address';
 import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
-import type { PincodeLookup } from '../domain/pincode';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { notice } from '../domain/notice';
 import { refusal } from './refusal';
-import { lookupPincodeActor, pincodeLookupId, pincodeMismatch, pincodeToLookUp, suggestFromPincode } from './pincode-lookup';
-import type { PincodeLookupEvent } from './pincode-lookup';
 
 export interface EditAddressInput {
   addressId: number;
@@ -21,15 +18,12 @@ export interface EditAddressContext extends EditAddressInput {
   form: AddressFormValues;
   /** After a refused submit every field shows its message, not only the non-empty ones (SPEC.md §5). */
   submitted: boolean;
-  /** The directory's answer for the last complete pincode typed (issue 40). */
-  pincodeLookup: PincodeLookup | null;
 }
 
 export type EditAddressEvent =
   | { type: 'field.change'; field: AddressField; value: string }
   | { type: 'form.submit' }
-  | { type: 'address.retry' }
-  | PincodeLookupEvent;
+  | { type: 'address.retry' };
 
 export interface SaveAddressInput {
   addressId: number;
@@ -47,7 +41,6 @@ const editAddressSetup = setup({
   actors: {
     loadAddress: fromPromise<Address, number>(unimplemented),
     saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(unimplemented),
-    lookupPincode: lookupPincodeActor,
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -57,9 +50,11 @@ const editAddressSetup = setup({
       const { addressId, userExtId } = inputOf<EditAddressInput>(event);
       return { addressId, userExtId };
     }),
-    takePincodeLookup: assign(({ context, event }) => {
-      assertEvent(event, `xstate.done.actor.${pincodeLookupId}`);
-      return { pincodeLookup: event.output, form: suggestFromPincode(context.form, event.output) };
+    changeField: assign({
+      form: ({ context, event }) => {
+        assertEvent(event, 'field.change');
+        return { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
+      },
     }),
     showAllErrors: assign({ submitted: true }),
     fillForm: assign({ form: ({ event }) => addressFieldsOf(outputOf<Address>(event, 'loadAddress')), submitted: false }),
@@ -67,7 +62,6 @@ const editAddressSetup = setup({
   guards: {
     hasEmptyField: ({ context }) => Object.values(context.form).some((value) => value.trim() === ''),
     isFormValid: ({ context }) => editAddressFields.safeParse(context.form).success,
-    pincodeRefused: ({ context }) => pincodeMismatch(context.form, context.pincodeLookup) !== undefined,
     wasSaved: ({ event }) => outputOf<SaveAddressOutput>(event, 'saveAddress').ok,
   },
   delays: {
@@ -77,22 +71,13 @@ const editAddressSetup = setup({
 
 export const editAddressMachine = editAddressSetup.extend({
   actions: {
-    changeField: editAddressSetup.enqueueActions(({ context, event, enqueue }) => {
-      assertEvent(event, 'field.change');
-      const form = { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
-      enqueue.assign({ form });
-      const pincode = pincodeToLookUp(context.form, form);
-      if (!pincode) return;
-      enqueue.stopChild(pincodeLookupId);
-      enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
-    }),
     logCallError: editAddressSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress', pincodeLookupId) } });
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress') } });
     }),
   },
 }).createMachine({
   id: 'editAddress',
-  context: { addressId: 0, userExtId: '', form: { ...emptyAddressForm }, submitted: false, pincodeLookup: null },
+  context: { addressId: 0, userExtId: '', form: { ...emptyAddressForm }, submitted: false },
   entry: 'takeInput',
   initial: 'loading',
   states: {
@@ -111,15 +96,11 @@ export const editAddressMachine = editAddressSetup.extend({
     editing: {
       on: {
         'field.change': { actions: 'changeField' },
-        [`xstate.done.actor.${pincodeLookupId}`]: { actions: 'takePincodeLookup' },
-        // No answer: only logged, the server checks the pincode on save anyway.
-        [`xstate.error.actor.${pincodeLookupId}`]: { actions: 'logCallError' },
         'form.submit': [
           {
             guard: 'hasEmptyField',
             actions: refusal('showAllErrors', notice(addressMessages.editEmptyField, 'error', toastDurations.addressEdit)),
           },
-          { guard: 'pincodeRefused', actions: 'showAllErrors' },
           { guard: 'isFormValid', target: 'saving' },
           { actions: 'showAllErrors' },
         ],

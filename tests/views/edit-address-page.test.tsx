@@ -62,7 +62,7 @@ async function openEditor(path = '/updateuseraddress/7', userOptions: Parameters
 }
 
 describe('edit address page', () => {
-  it('loads the address into a labelled form titled User Address, with 29 states and India only', async () => {
+  it('loads the address into a labelled form titled User Address, with the 36 states and union territories and India only', async () => {
     const page = await openEditor();
     expect(screen.getByRole('heading', { level: 1, name: 'User Address' })).toBeTruthy();
     expect(document.title).toBe('User Address');
@@ -76,7 +76,7 @@ describe('edit address page', () => {
     expect(state.value).toBe('Tamil Nadu');
     const stateOptions = [...state.options].filter((option) => option.value !== '').map((option) => option.value);
     expect(stateOptions).toEqual([...indianStates]);
-    expect(stateOptions).toHaveLength(29);
+    expect(stateOptions).toHaveLength(36);
     const country = page.field('Country') as unknown as HTMLSelectElement;
     expect([...country.options].map((option) => option.value)).toEqual(['India']);
   });
