@@ -184,7 +184,7 @@ async function assemble(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  const paymentProvider = createPaymentProvider(config);
+  const paymentProvider = createPaymentProvider(config, app.db);
   app.decorate('payments', paymentProvider);
   await app.register(
     async (api) => {

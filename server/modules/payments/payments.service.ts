@@ -158,7 +158,7 @@ export async function paySandboxOrder(app: FastifyInstance, sandbox: SandboxProv
   if (!order) throw new NotFound('No such payment order.');
   if (sandboxPays(body)) {
     await recordPaymentMethod(app.db, body.orderId, sandboxPaymentMethod(body));
-    return { kind: 'paid', payment: sandbox.pay(body.orderId, order.totalPaise) };
+    return { kind: 'paid', payment: await sandbox.pay(body.orderId, order.totalPaise) };
   }
   const upi = body.method === 'upi';
   const description = upi ? paymentMessages.upiDeclined : paymentMessages.cardDeclined;
