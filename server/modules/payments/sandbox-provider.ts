@@ -3,7 +3,7 @@
  * secret that never leaves the server (derived from the JWT secret, so it survives restarts without another setting).
  * It keeps what it issued (orders, payments, refunds) in the shop's database (sandbox_provider_records), as Razorpay
  * keeps them on its side: the reconciliation job of any instance, or of this one after a restart, can ask about them.
- * Its refunds are processed at once.
+ * Its refunds are processed at once. The method paid with is recorded on the order when it pays (payments.service.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -80,7 +80,7 @@ export function createSandboxProvider(jwtSecret: string, db: Database): SandboxP
         .from(records)
         .where(and(eq(records.kind, 'payment'), eq(records.parentId, providerOrderId)))
         .orderBy(asc(records.createdAt), asc(records.id));
-      return rows.map((row) => ({ id: row.id, orderId: providerOrderId, amountPaise: row.amountPaise, status: row.status as ProviderPayment['status'] }));
+      return rows.map((row) => ({ id: row.id, orderId: providerOrderId, amountPaise: row.amountPaise, status: row.status as ProviderPayment['status'], method: null }));
     },
     async fetchRefund(refundId) {
       const [row] = await db.select().from(records).where(and(eq(records.kind, 'refund'), eq(records.id, refundId)));
