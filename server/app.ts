@@ -218,7 +218,7 @@ async function assemble(
     catalogPage: async (pathname) => {
       const page = await catalogPage(app.db, pathname);
       // The footer's contact details come along too: the page then asks the API for nothing to show itself.
-      if (page) page.replies[pageDataKeys.shopInfo] = publicShopInfo(config.shop);
+      if (page) page.replies[pageDataKeys.shopInfo] = publicShopInfo(config);
       return page;
     },
   });
