@@ -43,6 +43,26 @@ const clusterAddress = {
   state: 'Tamil Nadu',
 };
 
+/**
+ * A customer signed up on one instance and signed in on the other, with a saved address: `invoice` puts one unit of a
+ * product into the bag and opens an invoice for it on the instance given, answering the order number.
+ */
+async function aClusterBuyer(signUpAt: string, signInAt: string, name: string) {
+  const shopper = { email: `${name}-${Date.now()}@example.in`, password: 'Bloom@2024x', firstName: 'Meera', lastName: 'Raman', mobileNumber: '9876543210' };
+  await shopApi(signUpAt).register(shopper);
+  const { userExtId, authorization } = await shopApi(signInAt).signIn(shopper);
+  const headers = { authorization };
+  const saved = await shopApi(signUpAt).api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...clusterAddress, country: 'India', userId: userExtId }, headers });
+  return {
+    authorization,
+    async invoice(url: string, productExtId: string): Promise<string> {
+      await shopApi(url).api('createusercart', { method: 'POST', json: { productExtId, userId: userExtId }, headers });
+      const invoice = await shopApi(url).api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id }, headers });
+      return invoice.orderValueId;
+    },
+  };
+}
+
 /** A demo product with at least `units` in stock: its external id. */
 async function aProductInStock(url: string, units: number): Promise<string> {
   const catalogue = (await (await fetch(`${url}/api/allflowers`)).json()) as AllFlowersReply;
@@ -206,19 +226,14 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
     );
 
     // Orders paid across both: each invoice on one instance, its payment and verify on the other.
-    const shopper = { email: `buyer-${Date.now()}@example.in`, password: 'Bloom@2024x', firstName: 'Meera', lastName: 'Raman', mobileNumber: '9876543210' };
-    await shopApi(first).register(shopper);
-    const { userExtId, authorization } = await shopApi(second).signIn(shopper);
-    const headers = { authorization };
+    const buyer = await aClusterBuyer(first, second, 'buyer');
     const product = await aProductInStock(first, 6);
-    const saved = await shopApi(first).api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...clusterAddress, country: 'India', userId: userExtId }, headers });
     const orderNumbers: string[] = [];
     for (let order = 0; order < 4; order += 1) {
       const [here, there] = order % 2 === 0 ? [first, second] : [second, first];
-      await shopApi(here).api('createusercart', { method: 'POST', json: { productExtId: product, userId: userExtId }, headers });
-      const invoice = await shopApi(here).api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id }, headers });
-      await shopApi(there).payAgain(authorization, invoice.orderValueId);
-      orderNumbers.push(invoice.orderValueId);
+      const orderNumber = await buyer.invoice(here, product);
+      await shopApi(there).payAgain(buyer.authorization, orderNumber);
+      orderNumbers.push(orderNumber);
     }
 
     const expected = [...left, ...orderNumbers.flatMap((number) => [`Order confirmed: ${number}`, `New order ${number}`])];
@@ -241,33 +256,27 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
   it('settle a left-behind sandbox payment (paid on one, no verify) once by the reconciliation job: one payment, one confirmation', async () => {
     const [first, second] = urls as [string, string];
     const db = cluster.databaseUrl;
-    const shopper = { email: `left-${Date.now()}@example.in`, password: 'Bloom@2024x', firstName: 'Asha', lastName: 'Iyer', mobileNumber: '9876543211' };
-    await shopApi(second).register(shopper);
-    const { userExtId, authorization } = await shopApi(first).signIn(shopper);
-    const headers = { authorization };
-    const product = await aProductInStock(first, 1);
-    const saved = await shopApi(first).api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...clusterAddress, country: 'India', userId: userExtId }, headers });
-    await shopApi(first).api('createusercart', { method: 'POST', json: { productExtId: product, userId: userExtId }, headers });
-    const invoice = await shopApi(first).api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id }, headers });
+    const buyer = await aClusterBuyer(second, first, 'left');
+    const orderNumber = await buyer.invoice(first, await aProductInStock(first, 1));
     // Paid in the sandbox on one instance; the tab closed before verify. Only the sandbox's own records know of it.
     const paid = await shopApi(first).api<{ razorpay_payment_id: string }>('payment/sandbox/pay', {
       method: 'POST',
-      json: { orderId: invoice.orderValueId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
+      json: { orderId: orderNumber, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
     });
     // The buyer left long enough ago for the job to ask (it waits two minutes after the invoice).
-    await onDatabase(db, (client) => client.query(`update orders set created_at = now() - interval '5 minutes' where provider_order_id = $1`, [invoice.orderValueId]));
+    await onDatabase(db, (client) => client.query(`update orders set created_at = now() - interval '5 minutes' where provider_order_id = $1`, [orderNumber]));
 
     // Both instances run the job every two minutes; whichever takes the tick settles it.
     const settled = async () =>
       onDatabase(db, async (client) => ({
-        order: (await client.query<{ payment_state: string }>('select payment_state from orders where provider_order_id = $1', [invoice.orderValueId])).rows[0]!.payment_state,
+        order: (await client.query<{ payment_state: string }>('select payment_state from orders where provider_order_id = $1', [orderNumber])).rows[0]!.payment_state,
         payments: (
           await client.query<{ provider_payment_id: string; settled_by: string }>(
             'select provider_payment_id, settled_by from payments where order_id = (select id from orders where provider_order_id = $1)',
-            [invoice.orderValueId],
+            [orderNumber],
           )
         ).rows,
-        confirmations: (await client.query<{ n: number }>('select count(*)::int as n from outbox_mail where subject like $1', [`Order confirmed: ${invoice.orderValueId}%`])).rows[0]!.n,
+        confirmations: (await client.query<{ n: number }>('select count(*)::int as n from outbox_mail where subject like $1', [`Order confirmed: ${orderNumber}%`])).rows[0]!.n,
       }));
     await vi.waitFor(async () => expect((await settled()).confirmations).toBe(1), { timeout: 170_000, interval: 1_000 });
     await new Promise((resolve) => setTimeout(resolve, 3_000));

@@ -1,48 +1,34 @@
 // The sandbox keeps what it issued (orders, payments, refunds) in the shop's database, as Razorpay keeps them on its
 // side: a payment whose browser verify never arrived is still found by the reconciliation job after a restart (or on
 // another instance over the same database), and a refund issued before it is still known after.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments, sandboxProviderRecords } from '../../server/db/schema';
 import { reconcilePendingPayments } from '../../server/modules/payments/reconciliation';
-import { buildTestApp } from './helpers/app';
+import { withDatabaseOnDisk } from './helpers/app';
 import { mailsTo } from './helpers/auth';
 import { aBuyer, aTaxedProduct, invoiceFor, orderByProviderId, sandboxPay } from './helpers/payments';
 
 describe('the sandbox over a restart', () => {
   it('a sandbox payment made on one app without verify is settled once by reconciliation on the next app over the same database', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fs-sandbox-restart-'));
-    const onDisk = { database: { kind: 'pglite' as const, dataDir } };
-    try {
-      const first = await buildTestApp(onDisk);
-      let email: string;
-      let orderNumber: string;
-      let paymentId: string;
-      try {
+    await withDatabaseOnDisk('fs-sandbox-restart-', async (withApp) => {
+      const { email, orderNumber, paymentId } = await withApp(async (first) => {
         const buyer = await aBuyer(first, await aTaxedProduct(first), 1);
-        email = buyer.user.email;
-        orderNumber = (await invoiceFor(first, buyer)).orderValueId;
+        const orderNumber = (await invoiceFor(first, buyer)).orderValueId;
         const paid = await sandboxPay(first, orderNumber);
         expect(paid.statusCode, paid.body).toBe(200);
-        paymentId = paid.json<{ razorpay_payment_id: string }>().razorpay_payment_id;
         // The buyer's tab closed before verify: the shop knows nothing of the payment yet.
         expect((await orderByProviderId(first, orderNumber)).paymentState).toBe('pending');
-      } finally {
-        await first.close();
-      }
+        return { email: buyer.user.email, orderNumber, paymentId: paid.json<{ razorpay_payment_id: string }>().razorpay_payment_id };
+      });
 
-      const second = await buildTestApp(onDisk);
-      try {
+      await withApp(async (second) => {
         const later = new Date(Date.now() + 3 * 60_000);
         expect(await reconcilePendingPayments(second, undefined, later)).toBe(1);
         const order = await orderByProviderId(second, orderNumber);
         expect(order.paymentState).toBe('paid');
-        expect(await second.db.select({ id: payments.providerPaymentId, by: payments.settledBy }).from(payments).where(eq(payments.orderId, order.id))).toEqual([
-          { id: paymentId, by: 'reconciliation' },
-        ]);
+        const settled = await second.db.select({ id: payments.providerPaymentId, by: payments.settledBy }).from(payments).where(eq(payments.orderId, order.id));
+        expect(settled).toEqual([{ id: paymentId, by: 'reconciliation' }]);
         await second.jobs.idle();
         expect((await mailsTo(second, email)).map((mail) => mail.subject)).toEqual([expect.stringContaining(`Order confirmed: ${orderNumber}`)]);
         // Asked again: nothing more.
@@ -54,12 +40,8 @@ describe('the sandbox over a restart', () => {
         const refund = await second.payments.refund(paymentId, 112_000, {});
         expect(await second.payments.fetchRefund(refund.id)).toEqual(refund);
         expect(await second.payments.fetchPaymentRefunds(paymentId)).toEqual([refund]);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
+    });
     // Two databases opened on disk: slower than the in-memory ones of other tests.
   }, 90_000);
 });
