@@ -9,5 +9,10 @@ export const shopInfo = z.object({
   instagramUrl: z.string(),
   facebookUrl: z.string(),
   whatsappUrl: z.string(),
+  /** The shop's square mark as a 256×256 PNG, an absolute URL from PUBLIC_BASE_URL: Razorpay's checkout shows it. */
+  logoUrl: z.string(),
 });
+
+/** Where the square PNG mark is served (public/checkout-logo.png, rendered from public/favicon.svg). */
+export const checkoutLogoPath = '/checkout-logo.png';
 export type ShopInfo = z.infer<typeof shopInfo>;

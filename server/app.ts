@@ -186,7 +186,7 @@ async function assemble(
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  const paymentProvider = createPaymentProvider(config);
+  const paymentProvider = createPaymentProvider(config, app.db);
   app.decorate('payments', paymentProvider);
   await app.register(
     async (api) => {
@@ -222,7 +222,7 @@ async function assemble(
     catalogPage: async (pathname) => {
       const page = await catalogPage(app.db, pathname);
       // The footer's contact details come along too: the page then asks the API for nothing to show itself.
-      if (page) page.replies[pageDataKeys.shopInfo] = publicShopInfo(config.shop);
+      if (page) page.replies[pageDataKeys.shopInfo] = publicShopInfo(config);
       return page;
     },
   });

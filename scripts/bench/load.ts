@@ -417,7 +417,7 @@ export async function auditStock(target: DatabaseTarget, initialStock: Map<numbe
 export async function invoiceServiceFloor(target: DatabaseTarget, buyers: readonly Buyer[]): Promise<number> {
   const database = await openDatabase(target);
   try {
-    const deps = { db: database.db, provider: createSandboxProvider(benchJwtSecret), reservationMinutes: 15 };
+    const deps = { db: database.db, provider: createSandboxProvider(benchJwtSecret, database.db), reservationMinutes: 15 };
     let next = 0;
     const invoice = async () => {
       const buyer = buyers[next++]!;

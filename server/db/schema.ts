@@ -385,6 +385,27 @@ export const payments = pgTable(
   (t) => [index('payments_order').on(t.orderId), index('payments_refund_open').on(t.refundState).where(sql`${t.refundState} in ('due', 'pending')`)],
 );
 
+/**
+ * The built-in sandbox provider's own side, as Razorpay keeps it on its servers: the orders, payments and refunds it
+ * issued (issue 39). Only the sandbox writes it; kept in the shop's database so that the reconciliation job of any
+ * instance, before or after a restart, can ask the sandbox about a payment whose verify never arrived.
+ */
+export const sandboxProviderRecords = pgTable(
+  'sandbox_provider_records',
+  {
+    /** The provider's id: order_…, pay_… or rfnd_…. */
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'order' | 'payment' | 'refund'>().notNull(),
+    /** A payment's order id, a refund's payment id; null for an order. */
+    parentId: text('parent_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    /** Razorpay's status of the entity (a payment: captured; a refund: processed). */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_provider_records_parent').on(t.parentId)],
+);
+
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   fullName: text('full_name').notNull(),

@@ -2,8 +2,9 @@
  * Two server processes behind one imaginary load balancer: one PostgreSQL database, one Redis (DATABASE_URL,
  * REDIS_URL). They start together on an empty database, share every rate limit, take a load spread over both without
  * an error, and an admin's change made on one shows on the other promptly (as soon as the commit's notification
- * arrives; the test allows `promptlyMs`), and never the old catalogue after that; a scheduled job runs once per tick
- * across both. Runs only when PostgreSQL and Redis
+ * arrives; the test allows `promptlyMs`), and never the old catalogue after that; each queued mail is sent once, a
+ * sandbox payment whose verify never came is settled once by the reconciliation job of either, and a scheduled job
+ * runs once per tick across both. Runs only when PostgreSQL and Redis
  * answer (`npm run test:instances`).
  */
 import pg from 'pg';
@@ -29,6 +30,48 @@ interface Call {
 }
 
 const json = { 'content-type': 'application/json' };
+
+/** Where the cluster's buyers have their flowers delivered. */
+const clusterAddress = {
+  fullName: 'Meera Raman',
+  address: '12 Lake Road',
+  locality: 'Adyar',
+  landmark: 'Near the park',
+  phoneNumber: '9876543210',
+  pincode: '600020',
+  city: 'Chennai',
+  state: 'Tamil Nadu',
+};
+
+/**
+ * A customer signed up on one instance and signed in on the other, with a saved address: `invoice` puts one unit of a
+ * product into the bag and opens an invoice for it on the instance given, answering the order number.
+ */
+async function aClusterBuyer(signUpAt: string, signInAt: string, name: string) {
+  const shopper = { email: `${name}-${Date.now()}@example.in`, password: 'Bloom@2024x', firstName: 'Meera', lastName: 'Raman', mobileNumber: '9876543210' };
+  await shopApi(signUpAt).register(shopper);
+  const { userExtId, authorization } = await shopApi(signInAt).signIn(shopper);
+  const headers = { authorization };
+  const saved = await shopApi(signUpAt).api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...clusterAddress, country: 'India', userId: userExtId }, headers });
+  return {
+    authorization,
+    async invoice(url: string, productExtId: string): Promise<string> {
+      await shopApi(url).api('createusercart', { method: 'POST', json: { productExtId, userId: userExtId }, headers });
+      const invoice = await shopApi(url).api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id }, headers });
+      return invoice.orderValueId;
+    },
+  };
+}
+
+/** A demo product with at least `units` in stock: its external id. */
+async function aProductInStock(url: string, units: number): Promise<string> {
+  const catalogue = (await (await fetch(`${url}/api/allflowers`)).json()) as AllFlowersReply;
+  const ids = catalogue.products.flatMap((category) =>
+    category.SubProductCategories.flatMap((sub) => sub.ProductSubProducts.map((entry) => entry.ProductDatum.externalId)),
+  );
+  for (const id of ids.reverse()) if ((await shopApi(url).stockOf(id)) >= units) return id;
+  throw new Error(`no demo product has ${units} in stock`);
+}
 /** How long the other instance may take to show an admin's change: a notification's trip, milliseconds normally. */
 const promptlyMs = 1_000;
 
@@ -170,6 +213,81 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
     }
   });
 
+  it('send each queued mail exactly once across both: mails left queued (their cause committed, no job woken) and paid orders', async () => {
+    const [first, second] = urls as [string, string];
+    const db = cluster.databaseUrl;
+    // Mails as a process that died after its commit leaves them: queued, no job. Both instances' sweeps find them.
+    const left = Array.from({ length: 12 }, (_, n) => `Left queued ${n} ${Date.now()}`);
+    await onDatabase(db, (client) =>
+      client.query(
+        `insert into mails (key, kind, "to", subject, text) select 'cluster:' || subject, 'contact', 'shop@petals.example.in', subject, 'Hello' from unnest($1::text[]) as subject`,
+        [left],
+      ),
+    );
+
+    // Orders paid across both: each invoice on one instance, its payment and verify on the other.
+    const buyer = await aClusterBuyer(first, second, 'buyer');
+    const product = await aProductInStock(first, 6);
+    const orderNumbers: string[] = [];
+    for (let order = 0; order < 4; order += 1) {
+      const [here, there] = order % 2 === 0 ? [first, second] : [second, first];
+      const orderNumber = await buyer.invoice(here, product);
+      await shopApi(there).payAgain(buyer.authorization, orderNumber);
+      orderNumbers.push(orderNumber);
+    }
+
+    const expected = [...left, ...orderNumbers.flatMap((number) => [`Order confirmed: ${number}`, `New order ${number}`])];
+    const sentOnce = async () =>
+      onDatabase(db, async (client) => {
+        const outbox = (await client.query<{ subject: string }>('select subject from outbox_mail')).rows.map((row) => row.subject);
+        return expected.map((subject) => [subject, outbox.filter((kept) => kept.startsWith(subject)).length]);
+      });
+    await vi.waitFor(async () => expect((await sentOnce()).filter(([, count]) => count !== 1)).toEqual([]), { timeout: 100_000, interval: 1_000 });
+    // And nothing more comes: a few more seconds of both queues at work send none of them again.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await sentOnce()).filter(([, count]) => count !== 1)).toEqual([]);
+    const rows = await onDatabase(db, async (client) =>
+      (await client.query<{ status: string; attempts: number; n: number }>(`select status, attempts, count(*)::int as n from mails where key like 'cluster:%' or order_id is not null group by 1, 2`)).rows,
+    );
+    expect(rows).toEqual([{ status: 'sent', attempts: 1, n: left.length + 2 * orderNumbers.length }]);
+    expect(cluster.problemsLogged()).toEqual([]);
+  }, 180_000);
+
+  it('settle a left-behind sandbox payment (paid on one, no verify) once by the reconciliation job: one payment, one confirmation', async () => {
+    const [first, second] = urls as [string, string];
+    const db = cluster.databaseUrl;
+    const buyer = await aClusterBuyer(second, first, 'left');
+    const orderNumber = await buyer.invoice(first, await aProductInStock(first, 1));
+    // Paid in the sandbox on one instance; the tab closed before verify. Only the sandbox's own records know of it.
+    const paid = await shopApi(first).api<{ razorpay_payment_id: string }>('payment/sandbox/pay', {
+      method: 'POST',
+      json: { orderId: orderNumber, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
+    });
+    // The buyer left long enough ago for the job to ask (it waits two minutes after the invoice).
+    await onDatabase(db, (client) => client.query(`update orders set created_at = now() - interval '5 minutes' where provider_order_id = $1`, [orderNumber]));
+
+    // Both instances run the job every two minutes; whichever takes the tick settles it.
+    const settled = async () =>
+      onDatabase(db, async (client) => ({
+        order: (await client.query<{ payment_state: string }>('select payment_state from orders where provider_order_id = $1', [orderNumber])).rows[0]!.payment_state,
+        payments: (
+          await client.query<{ provider_payment_id: string; settled_by: string }>(
+            'select provider_payment_id, settled_by from payments where order_id = (select id from orders where provider_order_id = $1)',
+            [orderNumber],
+          )
+        ).rows,
+        confirmations: (await client.query<{ n: number }>('select count(*)::int as n from outbox_mail where subject like $1', [`Order confirmed: ${orderNumber}%`])).rows[0]!.n,
+      }));
+    await vi.waitFor(async () => expect((await settled()).confirmations).toBe(1), { timeout: 170_000, interval: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await settled()).toEqual({
+      order: 'paid',
+      payments: [{ provider_payment_id: paid.razorpay_payment_id, settled_by: 'reconciliation' }],
+      confirmations: 1,
+    });
+    expect(cluster.problemsLogged()).toEqual([]);
+  }, 200_000);
+
   it("run the minute's reservation sweep once per tick across both processes", async () => {
     // Both processes work the queue and check the schedule (every 30 s): each tick's job is queued once, run once.
     const client = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -192,6 +310,17 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
     }
   });
 });
+
+/** Runs `query` on the cluster's database with a client of its own. */
+async function onDatabase<T>(url: string, query: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await query(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /** "name @ price" of one product as an allflowers reply shows it. */
 function shownIn(reply: AllFlowersReply, externalId: string): string | undefined {

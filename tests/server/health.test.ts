@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from './helpers/app';
@@ -32,8 +33,9 @@ describe('health and readiness', () => {
 });
 
 describe('GET /api/shop', () => {
-  it("gives the shop's name and contact details from configuration, cacheable for a few minutes", async () => {
+  it("gives the shop's name, contact details and square PNG logo (by PUBLIC_BASE_URL) from configuration, cacheable for a few minutes", async () => {
     app = await buildTestApp({
+      publicBaseUrl: 'https://testblooms.in',
       shop: {
         name: 'Test Blooms',
         email: 'hello@testblooms.in',
@@ -54,7 +56,10 @@ describe('GET /api/shop', () => {
       instagramUrl: 'https://www.instagram.com/testblooms',
       facebookUrl: 'https://www.facebook.com/testblooms',
       whatsappUrl: 'https://wa.me/919000000000',
+      logoUrl: 'https://testblooms.in/checkout-logo.png',
     });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+    // Razorpay's checkout takes a PNG or JPG: the committed mark, square.
+    expect(await sharp('public/checkout-logo.png').metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });
   });
 });

@@ -2,11 +2,8 @@
 // and not when the mail server is down at the moment of payment. And the payment's answer never waits for them. Each
 // mail is a row queued with the payment and sent by its own job (server/jobs/send-mail.job.ts); the minute sweep
 // queues a job for any left unsent.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentMessages } from '../../domain/payment';
 import { asc, eq } from 'drizzle-orm';
@@ -15,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { reservationExpiryJob } from '../../server/jobs/reservation-expiry.job';
 import { deliverMail } from '../../server/modules/mail/mail-delivery';
 import { settleOrder } from '../../server/modules/orders/order-lifecycle';
-import { buildTestApp } from './helpers/app';
+import { buildTestApp, withDatabaseOnDisk } from './helpers/app';
 import { mailsTo, signedInAs } from './helpers/auth';
 import { aBuyer, aTaxedProduct, invoiceFor, orderByProviderId, paidWithCard, verify } from './helpers/payments';
 import { closedPort, quickMailDelivery, startSmtpListener } from './helpers/smtp';
@@ -52,15 +49,10 @@ async function sweep(app: FastifyInstance): Promise<void> {
 
 describe('order mails', () => {
   it('a payment committed just before the process died gets its two mails once, at the next start', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'fs-order-mails-'));
-    const onDisk = { database: { kind: 'pglite' as const, dataDir } };
-    try {
-      const first = await buildTestApp(onDisk);
-      let buyer;
-      let orderNumber: string;
-      try {
-        buyer = await aBuyer(first, await aTaxedProduct(first), 1);
-        orderNumber = (await invoiceFor(first, buyer)).orderValueId;
+    await withDatabaseOnDisk('fs-order-mails-', async (withApp) => {
+      const { buyer, orderNumber } = await withApp(async (first) => {
+        const buyer = await aBuyer(first, await aTaxedProduct(first), 1);
+        const orderNumber = (await invoiceFor(first, buyer)).orderValueId;
         const signed = await paidWithCard(first, orderNumber);
         // What a verify does up to its commit; the process then dies before a mail is written.
         await settleOrder(
@@ -69,12 +61,10 @@ describe('order mails', () => {
           first.config,
         );
         expect((await mailsOfOrder(first, orderNumber)).map((mail) => mail.status)).toEqual(['queued', 'queued']);
-      } finally {
-        await first.close();
-      }
+        return { buyer, orderNumber };
+      });
 
-      const second = await buildTestApp(onDisk);
-      try {
+      await withApp(async (second) => {
         const buyerMails = await mailsTo(second, buyer.user.email);
         expect(buyerMails).toHaveLength(1);
         expect(buyerMails[0]!.subject).toContain(orderNumber);
@@ -94,12 +84,8 @@ describe('order mails', () => {
         const retry = await verify(second, { ...buyer, headers: signedInAs(second, buyer.user) }, await paidWithCard(second, orderNumber));
         expect(retry.json()).toEqual({ message: paymentMessages.success });
         expect(await mailsTo(second, buyer.user.email)).toHaveLength(1);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+      });
+    });
     // Two databases created and opened on disk: slower than the in-memory ones of other tests.
   }, 90_000);
 

@@ -103,7 +103,7 @@ describe('checkout invoice', () => {
   it('prices the bag again when a price changes while the invoice is being made: the order holds the new price', async () => {
     const product = await aTaxedProduct(app);
     const buyer = await aBuyer(app, product, 1);
-    const sandbox = createSandboxProvider(app.config.jwtSecret);
+    const sandbox = createSandboxProvider(app.config.jwtSecret, app.db);
     const amounts: number[] = [];
     const provider: PaymentProvider = {
       ...sandbox,
@@ -125,7 +125,7 @@ describe('checkout invoice', () => {
   it('refuses a bag whose prices keep changing with CONFLICT, reserving nothing', async () => {
     const product = await aTaxedProduct(app);
     const buyer = await aBuyer(app, product, 1);
-    const sandbox = createSandboxProvider(app.config.jwtSecret);
+    const sandbox = createSandboxProvider(app.config.jwtSecret, app.db);
     let price = 112_000;
     const provider: PaymentProvider = {
       ...sandbox,
@@ -144,7 +144,7 @@ describe('checkout invoice', () => {
   it('refuses a sold-out bag before asking the payment provider for an order', async () => {
     const product = await aTaxedProduct(app, { stock: 1 });
     const buyer = await aBuyer(app, product, 2);
-    const sandbox = createSandboxProvider(app.config.jwtSecret);
+    const sandbox = createSandboxProvider(app.config.jwtSecret, app.db);
     let asked = 0;
     const provider: PaymentProvider = { ...sandbox, createOrder: (input) => ((asked += 1), sandbox.createOrder(input)) };
     const attempt = createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId);

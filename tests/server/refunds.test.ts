@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrderMessages } from '../../domain/admin-orders';
 import type { PurchaseRecord, UpdatePurchaseReply } from '../../domain/admin-orders';
-import { orders, products } from '../../server/db/schema';
+import { mails, orders, products } from '../../server/db/schema';
 import { releaseExpiredReservations } from '../../server/modules/orders/order-lifecycle';
 import { reconcilePendingPayments } from '../../server/modules/payments/reconciliation';
 import { resolvePendingRefunds } from '../../server/modules/payments/refunds.service';
@@ -12,7 +12,7 @@ import { buildTestApp } from './helpers/app';
 import { aUser, mailsTo, signedInAs } from './helpers/auth';
 import { aBuyer, aTaxedProduct, invoiceFor, orderByProviderId, paidWithCard, sandboxPay, sendWebhook, stockOf, verify, webhookSignature } from './helpers/payments';
 import type { Buyer } from './helpers/payments';
-import { fakeKeyId, fakeKeySecret, fakeWebhookSecret, refundEvent, startRazorpayFake } from './helpers/razorpay-fake';
+import { fakeKeyId, fakeKeySecret, fakeWebhookSecret, paymentCapturedEvent, refundEvent, startRazorpayFake } from './helpers/razorpay-fake';
 import type { RazorpayFake } from './helpers/razorpay-fake';
 
 let app: FastifyInstance;
@@ -32,6 +32,14 @@ async function purchase(id: number): Promise<PurchaseRecord> {
 }
 
 const subjects = async (buyer: Buyer) => (await mailsTo(app, buyer.user.email)).map((mail) => mail.subject).reverse();
+
+/** The shop's notices of a payment due back on an order, as sent (the dev outbox), and the queue's rows for them. */
+async function dueBackNotices(providerOrderId: string) {
+  await app.jobs.idle();
+  const sent = (await mailsTo(app, app.config.shop.email)).filter((mail) => mail.subject.startsWith(`Second payment on order ${providerOrderId}`));
+  const queued = await app.db.select({ key: mails.key, status: mails.status }).from(mails).where(eq(mails.kind, 'payment_due_back'));
+  return { sent, queued };
+}
 
 /** A paid order of one Rs. 1,120 posy; its row id and provider order id. */
 async function aPaidOrder(stock = 5) {
@@ -98,6 +106,17 @@ describe('refunds on the sandbox', () => {
     expect(doubly.payments[1]!.paymentId).toBe(second.razorpay_payment_id);
     // One confirmation: the second payment is news for the admin, not a second order.
     expect(await subjects(buyer)).toHaveLength(1);
+    // The shop is told once, even when the browser's verify and the provider's webhook report it again.
+    expect((await verify(app, buyer, second)).json()).toEqual({ message: 'success' });
+    const replay = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: second.razorpay_payment_id, order_id: providerOrderId } } } });
+    expect((await sendWebhook(app, replay, webhookSignature(app, replay))).statusCode).toBe(200);
+    const { sent, queued } = await dueBackNotices(providerOrderId);
+    expect(queued).toEqual([{ key: `payment:${second.razorpay_payment_id}:due_back`, status: 'sent' }]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe(`Second payment on order ${providerOrderId}: Rs. 1,120 due back`);
+    expect(sent[0]!.text).toContain(`payment ${second.razorpay_payment_id} of Rs. 1,120`);
+    expect(sent[0]!.text).toContain(`${app.config.publicBaseUrl}/purchaseorderlist/${order.id}`);
+    expect(sent[0]!.html).toContain(`<a href="${app.config.publicBaseUrl}/purchaseorderlist/${order.id}"`);
 
     const res = await refund(order.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -246,6 +265,30 @@ describe('refunds against a Razorpay stand-in', () => {
     expect((await webhook(processed)).statusCode).toBe(200);
     expect((await purchase(order.id)).payments[1]!.refundState).toBe('processed');
     expect((await subjects(buyer)).filter((subject) => subject.startsWith('Refund issued'))).toHaveLength(1);
+    // The shop heard of the second payment once, replays of its webhook included.
+    expect((await dueBackNotices(providerOrderId)).sent).toHaveLength(1);
+  });
+
+  it("verify records no method; the webhook's replay of that payment fills it in, from that payment only, never overwriting", async () => {
+    const { buyer, order, providerOrderId } = await aVerifiedOrder();
+    expect((await purchase(order.id)).paymentMethod).toBeNull();
+    const [kept] = (await purchase(order.id)).payments;
+
+    // A second payment (by UPI) reported first: due back, and not the order's method.
+    const second = razorpay.capture(providerOrderId, undefined, 'gaurav.kumar@exampleupi');
+    expect((await webhook(paymentCapturedEvent(razorpay.payment(second)))).statusCode).toBe(200);
+    expect((await purchase(order.id)).paymentMethod).toBeNull();
+
+    // The verified payment's own webhook arrives: a replay, which composes no mails, and fills the method.
+    const replay = paymentCapturedEvent(razorpay.payment(kept!.paymentId));
+    expect((await webhook(replay)).json()).toEqual({ message: 'success' });
+    expect((await purchase(order.id)).paymentMethod).toBe('Card ending 1111');
+    expect(await subjects(buyer)).toHaveLength(1);
+
+    // Never overwritten, not even by the same payment told otherwise.
+    const told = paymentCapturedEvent({ ...razorpay.payment(kept!.paymentId), method: 'upi', card: null, vpa: 'other@exampleupi' });
+    expect((await webhook(told)).statusCode).toBe(200);
+    expect((await purchase(order.id)).paymentMethod).toBe('Card ending 1111');
   });
 
   it('refund.failed makes the money due again (refund_due) and Refund asks Razorpay anew', async () => {
@@ -294,6 +337,9 @@ describe('refunds against a Razorpay stand-in', () => {
     expect(await reconcilePendingPayments(app, undefined, later)).toBe(0);
     razorpay.down = false;
     expect(await reconcilePendingPayments(app, undefined, later)).toBe(1);
-    expect((await orderByProviderId(app, invoice.orderValueId)).paymentState).toBe('paid');
+    const order = await orderByProviderId(app, invoice.orderValueId);
+    expect(order.paymentState).toBe('paid');
+    // Razorpay's payment entity names the method: the order keeps it, as a webhook's would.
+    expect(order.paymentMethod).toBe('Card ending 1111');
   });
 });

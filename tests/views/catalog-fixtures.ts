@@ -58,6 +58,7 @@ export const shopInfoReply = {
   instagramUrl: 'https://instagram.example/petals',
   facebookUrl: 'https://facebook.example/petals',
   whatsappUrl: 'https://wa.example/910000000000',
+  logoUrl: 'https://shop.example/checkout-logo.png',
 };
 
 /** What every page's layout asks for: the header's categories and the footer's shop details. */

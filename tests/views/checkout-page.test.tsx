@@ -15,7 +15,7 @@ import type { CartLine, CartReply } from '../../domain/cart';
 import { toaster } from '../../src/app/toaster';
 import type { RazorpayOptions, RazorpayPaymentFailure } from '../../src/features/checkout/payment/razorpay-checkout';
 import { anAddress } from './address-fixtures';
-import { layoutHandlers } from './catalog-fixtures';
+import { layoutHandlers, shopInfoReply } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 
 const chennai = anAddress();
@@ -305,6 +305,8 @@ describe("Razorpay's dialog at checkout", () => {
       timeout: 900,
       notes: { invoice_id: 'inv_1' },
       prefill: { name: 'Ravi Kumar', contact: bengaluru.phoneNumber, email: 'asha@example.test' },
+      // The shop's square PNG mark as GET shop gives it (from PUBLIC_BASE_URL).
+      image: shopInfoReply.logoUrl,
     });
 
     failed[0]!({ error: { description: 'Your payment could not be completed due to insufficient account balance.' } });

@@ -14,6 +14,7 @@ const request = {
   key: 'rzp_test_Key123',
   invoice,
   shopName: 'Petals & Stems',
+  image: 'https://petals.example.in/checkout-logo.png',
   prefill: { name: 'Asha Raman', email: 'asha@example.in', contact: '9876543210' },
 };
 
@@ -69,8 +70,8 @@ describe("Razorpay's checkout", () => {
       currency: 'INR',
       name: 'Petals & Stems',
       description: 'Petals & Stems order',
-      // checkout.js runs on Razorpay's origin: the shop's mark by its absolute URL on the page's origin.
-      image: `${window.location.origin}/favicon.svg`,
+      // checkout.js runs on Razorpay's origin: the shop's square PNG mark by its absolute URL (PUBLIC_BASE_URL).
+      image: 'https://petals.example.in/checkout-logo.png',
       notes: { invoice_id: 'inv_9' },
       timeout: 900,
       prefill: request.prefill,

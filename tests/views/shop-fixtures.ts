@@ -7,4 +7,5 @@ export const petalStudio = {
   instagramUrl: 'https://instagram.com/petal',
   facebookUrl: 'https://facebook.com/petal',
   whatsappUrl: 'https://wa.me/919840012345',
+  logoUrl: 'https://petalstudio.in/checkout-logo.png',
 };

@@ -6,9 +6,9 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { cartItems, carts, orderItems, orders, payments } from '../../db/schema';
-import { queueMails, queueMailsStatement } from '../mail/mail-queue';
+import { queueMail, queueMails, queueMailsStatement } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
-import { orderMails } from './order-mails';
+import { dueBackNotice, orderMails } from './order-mails';
 import type { MailContext } from './order-mails';
 import { returnStock, takeStock } from './stock-reservation';
 
@@ -154,7 +154,14 @@ async function settleOrderInTransaction(
 ): Promise<Settlement | undefined> {
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, userId: orders.userId, cartId: orders.cartId, paymentState: orders.paymentState, totalPaise: orders.totalPaise })
+      .select({
+        id: orders.id,
+        userId: orders.userId,
+        cartId: orders.cartId,
+        paymentState: orders.paymentState,
+        totalPaise: orders.totalPaise,
+        orderNumber: sql<string>`coalesce(${orders.providerOrderId}, ${orders.invoiceId})`,
+      })
       .from(orders)
       .where(eq(orders.providerOrderId, input.providerOrderId))
       .limit(1)
@@ -178,7 +185,10 @@ async function settleOrderInTransaction(
     }
     if (settledStates.includes(order.paymentState)) {
       await tx.update(payments).set({ refundState: 'due' }).where(eq(payments.id, recorded[0]!.id));
-      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState, extraPayment: true, mailIds: [] };
+      // The shop hears of it in the same commit: a replay records no payment, and the key is the payment's, so never twice.
+      const notice = dueBackNotice(context, { orderId: order.id, orderNumber: order.orderNumber, providerPaymentId: input.providerPaymentId, amountPaise: order.totalPaise });
+      const mailId = await queueMail(tx, notice);
+      return { orderId: order.id, userId: order.userId, firstTime: false, paymentState: order.paymentState, extraPayment: true, mailIds: mailId === null ? [] : [mailId] };
     }
 
     let state: PaymentState = 'paid';

@@ -63,6 +63,39 @@ export async function refundMail(db: Database | Transaction, shop: ShopConfig, o
 }
 
 /**
+ * The shop's notice of a further payment on an order already settled (a double payment): kept and due back, to be
+ * refunded from the order's page. One per payment (its key names the payment), queued with the flag.
+ */
+export function dueBackNotice(
+  { shop, publicBaseUrl }: MailContext,
+  payment: { orderId: number; orderNumber: string; providerPaymentId: string; amountPaise: number },
+): QueuedMail {
+  const orderPage = `${publicBaseUrl}${pagePaths.purchaseOrder(payment.orderId)}`;
+  const content = composeMail(shop, {
+    heading: `A second payment on order ${payment.orderNumber}`,
+    paragraphs: [
+      `Order ${payment.orderNumber} had already been paid when payment ${payment.providerPaymentId} of ` +
+        `${rupees(payment.amountPaise)} arrived for it. The order stays as it is; this payment is due back to the buyer: ` +
+        'open the order and press Refund to return it.',
+    ],
+    details: [
+      ['Order number', payment.orderNumber],
+      ['Payment', payment.providerPaymentId],
+      ['Amount due back', rupees(payment.amountPaise)],
+    ],
+    links: [{ text: 'Open the order to refund it', href: orderPage }],
+  });
+  return {
+    key: `payment:${payment.providerPaymentId}:due_back`,
+    kind: 'payment_due_back',
+    orderId: payment.orderId,
+    to: shop.email,
+    subject: `Second payment on order ${payment.orderNumber}: ${rupees(payment.amountPaise)} due back`,
+    ...content,
+  };
+}
+
+/**
  * The order's two mails as it will be once paid (`paid` unless it is so already: refund_due then says so); none when
  * there is no such order. With the order's payment state, which tells the caller whether it is still pending.
  */

@@ -1,5 +1,6 @@
 /** The provider the configuration chooses: razorpay with keys, the sandbox otherwise. */
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import type { PaymentProvider } from './provider';
 import { createRazorpayProvider } from './razorpay-provider';
 import { createSandboxProvider } from './sandbox-provider';
@@ -12,7 +13,8 @@ export function usesRazorpay(payment: Config['payment']): payment is RazorpayPay
   return payment.provider === 'razorpay' && Boolean(payment.razorpayKeyId && payment.razorpayKeySecret);
 }
 
-export function createPaymentProvider(config: Pick<Config, 'payment' | 'jwtSecret'>): PaymentProvider | SandboxProvider {
+/** `db`: where the sandbox keeps what it issued (Razorpay keeps its own). */
+export function createPaymentProvider(config: Pick<Config, 'payment' | 'jwtSecret'>, db: Database): PaymentProvider | SandboxProvider {
   const { payment } = config;
   if (usesRazorpay(payment)) {
     return createRazorpayProvider({
@@ -22,5 +24,5 @@ export function createPaymentProvider(config: Pick<Config, 'payment' | 'jwtSecre
       baseUrl: payment.razorpayBaseUrl ?? undefined,
     });
   }
-  return createSandboxProvider(config.jwtSecret);
+  return createSandboxProvider(config.jwtSecret, db);
 }

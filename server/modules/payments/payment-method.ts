@@ -1,13 +1,14 @@
 /**
  * How an order was paid (card or UPI, the card's last four or the VPA masked), recorded on the order for the admin:
- * by the sandbox when it signs a payment, by Razorpay's webhook from the payment entity. The browser's verify call
- * carries only ids, so an order settled by verify alone and never by a webhook keeps null.
+ * by the sandbox when it signs a payment, by Razorpay's webhook or the reconciliation job from the payment entity. The
+ * browser's verify call carries only ids: an order settled by verify keeps null until the webhook (or the job) reports
+ * the same payment, which then fills it in.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { paymentMethodLabel } from '../../../domain/payment';
 import type { SandboxPayBody } from '../../../domain/payment';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, payments } from '../../db/schema';
 
 /** What the sandbox was paid with, in the admin's words. */
 export function sandboxPaymentMethod(body: SandboxPayBody): string {
@@ -41,4 +42,17 @@ export async function recordPaymentMethod(db: Database, providerOrderId: string,
     .update(orders)
     .set({ paymentMethod: method })
     .where(and(eq(orders.providerOrderId, providerOrderId), isNull(orders.paymentMethod)));
+}
+
+/**
+ * Fills the order's method from the provider's word on one of its payments, once settled: only while it is still
+ * empty (never overwritten), and only from the payment the order keeps (its first), not from a second one due back.
+ */
+export async function fillPaymentMethod(db: Database, payment: { providerOrderId: string; providerPaymentId: string; method: string | null }): Promise<void> {
+  if (!payment.method) return;
+  const kept = sql`(select ${payments.providerPaymentId} from ${payments} where ${payments.orderId} = ${orders.id} order by ${payments.id} limit 1)`;
+  await db
+    .update(orders)
+    .set({ paymentMethod: payment.method })
+    .where(and(eq(orders.providerOrderId, payment.providerOrderId), isNull(orders.paymentMethod), eq(kept, payment.providerPaymentId)));
 }

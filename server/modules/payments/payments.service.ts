@@ -12,7 +12,7 @@ import { BadRequest, NotFound, NotReady, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
 import { sendQueuedMails } from '../../jobs/send-mail.job';
-import { providerPaymentMethod, recordPaymentMethod, sandboxPaymentMethod } from './payment-method';
+import { fillPaymentMethod, providerPaymentMethod, recordPaymentMethod, sandboxPaymentMethod } from './payment-method';
 import type { PaymentProvider } from './provider';
 import { refundOf } from './razorpay-provider';
 import { settleRefund } from './refunds.service';
@@ -126,9 +126,9 @@ export async function handleWebhook(
   const payment = event.payload?.payment?.entity;
   const orderId = payment?.order_id ?? event.payload?.order?.entity?.id;
   if (!isProviderId(payment?.id) || !isProviderId(orderId)) throw new BadRequest('The event names no payment or order.');
-  const method = providerPaymentMethod(payment);
-  if (method) await recordPaymentMethod(app.db, orderId, method);
   const known = await settleAndMail(app, provider, { providerOrderId: orderId, providerPaymentId: payment.id, settledBy: 'webhook' });
+  // Settled now or before (a replay, e.g. after verify, which knows no method): the method is filled in if still empty.
+  if (known) await fillPaymentMethod(app.db, { providerOrderId: orderId, providerPaymentId: payment.id, method: providerPaymentMethod(payment) });
   return { message: known ? paymentMessages.success : 'ignored' };
 }
 
@@ -158,7 +158,7 @@ export async function paySandboxOrder(app: FastifyInstance, sandbox: SandboxProv
   if (!order) throw new NotFound('No such payment order.');
   if (sandboxPays(body)) {
     await recordPaymentMethod(app.db, body.orderId, sandboxPaymentMethod(body));
-    return { kind: 'paid', payment: sandbox.pay(body.orderId, order.totalPaise) };
+    return { kind: 'paid', payment: await sandbox.pay(body.orderId, order.totalPaise) };
   }
   const upi = body.method === 'upi';
   const description = upi ? paymentMessages.upiDeclined : paymentMessages.cardDeclined;

@@ -15,6 +15,8 @@ export interface ProviderPayment {
   amountPaise: number;
   /** Razorpay's payment states; only `captured` money is the shop's. */
   status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  /** How it was paid, in the admin's words (payment-method.ts); null when the provider did not say. */
+  method: string | null;
 }
 
 /** A refund, as the provider tells it (Razorpay's refund entity, the fields we read). */

@@ -2,6 +2,7 @@
  * Razorpay's Orders, Payments and Refunds APIs through fetch with basic auth; the base URL is configurable so tests can
  * use a local stand-in (tests/server/helpers/razorpay-fake.ts).
  */
+import { providerPaymentMethod } from './payment-method';
 import type { PaymentProvider, ProviderPayment, ProviderRefund } from './provider';
 import { ProviderError, verifyPaymentSignature } from './provider';
 
@@ -25,7 +26,7 @@ function paymentOf(entity: Entity): ProviderPayment | undefined {
   const { id, order_id: orderId, amount, status } = entity;
   if (typeof id !== 'string' || typeof orderId !== 'string' || typeof amount !== 'number') return undefined;
   if (!paymentStates.includes(status as ProviderPayment['status'])) return undefined;
-  return { id, orderId, amountPaise: amount, status: status as ProviderPayment['status'] };
+  return { id, orderId, amountPaise: amount, status: status as ProviderPayment['status'], method: providerPaymentMethod(entity) };
 }
 
 /** Razorpay's refund entity, or undefined when the answer is not one. */

@@ -6,6 +6,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema';
+import { fillPaymentMethod } from './payment-method';
 import { settleAndMail } from './payments.service';
 
 export interface ReconciliationLimits {
@@ -44,6 +45,7 @@ export async function reconcilePendingPayments(app: FastifyInstance, limits = re
       await app.db.update(orders).set({ paymentCheckedAt: now }).where(eq(orders.id, order.id));
       for (const payment of captured) {
         if (await settleAndMail(app, app.payments, { providerOrderId, providerPaymentId: payment.id, settledBy: 'reconciliation' })) settled += 1;
+        await fillPaymentMethod(app.db, { providerOrderId, providerPaymentId: payment.id, method: payment.method });
       }
     } catch (error) {
       app.log.error({ err: error, orderId: order.id }, "asking the provider about an order's payments failed");

@@ -1,11 +1,15 @@
 /**
  * The built-in provider: issues `order_…` / `pay_…` / `rfnd_…` ids itself and signs exactly as Razorpay does, with a
  * secret that never leaves the server (derived from the JWT secret, so it survives restarts without another setting).
- * It remembers the payments it made while the process runs, so the reconciliation job can ask about them, and its
- * refunds are processed at once.
+ * It keeps what it issued (orders, payments, refunds) in the shop's database (sandbox_provider_records), as Razorpay
+ * keeps them on its side: the reconciliation job of any instance, or of this one after a restart, can ask about them.
+ * Its refunds are processed at once. The method paid with is recorded on the order when it pays (payments.service.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import { sandboxKeyId } from '../../../domain/payment';
+import type { Database } from '../../db/client';
+import { sandboxProviderRecords } from '../../db/schema';
 import type { PaymentProvider, ProviderPayment, ProviderRefund } from './provider';
 import { paymentSignature, ProviderError, verifyPaymentSignature } from './provider';
 
@@ -27,16 +31,22 @@ export const sandboxRefundRefused = 'The sandbox was told to refuse refunds.';
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   /** What the sandbox dialog gets back for a successful card: a real signature over a fresh payment id. */
-  pay(orderId: string, amountPaise?: number): { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  pay(orderId: string, amountPaise?: number): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>;
   /** For tests: while true, every refund is refused as Razorpay refuses one (a 4xx), and nothing is refunded. */
   refuseRefunds: boolean;
 }
 
-export function createSandboxProvider(jwtSecret: string): SandboxProvider {
+const records = sandboxProviderRecords;
+
+export function createSandboxProvider(jwtSecret: string, db: Database): SandboxProvider {
   const secret = sandboxSecret(jwtSecret);
-  const paymentsByOrder = new Map<string, ProviderPayment[]>();
-  const refunds = new Map<string, ProviderRefund>();
   let refuseRefunds = false;
+  const refundOf = (row: typeof records.$inferSelect): ProviderRefund => ({
+    id: row.id,
+    paymentId: row.parentId ?? '',
+    amountPaise: row.amountPaise,
+    status: row.status as ProviderRefund['status'],
+  });
   return {
     name: 'sandbox',
     keyId: sandboxKeyId,
@@ -47,31 +57,43 @@ export function createSandboxProvider(jwtSecret: string): SandboxProvider {
     set refuseRefunds(refuse: boolean) {
       refuseRefunds = refuse;
     },
-    async createOrder() {
-      return { id: providerId('order') };
+    async createOrder({ amountPaise }) {
+      const id = providerId('order');
+      await db.insert(records).values({ id, kind: 'order', amountPaise, status: 'created' });
+      return { id };
     },
     verifySignature: (orderId, paymentId, signature) => verifyPaymentSignature(secret, orderId, paymentId, signature),
-    pay(orderId, amountPaise = 0) {
+    async pay(orderId, amountPaise = 0) {
       const paymentId = providerId('pay');
-      paymentsByOrder.set(orderId, [...(paymentsByOrder.get(orderId) ?? []), { id: paymentId, orderId, amountPaise, status: 'captured' }]);
+      await db.insert(records).values({ id: paymentId, kind: 'payment', parentId: orderId, amountPaise, status: 'captured' });
       return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(secret, orderId, paymentId) };
     },
     async refund(paymentId, amountPaise) {
       if (refuseRefunds) throw new ProviderError(sandboxRefundRefused, true);
       const refund: ProviderRefund = { id: providerId('rfnd'), paymentId, amountPaise, status: 'processed' };
-      refunds.set(refund.id, refund);
+      await db.insert(records).values({ id: refund.id, kind: 'refund', parentId: paymentId, amountPaise, status: refund.status });
       return refund;
     },
     async fetchOrderPayments(providerOrderId) {
-      return paymentsByOrder.get(providerOrderId) ?? [];
+      const rows = await db
+        .select()
+        .from(records)
+        .where(and(eq(records.kind, 'payment'), eq(records.parentId, providerOrderId)))
+        .orderBy(asc(records.createdAt), asc(records.id));
+      return rows.map((row) => ({ id: row.id, orderId: providerOrderId, amountPaise: row.amountPaise, status: row.status as ProviderPayment['status'], method: null }));
     },
     async fetchRefund(refundId) {
-      const refund = refunds.get(refundId);
-      if (!refund) throw new ProviderError('The sandbox knows no such refund.', true);
-      return refund;
+      const [row] = await db.select().from(records).where(and(eq(records.kind, 'refund'), eq(records.id, refundId)));
+      if (!row) throw new ProviderError('The sandbox knows no such refund.', true);
+      return refundOf(row);
     },
     async fetchPaymentRefunds(paymentId) {
-      return [...refunds.values()].filter((refund) => refund.paymentId === paymentId);
+      const rows = await db
+        .select()
+        .from(records)
+        .where(and(eq(records.kind, 'refund'), eq(records.parentId, paymentId)))
+        .orderBy(asc(records.createdAt), asc(records.id));
+      return rows.map(refundOf);
     },
   };
 }

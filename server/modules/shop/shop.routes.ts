@@ -6,10 +6,10 @@ import { publicShopInfo } from './shop.service';
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shop',
-    { schema: { tags: ['shop'], summary: "The shop's name, contact details and social links", response: { 200: shopInfo } } },
+    { schema: { tags: ['shop'], summary: "The shop's name, contact details, social links and logo", response: { 200: shopInfo } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return publicShopInfo(app.config.shop);
+      return publicShopInfo(app.config);
     },
   );
 };

@@ -29,9 +29,11 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
   const shop = useShopInfo();
   // The dialog opens long after the first render; it must name the shop as loaded, and prefill the address chosen, by then.
   const shopName = useRef<string | undefined>(shop?.name);
+  const logoUrl = useRef<string | undefined>(shop?.logoUrl);
   const prefillNow = useRef(prefill);
   useEffect(() => {
     shopName.current = shop?.name;
+    logoUrl.current = shop?.logoUrl;
     prefillNow.current = prefill;
   }, [shop, prefill]);
 
@@ -45,6 +47,7 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
           openPaymentDialog({
             ...input,
             shopName: shopName.current ?? document.title,
+            image: logoUrl.current,
             prefill: prefillNow.current,
             // Razorpay's dialog stays open for another try; the page says why the last one failed.
             onAttemptFailed: (reason) => showNotice(notice(reason, 'error', toastDurations.placeOrder)),

@@ -3,6 +3,9 @@
  * PostgreSQL server, dropped again on app.close()). Close every app with app.close().
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../server/app';
@@ -27,6 +30,31 @@ export async function buildTestApp(overrides: Partial<Config> = {}, deps: Pick<A
   } catch (error) {
     await scratch.drop();
     throw error;
+  }
+}
+
+/**
+ * An embedded database on disk in a fresh folder (named after `prefix`), removed once `run` is done: `withApp` builds
+ * an app over it for one step and closes it after, as a process that stops and another that starts over the same data.
+ */
+export async function withDatabaseOnDisk(
+  prefix: string,
+  run: (withApp: <T>(use: (app: FastifyInstance) => Promise<T>) => Promise<T>) => Promise<void>,
+): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const onDisk = { database: { kind: 'pglite' as const, dataDir } };
+  const withApp = async <T>(use: (app: FastifyInstance) => Promise<T>): Promise<T> => {
+    const app = await buildTestApp(onDisk);
+    try {
+      return await use(app);
+    } finally {
+      await app.close();
+    }
+  };
+  try {
+    await run(withApp);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Razorpay's API, answering its documented shapes (order, payment and refund entities, and
- * `{ entity: 'collection', count, items }` lists) for the calls the shop makes: POST /v1/orders, GET
+ * `{ entity: 'collection', count, items }` lists, and payment.captured / refund webhook bodies) for the calls the shop makes: POST /v1/orders, GET
  * /v1/orders/{id}/payments, POST /v1/payments/{id}/refund, GET /v1/payments/{id}/refunds and GET /v1/refunds/{id}.
  * The test plays the buyer's side with `capture` and Razorpay's back office with `refundStatus` and `setRefund`.
  */
@@ -23,7 +23,10 @@ interface Payment {
   amount_refunded: number;
   refund_status: null | 'partial' | 'full';
   captured: true;
-  method: 'card';
+  method: 'card' | 'upi';
+  /** A card payment's card (Razorpay returns it with the payment; the test card's last four). */
+  card: { id: string; entity: 'card'; last4: string; network: string; type: 'credit' } | null;
+  vpa: string | null;
   created_at: number;
 }
 
@@ -56,8 +59,10 @@ export interface RazorpayFake {
   refuseRefunds: boolean;
   /** While true, every call answers 500 (Razorpay down). */
   down: boolean;
-  /** The buyer pays an order in the dialog: a captured payment, which only the provider knows of yet. */
-  capture(orderId: string, amount?: number): string;
+  /** The buyer pays an order in the dialog (by card 4111…1111, or UPI from `upi`): a captured payment, which only the provider knows of yet. */
+  capture(orderId: string, amount?: number, upi?: string): string;
+  /** A payment entity as Razorpay holds it. */
+  payment(paymentId: string): Payment;
   /** Changes a refund at the provider (processed or failed later). */
   setRefund(refundId: string, status: FakeRefund['status']): FakeRefund;
   refunds(): FakeRefund[];
@@ -93,7 +98,7 @@ export async function startRazorpayFake(): Promise<RazorpayFake> {
     refundStatus: 'pending',
     refuseRefunds: false,
     down: false,
-    capture(orderId, amount) {
+    capture(orderId, amount, upi) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`the fake knows no order ${orderId}`);
       const payment: Payment = {
@@ -106,12 +111,19 @@ export async function startRazorpayFake(): Promise<RazorpayFake> {
         amount_refunded: 0,
         refund_status: null,
         captured: true,
-        method: 'card',
+        method: upi ? 'upi' : 'card',
+        card: upi ? null : { id: id('card'), entity: 'card', last4: '1111', network: 'Visa', type: 'credit' },
+        vpa: upi ?? null,
         created_at: now(),
       };
       order.payments.push(payment);
       payments.set(payment.id, payment);
       return payment.id;
+    },
+    payment(paymentId) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`the fake knows no payment ${paymentId}`);
+      return payment;
     },
     setRefund(refundId, status) {
       const refund = refunds.get(refundId);
@@ -196,4 +208,9 @@ export function refundEvent(event: 'refund.processed' | 'refund.failed', refund:
     },
     created_at: now(),
   });
+}
+
+/** A payment.captured webhook body, as Razorpay sends it (the payment entity as it holds it). */
+export function paymentCapturedEvent(payment: object): string {
+  return JSON.stringify({ entity: 'event', account_id: 'acc_Fake00000001', event: 'payment.captured', contains: ['payment'], payload: { payment: { entity: payment } }, created_at: now() });
 }

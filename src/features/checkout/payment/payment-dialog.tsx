@@ -13,6 +13,8 @@ export interface PaymentDialogRequest {
   key: string;
   invoice: CheckoutInvoiceReply;
   shopName: string;
+  /** Razorpay's dialog only: the shop's square PNG mark, an absolute URL. */
+  image?: string | undefined;
   prefill?: PaymentPrefill | undefined;
   /** Razorpay's dialog only: a failed attempt's reason, while the dialog stays open (the sandbox's shows it inside). */
   onAttemptFailed?: ((reason: string) => void) | undefined;
@@ -78,9 +80,9 @@ function openSandboxDialog(invoice: CheckoutInvoiceReply, shopName: string): Pro
  * Resolves with the provider's `{ razorpay_order_id, razorpay_payment_id, razorpay_signature }`; rejects when the dialog
  * is closed (or checkout.js cannot be loaded). A declined card keeps the dialog open.
  */
-export function openPaymentDialog({ key, invoice, shopName, prefill, onAttemptFailed }: PaymentDialogRequest): Promise<VerifyPaymentRequest> {
+export function openPaymentDialog({ key, invoice, shopName, image, prefill, onAttemptFailed }: PaymentDialogRequest): Promise<VerifyPaymentRequest> {
   if (key === sandboxKeyId) return openSandboxDialog(invoice, shopName);
-  return openRazorpayCheckout({ key, invoice, shopName, prefill, onAttemptFailed });
+  return openRazorpayCheckout({ key, invoice, shopName, image, prefill, onAttemptFailed });
 }
 
 /** Mounted once by the checkout page: renders the sandbox dialog while one is open. */

@@ -2,6 +2,7 @@
 // first use only, so a shop on the sandbox never contacts Razorpay (the server's CSP allows it only then).
 import { rupeesToPaise } from '../../../../domain/money';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../../../domain/payment';
+import { checkoutLogoPath } from '../../../../domain/shop';
 
 export const razorpayCheckoutUrl = 'https://checkout.razorpay.com/v1/checkout.js';
 
@@ -75,13 +76,13 @@ export interface RazorpayPaymentRequest {
   key: string;
   invoice: CheckoutInvoiceReply;
   shopName: string;
+  /** The shop's square PNG mark, absolute (`GET shop`'s logoUrl, from PUBLIC_BASE_URL); this origin's when not known. */
+  image?: string | undefined;
   prefill?: RazorpayPrefill | undefined;
   /** A failed attempt's reason, for the page's notice; the dialog stays open for another try. */
   onAttemptFailed?: ((reason: string) => void) | undefined;
 }
 
-/** The shop's square mark (the favicon): Razorpay shows the image in a square beside the shop's name. */
-export const razorpayImagePath = '/favicon.svg';
 
 /** What the page's notice says when checkout.js gives no description. */
 const unexplainedFailure = 'Your payment did not go through. Please try again.';
@@ -95,6 +96,7 @@ export async function openRazorpayCheckout({
   key,
   invoice,
   shopName,
+  image,
   prefill,
   onAttemptFailed,
 }: RazorpayPaymentRequest): Promise<VerifyPaymentRequest> {
@@ -106,7 +108,8 @@ export async function openRazorpayCheckout({
       currency: 'INR',
       name: shopName,
       description: `${shopName} order`,
-      image: new URL(razorpayImagePath, window.location.origin).href,
+      // A PNG (Razorpay takes no SVG), shown in a square beside the shop's name.
+      image: image ?? new URL(checkoutLogoPath, window.location.origin).href,
       order_id: invoice.orderValueId,
       prefill,
       notes: { invoice_id: invoice.invoiceId },
