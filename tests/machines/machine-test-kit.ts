@@ -1,11 +1,14 @@
 /**
- * What every model-based machine test shares: calls held until the path's next step says how they end, the notices a
- * step shows, and the options of xstate/graph's TestModel. The coverage the paths reach is machine-graph.ts's.
+ * What every model-based machine test shares: the walk of the model's paths (`walkModel`), calls held until the path's
+ * next step says how they end, the notices a step shows, and the options of xstate/graph's TestModel. The coverage the
+ * paths reach is machine-graph.ts's.
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { serializeSnapshot } from 'xstate/graph';
-import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic, SnapshotFrom } from 'xstate';
+import { TestModel, serializeSnapshot } from 'xstate/graph';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import { expectFullCoverage } from './machine-graph';
+import type { Coverage } from './machine-graph';
 
 /** Lets promises that were just settled run their handlers, and the actor take the event they send. */
 export const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -133,4 +136,83 @@ export function passwordToggleStep(actor: DrivenActor) {
     actor.send({ type: 'password.toggle', field });
     expect(shown()).toBe(!before);
   };
+}
+
+/** What a model step does for one event of a path, and what it checks after it. */
+export type ModelStep = (step: { event: AnyEventObject }) => unknown;
+
+/** One walk of a machine's model: from one input, with a fresh harness for each path. */
+export interface ModelWalk<TMachine extends AnyStateMachine, THarness extends { actor: { getSnapshot(): AnyMachineSnapshot } }> {
+  /** The events the model may send: each of the list that the state can take, or what the function picks. */
+  events: readonly EventFromLogic<TMachine>[] | ((snapshot: SnapshotFrom<TMachine>) => EventFromLogic<TMachine>[]);
+  /** How a vertex tells the event that led to it (testModelOptions): whole by default. */
+  eventKey?: (event: AnyEventObject | undefined) => string;
+  /** The machine's input, for the model; the harness starts its actor with the same. */
+  input?: InputFrom<TMachine>;
+  /** The model has more paths than this (0 by default: not none), and fewer than `fewerPathsThan` when given. */
+  morePathsThan?: number;
+  fewerPathsThan?: number;
+  /** Before each path's own name, e.g. the situation it starts in. */
+  prefix?: string;
+  /** The actor under test, started, and what records its calls: a fresh one for each path. */
+  harness: () => THarness;
+  /** What every state checks besides the model's state and context (expectModelState). */
+  state?: (actual: SnapshotFrom<TMachine>, h: THarness) => void;
+  /** The model steps of a path, by event type, driving its harness. */
+  steps: (h: THarness) => Record<string, ModelStep>;
+}
+
+/**
+ * The model-based test of a machine: for each walk (one, or one a situation), a test that the model has paths and a
+ * test a shortest path, each checking at every state that the actor is where the model is; then the check that the
+ * paths reached every state and transition (`coverage` is what the harnesses' actors were inspected into).
+ */
+export function walkModel<TMachine extends AnyStateMachine, THarness extends { actor: { getSnapshot(): AnyMachineSnapshot } }>(
+  title: string,
+  model: { machine: TMachine; coverage: Coverage } & (
+    | ModelWalk<TMachine, THarness>
+    | { situations: Record<string, ModelWalk<TMachine, THarness>> }
+  ),
+) {
+  const { machine, coverage } = model;
+  describe(title, () => {
+    if ('situations' in model) {
+      for (const [situation, walk] of Object.entries(model.situations)) describe(situation, () => walkPaths(machine, walk));
+    } else walkPaths(machine, model);
+    it('walked every state and every transition of the machine', () => {
+      expectFullCoverage(coverage, machine);
+    });
+  });
+}
+
+/** The tests of one walk: the model has paths, and each shortest path behaves as the model says. */
+function walkPaths<TMachine extends AnyStateMachine, THarness extends { actor: { getSnapshot(): AnyMachineSnapshot } }>(
+  machine: TMachine,
+  walk: ModelWalk<TMachine, THarness>,
+) {
+  const { events } = walk;
+  const pick =
+    typeof events === 'function' ? events : (snapshot: SnapshotFrom<TMachine>) => events.filter((event) => (snapshot as AnyMachineSnapshot).can(event));
+  const model = new TestModel(machine as AnyStateMachine, testModelOptions<AnyStateMachine>(pick as never, walk.eventKey));
+  const paths = model.getShortestPaths(walk.input === undefined ? undefined : ({ input: walk.input } as never));
+
+  it('has a finite model to walk', () => {
+    expect(paths.length).toBeGreaterThan(walk.morePathsThan ?? 0);
+    if (walk.fewerPathsThan !== undefined) expect(paths.length).toBeLessThan(walk.fewerPathsThan);
+  });
+
+  for (const path of paths) {
+    it(`${walk.prefix ?? ''}${path.description}`, async () => {
+      const h = walk.harness();
+      await path.test({
+        states: {
+          '*': (expected) => {
+            const actual = expectModelState(h.actor, expected as AnyMachineSnapshot);
+            walk.state?.(actual as SnapshotFrom<TMachine>, h);
+          },
+        },
+        events: walk.steps(h) as never,
+      });
+    });
+  }
 }
