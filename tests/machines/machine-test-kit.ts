@@ -160,6 +160,8 @@ export interface ModelWalk<TMachine extends AnyStateMachine, THarness extends { 
   state?: (actual: SnapshotFrom<TMachine>, h: THarness) => void;
   /** The model steps of a path, by event type, driving its harness. */
   steps: (h: THarness) => Record<string, ModelStep>;
+  /** What the whole path checks once it has been walked. */
+  end?: (h: THarness) => void;
 }
 
 /**
@@ -213,6 +215,7 @@ function walkPaths<TMachine extends AnyStateMachine, THarness extends { actor: {
         },
         events: walk.steps(h) as never,
       });
+      walk.end?.(h);
     });
   }
 }
