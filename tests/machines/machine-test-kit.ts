@@ -141,48 +141,43 @@ export function passwordToggleStep(actor: DrivenActor) {
 /** What a model step does for one event of a path, and what it checks after it. */
 export type ModelStep = (step: { event: AnyEventObject }) => unknown;
 
-/** One walk of a machine's model: from one input, with a fresh harness for each path. */
+/** One walk of a machine's model: from its input, with a fresh harness for each path. */
 export interface ModelWalk<TMachine extends AnyStateMachine, THarness extends { actor: { getSnapshot(): AnyMachineSnapshot } }> {
   /** The events the model may send: each of the list that the state can take, or what the function picks. */
-  events: readonly EventFromLogic<TMachine>[] | ((snapshot: SnapshotFrom<TMachine>) => EventFromLogic<TMachine>[]);
+  events: readonly EventFromLogic<TMachine>[] | ((snapshot: SnapshotFrom<TMachine>, input: InputFrom<TMachine>) => EventFromLogic<TMachine>[]);
   /** How a vertex tells the event that led to it (testModelOptions): whole by default. */
   eventKey?: (event: AnyEventObject | undefined) => string;
-  /** The machine's input, for the model; the harness starts its actor with the same. */
+  /** The machine's input, for the model and the harness. */
   input?: InputFrom<TMachine>;
   /** The model has more paths than this (0 by default: not none), and fewer than `fewerPathsThan` when given. */
-  morePathsThan?: number;
+  morePathsThan?: number | ((input: InputFrom<TMachine>) => number);
   fewerPathsThan?: number;
-  /** Before each path's own name, e.g. the situation it starts in. */
-  prefix?: string;
-  /** The actor under test, started, and what records its calls: a fresh one for each path. */
-  harness: () => THarness;
+  /** The actor under test, started with the input, and what records its calls: a fresh one for each path. */
+  harness: (input: InputFrom<TMachine>) => THarness;
   /** What every state checks besides the model's state and context (expectModelState). */
   state?: (actual: SnapshotFrom<TMachine>, h: THarness) => void;
   /** The model steps of a path, by event type, driving its harness. */
-  steps: (h: THarness) => Record<string, ModelStep>;
+  steps: (h: THarness, input: InputFrom<TMachine>) => Record<string, ModelStep>;
   /** What the whole path checks once it has been walked. */
   end?: (h: THarness) => void;
 }
 
 /**
- * The model-based test of a machine: for each walk (one, or one a situation), a test that the model has paths and a
- * test a shortest path, each checking at every state that the actor is where the model is; then the check that the
- * paths reached every state and transition (`coverage` is what the harnesses' actors were inspected into).
+ * The model-based test of a machine: a test that the model has paths and a test a shortest path, each checking at every
+ * state that the actor is where the model is; with `situations`, all that once for each input, each in its own
+ * describe. Then the check that the paths reached every state and transition (`coverage` is what the harnesses'
+ * actors were inspected into).
  */
 export function walkModel<TMachine extends AnyStateMachine, THarness extends { actor: { getSnapshot(): AnyMachineSnapshot } }>(
   title: string,
-  model: { machine: TMachine; coverage: Coverage } & (
-    | ModelWalk<TMachine, THarness>
-    | { situations: Record<string, ModelWalk<TMachine, THarness>> }
-  ),
+  walk: ModelWalk<TMachine, THarness> & { machine: TMachine; coverage: Coverage; situations?: Record<string, InputFrom<TMachine>> },
 ) {
-  const { machine, coverage } = model;
   describe(title, () => {
-    if ('situations' in model) {
-      for (const [situation, walk] of Object.entries(model.situations)) describe(situation, () => walkPaths(machine, walk));
-    } else walkPaths(machine, model);
+    if (walk.situations) {
+      for (const [situation, input] of Object.entries(walk.situations)) describe(situation, () => walkPaths(walk.machine, { ...walk, input }));
+    } else walkPaths(walk.machine, walk);
     it('walked every state and every transition of the machine', () => {
-      expectFullCoverage(coverage, machine);
+      expectFullCoverage(walk.coverage, walk.machine);
     });
   });
 }
@@ -193,19 +188,21 @@ function walkPaths<TMachine extends AnyStateMachine, THarness extends { actor: {
   walk: ModelWalk<TMachine, THarness>,
 ) {
   const { events } = walk;
-  const pick =
-    typeof events === 'function' ? events : (snapshot: SnapshotFrom<TMachine>) => events.filter((event) => (snapshot as AnyMachineSnapshot).can(event));
+  const input = walk.input as InputFrom<TMachine>;
+  const pick = (snapshot: AnyMachineSnapshot) =>
+    typeof events === 'function' ? events(snapshot as SnapshotFrom<TMachine>, input) : events.filter((event) => snapshot.can(event));
   const model = new TestModel(machine as AnyStateMachine, testModelOptions<AnyStateMachine>(pick as never, walk.eventKey));
-  const paths = model.getShortestPaths(walk.input === undefined ? undefined : ({ input: walk.input } as never));
+  const paths = model.getShortestPaths(input === undefined ? undefined : ({ input } as never));
+  const morePathsThan = typeof walk.morePathsThan === 'function' ? walk.morePathsThan(input) : (walk.morePathsThan ?? 0);
 
   it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(walk.morePathsThan ?? 0);
+    expect(paths.length).toBeGreaterThan(morePathsThan);
     if (walk.fewerPathsThan !== undefined) expect(paths.length).toBeLessThan(walk.fewerPathsThan);
   });
 
   for (const path of paths) {
-    it(`${walk.prefix ?? ''}${path.description}`, async () => {
-      const h = walk.harness();
+    it(path.description, async () => {
+      const h = walk.harness(input);
       await path.test({
         states: {
           '*': (expected) => {
@@ -213,7 +210,7 @@ function walkPaths<TMachine extends AnyStateMachine, THarness extends { actor: {
             walk.state?.(actual as SnapshotFrom<TMachine>, h);
           },
         },
-        events: walk.steps(h) as never,
+        events: walk.steps(h, input) as never,
       });
       walk.end?.(h);
     });
