@@ -7,7 +7,7 @@ import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
 import { anAddress } from '../views/address-fixtures';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
+import { formLoadSteps, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
 type ModelEvent = EventFrom<typeof editAddressMachine>;
@@ -89,22 +89,7 @@ walkModel('edit-address machine (model-based)', {
   morePathsThan: 10,
   harness,
   steps: (h) => ({
-    'xstate.done.actor.loadAddress': async ({ event }) => {
-      expect(h.loads.at(-1)).toBe(7);
-      await h.settle('loadAddress', { output: event.output });
-      expect(h.actor.getSnapshot().context.form).toEqual(addressFormOf(stored));
-    },
-    'xstate.error.actor.loadAddress': async ({ event }) => {
-      const before = h.notices.length;
-      await h.settle('loadAddress', { error: event.error as Error });
-      expect(h.logged.at(-1)).toBe(event.error);
-      expect(h.notices.length).toBe(before);
-    },
-    'address.retry': () => {
-      const before = h.loads.length;
-      h.actor.send({ type: 'address.retry' });
-      expect(h.loads.length).toBe(before + 1);
-    },
+    ...formLoadSteps(h, { call: 'loadAddress', retry: 'address.retry', asked: 7, form: addressFormOf(stored) }),
     'field.change': typedFieldStep(h.actor, filterAddressField),
     'form.submit': () => {
       const noticesBefore = h.notices.length;

@@ -216,3 +216,38 @@ function walkPaths<TMachine extends AnyStateMachine, THarness extends { actor: {
     });
   }
 }
+
+/** A harness of a form that loads its record first: the loads asked, the notices shown and the errors logged. */
+interface LoadingFormHarness {
+  actor: DrivenActor;
+  loads: unknown[];
+  notices: unknown[];
+  logged: unknown[];
+  settle(call: never, outcome: { output: unknown } | { error: Error }): Promise<unknown>;
+}
+
+/**
+ * The model steps of loading a form's record through the `call` actor: its answer fills the form, its failure is only
+ * logged (SPEC.md §8), and the `retry` event asks once more. `asked` is what each load is asked for.
+ */
+export function formLoadSteps(h: LoadingFormHarness, load: { call: string; retry: string; asked: unknown; form: unknown }): Record<string, ModelStep> {
+  const call = load.call as never;
+  return {
+    [`xstate.done.actor.${load.call}`]: async ({ event }) => {
+      expect(h.loads.at(-1)).toBe(load.asked);
+      await h.settle(call, { output: event.output });
+      expect(h.actor.getSnapshot().context.form).toEqual(load.form);
+    },
+    [`xstate.error.actor.${load.call}`]: async ({ event }) => {
+      const before = h.notices.length;
+      await h.settle(call, { error: event.error as Error });
+      expect(h.logged.at(-1)).toBe(event.error);
+      expect(h.notices.length).toBe(before);
+    },
+    [load.retry]: () => {
+      const before = h.loads.length;
+      h.actor.send({ type: load.retry });
+      expect(h.loads.length).toBe(before + 1);
+    },
+  };
+}

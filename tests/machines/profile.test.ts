@@ -6,7 +6,7 @@ import { filterProfileField, profileFormOf } from '../../machines/profile.select
 import { profileMachine } from '../../machines/profile.machine';
 import type { SaveProfileInput } from '../../machines/profile.machine';
 import { machineCoverage } from './machine-graph';
-import { eventType, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
+import { eventType, formLoadSteps, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
 type ModelEvent = EventFrom<typeof profileMachine>;
@@ -80,23 +80,7 @@ walkModel('profile machine (model-based)', {
   morePathsThan: 10,
   harness,
   steps: (h) => ({
-    'xstate.done.actor.loadProfile': async ({ event }) => {
-      expect(h.loads.at(-1)).toBe('u_asha');
-      await h.settle('loadProfile', { output: event.output });
-      expect(h.actor.getSnapshot().context.form).toEqual(profileFormOf(stored));
-    },
-    'xstate.error.actor.loadProfile': async ({ event }) => {
-      const before = h.notices.length;
-      await h.settle('loadProfile', { error: event.error as Error });
-      // Load errors are only logged (SPEC.md §8).
-      expect(h.logged.at(-1)).toBe(event.error);
-      expect(h.notices.length).toBe(before);
-    },
-    'profile.retry': () => {
-      const before = h.loads.length;
-      h.actor.send({ type: 'profile.retry' });
-      expect(h.loads.length).toBe(before + 1);
-    },
+    ...formLoadSteps(h, { call: 'loadProfile', retry: 'profile.retry', asked: 'u_asha', form: profileFormOf(stored) }),
     'field.change': typedFieldStep(h.actor, filterProfileField),
     'form.submit': () => {
       const noticesBefore = h.notices.length;
