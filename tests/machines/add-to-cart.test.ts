@@ -2,18 +2,16 @@
 // the shopper and the server see (one add per click, the bag's owner posted, the toasts, the badge refresh, the 3 s
 // before /checkout).
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import { addToCartFailureNotice } from '../../machines/add-to-cart.selectors';
 import { addToCartMachine } from '../../machines/add-to-cart.machine';
 import type { AddToCartInput } from '../../machines/add-to-cart.machine';
 import type { CartOwner } from '../../domain/cart';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
-type AddSnapshot = SnapshotFrom<typeof addToCartMachine>;
 type ModelEvent = EventFrom<typeof addToCartMachine>;
 
 const user: CartOwner = { kind: 'user', userExtId: 'u_kavya' };
@@ -100,122 +98,105 @@ const inputs: Record<string, AddToCartInput> = {
 
 const coverage = machineCoverage();
 
-for (const [situation, input] of Object.entries(inputs)) {
-  describe(`add-to-cart machine (model-based) ${situation}`, () => {
-    // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is
-    // a snapshot plus the event that led to it, so that the shortest paths take every transition.
-    const model = new TestModel(addToCartMachine, testModelOptions((snapshot: AddSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
-    const paths = model.getShortestPaths({ input } as never);
-
-    it('has a finite model to walk', () => {
-      expect(paths.length).toBeGreaterThan(input.inStock ? 10 : 0);
-    });
-
-    for (const path of paths) {
-      it(path.description, async () => {
-        const h = harness(input);
-        let before = { notices: 0, lookups: 0, adds: 0, refreshes: 0 };
-        const mark = () =>
-          (before = {
-            notices: h.seen.notices.length,
-            lookups: h.seen.ownerLookups,
-            adds: h.seen.adds.length,
-            refreshes: h.seen.countRefreshes,
-          });
-        const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
-        const intent = () => h.actor.getSnapshot().context.intent;
-        const click = (type: 'cart.add' | 'cart.buyNow') => {
-          mark();
-          const wasIdle = h.actor.getSnapshot().matches('idle');
-          h.actor.send({ type });
-          if (wasIdle && input.inStock) {
-            expect(h.actor.getSnapshot().value).toBe('resolvingOwner');
-            expect(h.seen.ownerLookups).toBe(before.lookups + 1);
-            expect(intent()).toBe(type === 'cart.add' ? 'add' : 'buyNow');
-          } else {
-            // Sold out, or a click while an add is under way: nothing is asked of the server.
-            expect(h.seen.ownerLookups).toBe(before.lookups);
-            expect(h.seen.adds.length).toBe(before.adds);
-          }
-          expect(newNotices()).toEqual([]);
-        };
-        await path.test({
-          states: {
-            '*': (expected) => void expectModelState(h.actor, expected),
-          },
-          events: {
-            'cart.add': () => click('cart.add'),
-            'cart.buyNow': () => click('cart.buyNow'),
-            'xstate.done.actor.ensureOwner': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              await h.settle(event);
-              // A signed-in user's bag is posted with userId, a guest's with its session id.
-              expect(h.seen.adds.slice(before.adds)).toEqual([{ productExtId: input.productExtId, owner: event.output }]);
-              expect(newNotices()).toEqual([]);
-            },
-            'xstate.error.actor.ensureOwner': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              await h.settle(event);
-              expect(h.seen.adds.length).toBe(before.adds);
-              expect(newNotices()).toEqual([expectedFailureText(event.error)]);
-              expect(h.actor.getSnapshot().value).toBe('idle');
-            },
-            'xstate.done.actor.addToCart': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              const buyNow = intent() === 'buyNow';
-              await h.settle(event);
-              if (event.output === 'added') {
-                expect(h.seen.countRefreshes).toBe(before.refreshes + 1);
-                expect(newNotices()).toEqual(buyNow ? [] : [texts.added]);
-              } else {
-                // The line was already at its maximum: nothing changed, so the badge is not reloaded.
-                expect(h.seen.countRefreshes).toBe(before.refreshes);
-                expect(newNotices()).toEqual([buyNow ? texts.proceeding : texts.stockLimit]);
-              }
-              expect(h.seen.notices.at(-1)?.duration ?? 3000).toBe(3000);
-              expect(h.seen.checkouts).toBe(0);
-            },
-            'xstate.error.actor.addToCart': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              await h.settle(event);
-              expect(newNotices()).toEqual([expectedFailureText(event.error)]);
-              expect(h.seen.notices.at(-1)?.duration).toBe(3000);
-              expect(h.seen.countRefreshes).toBe(before.refreshes);
-              expect(h.actor.getSnapshot().value).toBe('idle');
-            },
-            'xstate.done.actor.refreshCount': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              const buyNow = intent() === 'buyNow';
-              await h.settle(event);
-              expect(newNotices()).toEqual(buyNow ? [texts.proceeding] : []);
-              expect(h.actor.getSnapshot().value).toBe(buyNow ? 'proceeding' : 'idle');
-            },
-            'xstate.error.actor.refreshCount': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              const buyNow = intent() === 'buyNow';
-              await h.settle(event);
-              // A badge that did not load does not stop the shopper.
-              expect(newNotices()).toEqual(buyNow ? [texts.proceeding] : []);
-              expect(h.actor.getSnapshot().value).toBe(buyNow ? 'proceeding' : 'idle');
-            },
-            [afterBuyNow]: () => {
-              h.clock.increment(2999);
-              expect(h.seen.checkouts).toBe(0);
-              h.clock.increment(1);
-              expect(h.seen.checkouts).toBe(1);
-            },
-          } as never,
-        });
+walkModel('add-to-cart machine (model-based)', {
+  machine: addToCartMachine,
+  coverage,
+  situations: inputs,
+  events: modelEvents,
+  morePathsThan: (input) => input.inStock ? 10 : 0,
+  harness,
+  steps: (h, input) => {
+    let before = { notices: 0, lookups: 0, adds: 0, refreshes: 0 };
+    const mark = () =>
+      (before = {
+        notices: h.seen.notices.length,
+        lookups: h.seen.ownerLookups,
+        adds: h.seen.adds.length,
+        refreshes: h.seen.countRefreshes,
       });
-    }
-  });
-}
+    const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
+    const intent = () => h.actor.getSnapshot().context.intent;
+    const click = (type: 'cart.add' | 'cart.buyNow') => {
+      mark();
+      const wasIdle = h.actor.getSnapshot().matches('idle');
+      h.actor.send({ type });
+      if (wasIdle && input.inStock) {
+        expect(h.actor.getSnapshot().value).toBe('resolvingOwner');
+        expect(h.seen.ownerLookups).toBe(before.lookups + 1);
+        expect(intent()).toBe(type === 'cart.add' ? 'add' : 'buyNow');
+      } else {
+        // Sold out, or a click while an add is under way: nothing is asked of the server.
+        expect(h.seen.ownerLookups).toBe(before.lookups);
+        expect(h.seen.adds.length).toBe(before.adds);
+      }
+      expect(newNotices()).toEqual([]);
+    };
+    return {
+      'cart.add': () => click('cart.add'),
+      'cart.buyNow': () => click('cart.buyNow'),
+      'xstate.done.actor.ensureOwner': async ({ event }) => {
+        mark();
+        await h.settle(event);
+        // A signed-in user's bag is posted with userId, a guest's with its session id.
+        expect(h.seen.adds.slice(before.adds)).toEqual([{ productExtId: input.productExtId, owner: event.output }]);
+        expect(newNotices()).toEqual([]);
+      },
+      'xstate.error.actor.ensureOwner': async ({ event }) => {
+        mark();
+        await h.settle(event);
+        expect(h.seen.adds.length).toBe(before.adds);
+        expect(newNotices()).toEqual([expectedFailureText(event.error)]);
+        expect(h.actor.getSnapshot().value).toBe('idle');
+      },
+      'xstate.done.actor.addToCart': async ({ event }) => {
+        mark();
+        const buyNow = intent() === 'buyNow';
+        await h.settle(event);
+        if (event.output === 'added') {
+          expect(h.seen.countRefreshes).toBe(before.refreshes + 1);
+          expect(newNotices()).toEqual(buyNow ? [] : [texts.added]);
+        } else {
+          // The line was already at its maximum: nothing changed, so the badge is not reloaded.
+          expect(h.seen.countRefreshes).toBe(before.refreshes);
+          expect(newNotices()).toEqual([buyNow ? texts.proceeding : texts.stockLimit]);
+        }
+        expect(h.seen.notices.at(-1)?.duration ?? 3000).toBe(3000);
+        expect(h.seen.checkouts).toBe(0);
+      },
+      'xstate.error.actor.addToCart': async ({ event }) => {
+        mark();
+        await h.settle(event);
+        expect(newNotices()).toEqual([expectedFailureText(event.error)]);
+        expect(h.seen.notices.at(-1)?.duration).toBe(3000);
+        expect(h.seen.countRefreshes).toBe(before.refreshes);
+        expect(h.actor.getSnapshot().value).toBe('idle');
+      },
+      'xstate.done.actor.refreshCount': async ({ event }) => {
+        mark();
+        const buyNow = intent() === 'buyNow';
+        await h.settle(event);
+        expect(newNotices()).toEqual(buyNow ? [texts.proceeding] : []);
+        expect(h.actor.getSnapshot().value).toBe(buyNow ? 'proceeding' : 'idle');
+      },
+      'xstate.error.actor.refreshCount': async ({ event }) => {
+        mark();
+        const buyNow = intent() === 'buyNow';
+        await h.settle(event);
+        // A badge that did not load does not stop the shopper.
+        expect(newNotices()).toEqual(buyNow ? [texts.proceeding] : []);
+        expect(h.actor.getSnapshot().value).toBe(buyNow ? 'proceeding' : 'idle');
+      },
+      [afterBuyNow]: () => {
+        h.clock.increment(2999);
+        expect(h.seen.checkouts).toBe(0);
+        h.clock.increment(1);
+        expect(h.seen.checkouts).toBe(1);
+      },
+    };
+  },
+});
 
-describe('add-to-cart machine coverage and rules', () => {
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, addToCartMachine);
-  });
-
+describe('add-to-cart machine rules', () => {
   it('adds once however often the buttons are clicked while an add is under way', async () => {
     const h = harness({ productExtId: 'p_rose', inStock: true });
     h.actor.send({ type: 'cart.add' });

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import { adminBlankValues, adminFieldMessage } from '../../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
 import { adminFormMachine, adminFormUnreachable } from '../../machines/admin-form.machine';
 import type { AdminFormLoad, AdminFormOutcome, AdminFormSubmission } from '../../machines/admin-form.machine';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
-type FormSnapshot = SnapshotFrom<typeof adminFormMachine>;
 type ModelEvent = EventFrom<typeof adminFormMachine>;
 type Values = Record<string, string>;
 type Files = Record<string, PickedFile[]>;
@@ -177,173 +175,155 @@ function harness(form: AdminFormName) {
 /** The branches behind one transition key (the guards of form.submit, files.change, the save's answer, saved). */
 const branchesWalked = new Set<string>();
 
-function walkModel(model: FormModel) {
-  const input = { form: model.form };
-  const events = modelEvents(model);
-  // A form that stays is walked through one save; after it only a submit is tried (the picks were cleared). Every
-  // distinct event is its own vertex, so that each branch (kept or refused pick, saved or refused answer) is walked.
-  const testModel = new TestModel(
-    adminFormMachine,
-    testModelOptions((snapshot: FormSnapshot) =>
-      events.filter((event) => snapshot.can(event) && (snapshot.context.saves === 0 || event.type === 'form.submit')),
-    ),
-  );
-  const paths = testModel.getShortestPaths({ input } as never);
-
-  it('has a finite model to walk', () => {
-    // Paths that are the start of a longer one are dropped by xstate/graph: each path here ends somewhere new.
-    expect(paths.length).toBeGreaterThan(5);
-    expect(paths.length).toBeLessThan(100);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness(model.form);
-      const notice = (message: string, kind: 'success' | 'error') => ({ message, kind, duration: model.toastMs });
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-        },
-        events: {
-          'xstate.done.actor.loadForm': async ({ event }: { event: AnyEventObject }) => {
-            expect(h.loads.at(-1)).toBe(model.form);
-            await h.settle('loadForm', { output: event.output });
-            const { context } = h.actor.getSnapshot();
-            expect(context.values).toEqual(model.loaded.values);
-            expect(context.record).toEqual(model.loaded.record);
-          },
-          'xstate.error.actor.loadForm': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.notices.length;
-            await h.settle('loadForm', { error: event.error as Error });
-            // A failed load is only logged (SPEC.md §8); the page shows the retry.
-            expect(h.logged.at(-1)).toBe(event.error);
-            expect(h.notices.length).toBe(before);
-            expect(h.actor.getSnapshot().matches('loadFailed')).toBe(true);
-          },
-          'form.retry': () => {
-            const before = h.loads.length;
-            h.actor.send({ type: 'form.retry' });
-            expect(h.loads.length).toBe(before + 1);
-          },
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const typed = model.typed.find((entry) => entry.field === event.field && entry.value === event.value);
-            if (!typed) throw new Error(`no expectation for ${String(event.field)}`);
-            const notices = h.notices.length;
-            h.actor.send({ type: 'field.change', field: typed.field, value: typed.value });
-            const kept = h.actor.getSnapshot().context.values[typed.field] ?? '';
-            expect(kept).toBe(typed.kept);
-            expect(adminFieldMessage(model.form, typed.field, kept)).toBe(typed.shows);
-            expect(h.notices.length).toBe(notices);
-          },
-          'files.change': ({ event }: { event: AnyEventObject }) => {
-            const picked = model.picked.find((entry) => entry.input === event.input);
-            if (!picked) throw new Error(`no expectation for ${String(event.input)}`);
-            const notices = h.notices.length;
-            const before = h.actor.getSnapshot().context.files;
-            h.actor.send({ type: 'files.change', input: picked.input, files: picked.files });
-            const after = h.actor.getSnapshot().context.files;
-            if (picked.refused) {
-              branchesWalked.add('files.change: too large');
-              expect(h.notices.slice(notices)).toEqual([notice(picked.refused, 'error')]);
-              expect(after).toEqual(before);
-              expect(after[picked.input]).toBeUndefined();
-            } else {
-              branchesWalked.add('files.change: kept');
-              expect(h.notices.length).toBe(notices);
-              expect(after[picked.input]).toEqual(picked.files);
-            }
-          },
-          'form.submit': () => {
-            const notices = h.notices.length;
-            const saves = h.saves.length;
-            const { values, files, record } = h.actor.getSnapshot().context;
-            h.actor.send({ type: 'form.submit' });
-            const after = h.actor.getSnapshot();
-            if (!model.complete(values, files)) {
-              branchesWalked.add('form.submit: incomplete');
-              expect(after.matches('editing')).toBe(true);
-              expect(h.saves.length).toBe(saves);
-              expect(h.notices.slice(notices)).toEqual([notice(model.requiredMessage, 'error')]);
-              expect(after.context.submitted).toBe(true);
-            } else if (!model.valid(values)) {
-              // A filled but invalid form shows the fields' own messages and sends nothing.
-              branchesWalked.add('form.submit: invalid');
-              expect(after.matches('editing')).toBe(true);
-              expect(h.saves.length).toBe(saves);
-              expect(h.notices.length).toBe(notices);
-              expect(after.context.submitted).toBe(true);
-            } else {
-              branchesWalked.add('form.submit: saving');
-              expect(after.matches('saving')).toBe(true);
-              expect(h.saves.slice(saves)).toEqual([{ values, files, record }]);
-              expect(h.notices.length).toBe(notices);
-            }
-          },
-          'xstate.done.actor.submitForm': async ({ event }: { event: AnyEventObject }) => {
-            const notices = h.notices.length;
-            const { values, saves } = h.actor.getSnapshot().context;
-            const output = event.output as AdminFormOutcome;
-            await h.settle('submitForm', { output });
-            const after = h.actor.getSnapshot();
-            if (!output.ok) {
-              branchesWalked.add('submitForm: refused');
-              expect(h.notices.slice(notices)).toEqual([notice(model.refusal, 'error')]);
-              expect(after.matches('editing')).toBe(true);
-              expect(after.context.values).toEqual(values);
-            } else if (model.leavesAfterMs === null) {
-              // The banner forms stay for the next upload: back to editing, the picks cleared, the count up.
-              branchesWalked.add('submitForm: saved, stays');
-              expect(h.notices.slice(notices)).toEqual([notice(model.savedMessage, 'success')]);
-              expect(after.matches('editing')).toBe(true);
-              expect(after.context.saves).toBe(saves + 1);
-              expect(after.context.files).toEqual({});
-              expect(after.context.submitted).toBe(false);
-              h.clock.increment(60_000);
-              expect(h.wentToList()).toBe(0);
-            } else {
-              branchesWalked.add('submitForm: saved, leaves');
-              expect(h.notices.slice(notices)).toEqual([notice(model.savedMessage, 'success')]);
-              expect(after.matches('saved')).toBe(true);
-            }
-            expect(h.wentToList()).toBe(0);
-          },
-          'xstate.error.actor.submitForm': async ({ event }: { event: AnyEventObject }) => {
-            const notices = h.notices.length;
-            const { values } = h.actor.getSnapshot().context;
-            await h.settle('submitForm', { error: event.error as Error });
-            expect(h.logged.at(-1)).toBe(event.error);
-            expect(h.notices.slice(notices)).toEqual([notice(unreachable, 'error')]);
-            expect(h.actor.getSnapshot().matches('editing')).toBe(true);
-            expect(h.actor.getSnapshot().context.values).toEqual(values);
-          },
-          [afterSaved]: () => {
-            const delay = model.leavesAfterMs;
-            if (delay === null) throw new Error(`${model.form} should never wait in saved`);
-            h.clock.increment(delay - 1);
-            expect(h.wentToList()).toBe(0);
-            expect(h.actor.getSnapshot().matches('saved')).toBe(true);
-            h.clock.increment(1);
-            expect(h.wentToList()).toBe(1);
-            expect(h.actor.getSnapshot().status).toBe('done');
-          },
-        } as never,
-      });
-    });
-  }
-}
 
 const coverage = machineCoverage();
 
-describe('admin-form machine (model-based)', () => {
+/** Each form's model and the events its model may send. */
+const formModels = new Map(models.map((model) => [model.form, { model, events: modelEvents(model) }]));
+const formModel = (form: AdminFormName) => formModels.get(form)!;
 
-  for (const model of models) {
-    describe(model.form, () => walkModel(model));
-  }
+walkModel('admin-form machine (model-based)', {
+  machine: adminFormMachine,
+  coverage,
+  situations: Object.fromEntries(models.map(({ form }) => [form, { form }])),
+  // A form that stays is walked through one save; after it only a submit is tried (the picks were cleared). Every
+  // distinct event is its own vertex, so that each branch (kept or refused pick, saved or refused answer) is walked.
+  events: (snapshot, { form }) =>
+    formModel(form).events.filter((event) => snapshot.can(event) && (snapshot.context.saves === 0 || event.type === 'form.submit')),
+  // Paths that are the start of a longer one are dropped by xstate/graph: each path here ends somewhere new.
+  morePathsThan: 5,
+  fewerPathsThan: 100,
+  harness: ({ form }) => harness(form),
+  steps: (h, { form }) => {
+    const { model } = formModel(form);
+    const notice = (message: string, kind: 'success' | 'error') => ({ message, kind, duration: model.toastMs });
+    return {
+      'xstate.done.actor.loadForm': async ({ event }) => {
+        expect(h.loads.at(-1)).toBe(model.form);
+        await h.settle('loadForm', { output: event.output });
+        const { context } = h.actor.getSnapshot();
+        expect(context.values).toEqual(model.loaded.values);
+        expect(context.record).toEqual(model.loaded.record);
+      },
+      'xstate.error.actor.loadForm': async ({ event }) => {
+        const before = h.notices.length;
+        await h.settle('loadForm', { error: event.error as Error });
+        // A failed load is only logged (SPEC.md §8); the page shows the retry.
+        expect(h.logged.at(-1)).toBe(event.error);
+        expect(h.notices.length).toBe(before);
+        expect(h.actor.getSnapshot().matches('loadFailed')).toBe(true);
+      },
+      'form.retry': () => {
+        const before = h.loads.length;
+        h.actor.send({ type: 'form.retry' });
+        expect(h.loads.length).toBe(before + 1);
+      },
+      'field.change': ({ event }) => {
+        const typed = model.typed.find((entry) => entry.field === event.field && entry.value === event.value);
+        if (!typed) throw new Error(`no expectation for ${String(event.field)}`);
+        const notices = h.notices.length;
+        h.actor.send({ type: 'field.change', field: typed.field, value: typed.value });
+        const kept = h.actor.getSnapshot().context.values[typed.field] ?? '';
+        expect(kept).toBe(typed.kept);
+        expect(adminFieldMessage(model.form, typed.field, kept)).toBe(typed.shows);
+        expect(h.notices.length).toBe(notices);
+      },
+      'files.change': ({ event }) => {
+        const picked = model.picked.find((entry) => entry.input === event.input);
+        if (!picked) throw new Error(`no expectation for ${String(event.input)}`);
+        const notices = h.notices.length;
+        const before = h.actor.getSnapshot().context.files;
+        h.actor.send({ type: 'files.change', input: picked.input, files: picked.files });
+        const after = h.actor.getSnapshot().context.files;
+        if (picked.refused) {
+          branchesWalked.add('files.change: too large');
+          expect(h.notices.slice(notices)).toEqual([notice(picked.refused, 'error')]);
+          expect(after).toEqual(before);
+          expect(after[picked.input]).toBeUndefined();
+        } else {
+          branchesWalked.add('files.change: kept');
+          expect(h.notices.length).toBe(notices);
+          expect(after[picked.input]).toEqual(picked.files);
+        }
+      },
+      'form.submit': () => {
+        const notices = h.notices.length;
+        const saves = h.saves.length;
+        const { values, files, record } = h.actor.getSnapshot().context;
+        h.actor.send({ type: 'form.submit' });
+        const after = h.actor.getSnapshot();
+        if (!model.complete(values, files)) {
+          branchesWalked.add('form.submit: incomplete');
+          expect(after.matches('editing')).toBe(true);
+          expect(h.saves.length).toBe(saves);
+          expect(h.notices.slice(notices)).toEqual([notice(model.requiredMessage, 'error')]);
+          expect(after.context.submitted).toBe(true);
+        } else if (!model.valid(values)) {
+          // A filled but invalid form shows the fields' own messages and sends nothing.
+          branchesWalked.add('form.submit: invalid');
+          expect(after.matches('editing')).toBe(true);
+          expect(h.saves.length).toBe(saves);
+          expect(h.notices.length).toBe(notices);
+          expect(after.context.submitted).toBe(true);
+        } else {
+          branchesWalked.add('form.submit: saving');
+          expect(after.matches('saving')).toBe(true);
+          expect(h.saves.slice(saves)).toEqual([{ values, files, record }]);
+          expect(h.notices.length).toBe(notices);
+        }
+      },
+      'xstate.done.actor.submitForm': async ({ event }) => {
+        const notices = h.notices.length;
+        const { values, saves } = h.actor.getSnapshot().context;
+        const output = event.output as AdminFormOutcome;
+        await h.settle('submitForm', { output });
+        const after = h.actor.getSnapshot();
+        if (!output.ok) {
+          branchesWalked.add('submitForm: refused');
+          expect(h.notices.slice(notices)).toEqual([notice(model.refusal, 'error')]);
+          expect(after.matches('editing')).toBe(true);
+          expect(after.context.values).toEqual(values);
+        } else if (model.leavesAfterMs === null) {
+          // The banner forms stay for the next upload: back to editing, the picks cleared, the count up.
+          branchesWalked.add('submitForm: saved, stays');
+          expect(h.notices.slice(notices)).toEqual([notice(model.savedMessage, 'success')]);
+          expect(after.matches('editing')).toBe(true);
+          expect(after.context.saves).toBe(saves + 1);
+          expect(after.context.files).toEqual({});
+          expect(after.context.submitted).toBe(false);
+          h.clock.increment(60_000);
+          expect(h.wentToList()).toBe(0);
+        } else {
+          branchesWalked.add('submitForm: saved, leaves');
+          expect(h.notices.slice(notices)).toEqual([notice(model.savedMessage, 'success')]);
+          expect(after.matches('saved')).toBe(true);
+        }
+        expect(h.wentToList()).toBe(0);
+      },
+      'xstate.error.actor.submitForm': async ({ event }) => {
+        const notices = h.notices.length;
+        const { values } = h.actor.getSnapshot().context;
+        await h.settle('submitForm', { error: event.error as Error });
+        expect(h.logged.at(-1)).toBe(event.error);
+        expect(h.notices.slice(notices)).toEqual([notice(unreachable, 'error')]);
+        expect(h.actor.getSnapshot().matches('editing')).toBe(true);
+        expect(h.actor.getSnapshot().context.values).toEqual(values);
+      },
+      [afterSaved]: () => {
+        const delay = model.leavesAfterMs;
+        if (delay === null) throw new Error(`${model.form} should never wait in saved`);
+        h.clock.increment(delay - 1);
+        expect(h.wentToList()).toBe(0);
+        expect(h.actor.getSnapshot().matches('saved')).toBe(true);
+        h.clock.increment(1);
+        expect(h.wentToList()).toBe(1);
+        expect(h.actor.getSnapshot().status).toBe('done');
+      },
+    };
+  },
+});
 
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, adminFormMachine);
-  });
-
+describe('admin-form machine (model-based), its guards', () => {
   it('walked every branch of the guarded transitions', () => {
     expect([...branchesWalked].sort()).toEqual([
       'files.change: kept',

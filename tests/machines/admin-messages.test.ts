@@ -2,15 +2,14 @@
 // the server (which message, read or unread), that opening or replying only marks an unread message read, that a
 // failed change says so and leaves the list as it was, and that Retry loads again.
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
 import type { Notice } from '../../domain/notice';
 import { adminMessagesMachine } from '../../machines/admin-messages.machine';
 import type { MessageChange } from '../../machines/admin-messages.machine';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions, wholeEvent } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, noticeLog, walkModel, wholeEvent } from './machine-test-kit';
 
 type MessagesSnapshot = SnapshotFrom<typeof adminMessagesMachine>;
 type ModelEvent = EventFrom<typeof adminMessagesMachine>;
@@ -73,63 +72,52 @@ const coverage = machineCoverage();
 /** Whether message `id` is unread in the actor's list. */
 const unreadIn = (snapshot: MessagesSnapshot, id: number) => snapshot.context.messages.find((message) => message.id === id)?.readAt === null;
 
-describe('admin-messages machine (model-based)', () => {
-  const model = new TestModel(adminMessagesMachine, testModelOptions((snapshot: MessagesSnapshot) => modelEvents.filter((event) => snapshot.can(event)), wholeEvent));
-  const paths = model.getShortestPaths();
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(10);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      /** A user's event: what it asked the server, if anything. */
-      const userEvent = ({ event }: { event: AnyEventObject }) => {
-        const before = h.actor.getSnapshot();
-        const changes = h.calls.changes.length;
-        const sent = event as Extract<ModelEvent, { id: number }>;
-        h.actor.send(sent);
-        const { id } = sent;
-        const unread = unreadIn(before, id);
-        // A toggle flips the message; opening or replying marks only an unread one read.
-        const expected = event.type === 'message.toggle' ? [{ id, read: unread }] : unread ? [{ id, read: true }] : [];
-        expect(h.calls.changes.slice(changes)).toEqual(expected);
-      };
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-          toggling: () => expect(h.actor.getSnapshot().context.change).toEqual(h.calls.changes.at(-1)),
-        },
-        events: {
-          'xstate.done.actor.loadMessages': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'xstate.error.actor.loadMessages': async ({ event }: { event: AnyEventObject }) => {
-            await h.settle(event);
-            expect(h.errors.at(-1)).toBe(failed);
-          },
-          'list.retry': () => {
-            const loads = h.calls.loads;
-            h.actor.send({ type: 'list.retry' });
-            expect(h.calls.loads).toBe(loads + 1);
-          },
-          'message.toggle': userEvent,
-          'message.open': userEvent,
-          'message.reply': userEvent,
-          'xstate.done.actor.markRead': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'xstate.error.actor.markRead': async ({ event }: { event: AnyEventObject }) => {
-            const messages = h.actor.getSnapshot().context.messages;
-            await h.notices.expectMessages(() => h.settle(event), [changeFailed.message], changeFailed.duration);
-            expect(h.actor.getSnapshot().context.messages).toEqual(messages);
-            expect(h.errors.at(-1)).toBe(failed);
-          },
-        } as never,
-      });
-    });
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, adminMessagesMachine);
-  });
+walkModel('admin-messages machine (model-based)', {
+  machine: adminMessagesMachine,
+  coverage,
+  events: modelEvents,
+  eventKey: wholeEvent,
+  morePathsThan: 10,
+  harness,
+  state: (actual, h) => {
+    if (actual.matches('toggling')) expect(actual.context.change).toEqual(h.calls.changes.at(-1));
+  },
+  steps: (h) => {
+    /** A user's event: what it asked the server, if anything. */
+    const userEvent = ({ event }: { event: AnyEventObject }) => {
+      const before = h.actor.getSnapshot();
+      const changes = h.calls.changes.length;
+      const sent = event as Extract<ModelEvent, { id: number }>;
+      h.actor.send(sent);
+      const { id } = sent;
+      const unread = unreadIn(before, id);
+      // A toggle flips the message; opening or replying marks only an unread one read.
+      const expected = event.type === 'message.toggle' ? [{ id, read: unread }] : unread ? [{ id, read: true }] : [];
+      expect(h.calls.changes.slice(changes)).toEqual(expected);
+    };
+    return {
+      'xstate.done.actor.loadMessages': ({ event }) => h.settle(event),
+      'xstate.error.actor.loadMessages': async ({ event }) => {
+        await h.settle(event);
+        expect(h.errors.at(-1)).toBe(failed);
+      },
+      'list.retry': () => {
+        const loads = h.calls.loads;
+        h.actor.send({ type: 'list.retry' });
+        expect(h.calls.loads).toBe(loads + 1);
+      },
+      'message.toggle': userEvent,
+      'message.open': userEvent,
+      'message.reply': userEvent,
+      'xstate.done.actor.markRead': ({ event }) => h.settle(event),
+      'xstate.error.actor.markRead': async ({ event }) => {
+        const messages = h.actor.getSnapshot().context.messages;
+        await h.notices.expectMessages(() => h.settle(event), [changeFailed.message], changeFailed.duration);
+        expect(h.actor.getSnapshot().context.messages).toEqual(messages);
+        expect(h.errors.at(-1)).toBe(failed);
+      },
+    };
+  },
 });
 
 describe('admin-messages machine rules', () => {

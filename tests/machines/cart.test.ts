@@ -2,15 +2,14 @@
 // and the server see (calls made and their bodies, toasts, the badge count, the bag shown). Then the rules the model
 // cannot reach: buttons at their bounds, clicks while busy, which lines block checkout.
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
 import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '../../domain/cart-rules';
 import { cartMachine } from '../../machines/cart.machine';
 import type { CheckStockInput, RemoveItemInput, UpdateQuantityInput } from '../../machines/cart.machine';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { eventType, expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { eventType, heldCalls, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
@@ -119,142 +118,123 @@ const networkError = { message: 'An error occurred. Please try again later.', ki
 
 const coverage = machineCoverage();
 
-describe('cart quantity machine (model-based)', () => {
-  // createTestModel refuses machines that invoke actors; TestModel with the snapshot plus the event that led to it as
-  // the vertex makes the shortest paths take every transition.
-  const model = new TestModel(cartMachine, testModelOptions((snapshot: CartSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventType));
-  const runs = [
-    { owner: guest, paths: model.getShortestPaths({ input: { owner: guest } } as never) },
-    { owner: null, paths: model.getShortestPaths({ input: { owner: null } } as never) },
-  ];
-
-  it('has a finite model to walk', () => {
-    expect(runs[0]?.paths.length).toBeGreaterThan(15);
-    expect(runs[1]?.paths.length).toBeGreaterThan(0);
-  });
-
-  for (const run of runs) {
-    for (const path of run.paths) {
-      it(`${run.owner ? 'guest' : 'no bag yet'}: ${path.description}`, async () => {
-        const h = harness(run.owner);
-        if (!run.owner) expect(h.seen.loads).toEqual([]);
-        await path.test({
-          states: {
-            '*': (expected) => void expectModelState(h.actor, expected),
-          },
-          events: {
-            'xstate.done.actor.loadCart': async ({ event }: { event: AnyEventObject }) => {
-              expect(h.seen.loads.at(-1)).toEqual(guest);
-              await h.settle('loadCart', { output: event.output });
-              const cart = event.output as CartReply;
-              expect(h.seen.counts.at(-1)).toBe(cart.totalCartItems);
-              expect(h.actor.getSnapshot().matches(cart.productList.length > 0 ? 'ready' : 'empty')).toBe(true);
-            },
-            'xstate.error.actor.loadCart': async ({ event }: { event: AnyEventObject }) => {
-              const notices = h.seen.notices.length;
-              await h.settle('loadCart', { error: event.error });
-              // A failed load is shown on the page with a Retry, not as a toast.
-              expect(h.seen.notices.length).toBe(notices);
-              expect(h.seen.logged.at(-1)).toBe(event.error);
-            },
-            'cart.retry': () => {
-              const loads = h.seen.loads.length;
-              h.actor.send({ type: 'cart.retry' });
-              expect(h.seen.loads.length).toBe(loads + 1);
-            },
-            'quantity.increase': ({ event }: { event: AnyEventObject }) => {
-              const quantity = lineOne(h.actor.getSnapshot()).productItem.quantity;
-              const updates = h.seen.updates.length;
-              h.actor.send(event as ModelEvent);
-              // The stock check comes first, for one more unit; nothing is posted yet.
-              expect(h.seen.stockChecks.at(-1)).toEqual({ productId: 'p_1', quantity: quantity + 1 });
-              expect(h.seen.updates.length).toBe(updates);
-            },
-            'quantity.decrease': ({ event }: { event: AnyEventObject }) => {
-              const quantity = lineOne(h.actor.getSnapshot()).productItem.quantity;
-              const checks = h.seen.stockChecks.length;
-              h.actor.send(event as ModelEvent);
-              expect(h.seen.stockChecks.length).toBe(checks);
-              expect(h.seen.updates.at(-1)).toEqual({
-                owner: guest,
-                cartItemId: 1,
-                line: { productId: 'p_1', size: 'Standard', quantity: quantity - 1 },
-              });
-            },
-            'item.remove': ({ event }: { event: AnyEventObject }) => {
-              h.actor.send(event as ModelEvent);
-              expect(h.seen.removals.at(-1)).toEqual({ owner: guest, productId: 'p_1' });
-            },
-            'xstate.done.actor.checkStock': async ({ event }: { event: AnyEventObject }) => {
-              const updates = h.seen.updates.length;
-              const notices = h.seen.notices.length;
-              const wanted = h.seen.stockChecks.at(-1)?.quantity;
-              await h.settle('checkStock', { output: event.output });
-              if (event.output) {
-                expect(h.seen.updates.slice(updates)).toEqual([
-                  { owner: guest, cartItemId: 1, line: { productId: 'p_1', size: 'Standard', quantity: wanted } },
-                ]);
-              } else {
-                expect(h.seen.updates.length).toBe(updates);
-                expect(h.seen.notices.slice(notices)).toEqual([stockLimit]);
-              }
-            },
-            'xstate.error.actor.checkStock': async ({ event }: { event: AnyEventObject }) => {
-              const notices = h.seen.notices.length;
-              const updates = h.seen.updates.length;
-              await h.settle('checkStock', { error: event.error });
-              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
-              expect(h.seen.updates.length).toBe(updates);
-            },
-            'xstate.done.actor.updateQuantity': async ({ event }: { event: AnyEventObject }) => {
-              const loads = h.seen.loads.length;
-              const notices = h.seen.notices.length;
-              await h.settle('updateQuantity', { output: event.output });
-              if (event.output === 'updated') {
-                expect(h.seen.loads.slice(loads)).toEqual([guest]);
-              } else {
-                expect(h.seen.loads.length).toBe(loads);
-                expect(h.seen.notices.slice(notices)).toEqual([stockLimit]);
-              }
-            },
-            'xstate.error.actor.updateQuantity': async ({ event }: { event: AnyEventObject }) => {
-              const notices = h.seen.notices.length;
-              const cart = h.actor.getSnapshot().context.cart;
-              await h.settle('updateQuantity', { error: event.error });
-              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
-              // The bag shown stays as it was.
-              expect(h.actor.getSnapshot().context.cart).toBe(cart);
-            },
-            'xstate.done.actor.removeItem': async () => {
-              const loads = h.seen.loads.length;
-              await h.settle('removeItem', { output: undefined });
-              expect(h.seen.loads.slice(loads)).toEqual([guest]);
-            },
-            'xstate.error.actor.removeItem': async ({ event }: { event: AnyEventObject }) => {
-              const notices = h.seen.notices.length;
-              await h.settle('removeItem', { error: event.error });
-              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
-            },
-            'xstate.done.actor.reloadCart': async ({ event }: { event: AnyEventObject }) => {
-              const cart = event.output as CartReply;
-              await h.settle('loadCart', { output: cart });
-              expect(h.actor.getSnapshot().context.cart).toEqual(cart);
-              expect(h.seen.counts.at(-1)).toBe(cart.totalCartItems);
-            },
-            'xstate.error.actor.reloadCart': async ({ event }: { event: AnyEventObject }) => {
-              const notices = h.seen.notices.length;
-              await h.settle('loadCart', { error: event.error });
-              expect(h.seen.notices.slice(notices)).toEqual([networkError]);
-            },
-          } as never,
-        });
+walkModel('cart quantity machine (model-based)', {
+  machine: cartMachine,
+  coverage,
+  situations: { guest: { owner: guest }, 'no bag yet': { owner: null } },
+  events: modelEvents,
+  eventKey: eventType,
+  morePathsThan: ({ owner }) => (owner ? 15 : 0),
+  harness: ({ owner }) => {
+    const h = harness(owner);
+    if (!owner) expect(h.seen.loads).toEqual([]);
+    return h;
+  },
+  steps: (h) => ({
+    'xstate.done.actor.loadCart': async ({ event }) => {
+      expect(h.seen.loads.at(-1)).toEqual(guest);
+      await h.settle('loadCart', { output: event.output });
+      const cart = event.output as CartReply;
+      expect(h.seen.counts.at(-1)).toBe(cart.totalCartItems);
+      expect(h.actor.getSnapshot().matches(cart.productList.length > 0 ? 'ready' : 'empty')).toBe(true);
+    },
+    'xstate.error.actor.loadCart': async ({ event }) => {
+      const notices = h.seen.notices.length;
+      await h.settle('loadCart', { error: event.error });
+      // A failed load is shown on the page with a Retry, not as a toast.
+      expect(h.seen.notices.length).toBe(notices);
+      expect(h.seen.logged.at(-1)).toBe(event.error);
+    },
+    'cart.retry': () => {
+      const loads = h.seen.loads.length;
+      h.actor.send({ type: 'cart.retry' });
+      expect(h.seen.loads.length).toBe(loads + 1);
+    },
+    'quantity.increase': ({ event }) => {
+      const quantity = lineOne(h.actor.getSnapshot()).productItem.quantity;
+      const updates = h.seen.updates.length;
+      h.actor.send(event as ModelEvent);
+      // The stock check comes first, for one more unit; nothing is posted yet.
+      expect(h.seen.stockChecks.at(-1)).toEqual({ productId: 'p_1', quantity: quantity + 1 });
+      expect(h.seen.updates.length).toBe(updates);
+    },
+    'quantity.decrease': ({ event }) => {
+      const quantity = lineOne(h.actor.getSnapshot()).productItem.quantity;
+      const checks = h.seen.stockChecks.length;
+      h.actor.send(event as ModelEvent);
+      expect(h.seen.stockChecks.length).toBe(checks);
+      expect(h.seen.updates.at(-1)).toEqual({
+        owner: guest,
+        cartItemId: 1,
+        line: { productId: 'p_1', size: 'Standard', quantity: quantity - 1 },
       });
-    }
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, cartMachine);
-  });
+    },
+    'item.remove': ({ event }) => {
+      h.actor.send(event as ModelEvent);
+      expect(h.seen.removals.at(-1)).toEqual({ owner: guest, productId: 'p_1' });
+    },
+    'xstate.done.actor.checkStock': async ({ event }) => {
+      const updates = h.seen.updates.length;
+      const notices = h.seen.notices.length;
+      const wanted = h.seen.stockChecks.at(-1)?.quantity;
+      await h.settle('checkStock', { output: event.output });
+      if (event.output) {
+        expect(h.seen.updates.slice(updates)).toEqual([
+          { owner: guest, cartItemId: 1, line: { productId: 'p_1', size: 'Standard', quantity: wanted } },
+        ]);
+      } else {
+        expect(h.seen.updates.length).toBe(updates);
+        expect(h.seen.notices.slice(notices)).toEqual([stockLimit]);
+      }
+    },
+    'xstate.error.actor.checkStock': async ({ event }) => {
+      const notices = h.seen.notices.length;
+      const updates = h.seen.updates.length;
+      await h.settle('checkStock', { error: event.error });
+      expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+      expect(h.seen.updates.length).toBe(updates);
+    },
+    'xstate.done.actor.updateQuantity': async ({ event }) => {
+      const loads = h.seen.loads.length;
+      const notices = h.seen.notices.length;
+      await h.settle('updateQuantity', { output: event.output });
+      if (event.output === 'updated') {
+        expect(h.seen.loads.slice(loads)).toEqual([guest]);
+      } else {
+        expect(h.seen.loads.length).toBe(loads);
+        expect(h.seen.notices.slice(notices)).toEqual([stockLimit]);
+      }
+    },
+    'xstate.error.actor.updateQuantity': async ({ event }) => {
+      const notices = h.seen.notices.length;
+      const cart = h.actor.getSnapshot().context.cart;
+      await h.settle('updateQuantity', { error: event.error });
+      expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+      // The bag shown stays as it was.
+      expect(h.actor.getSnapshot().context.cart).toBe(cart);
+    },
+    'xstate.done.actor.removeItem': async () => {
+      const loads = h.seen.loads.length;
+      await h.settle('removeItem', { output: undefined });
+      expect(h.seen.loads.slice(loads)).toEqual([guest]);
+    },
+    'xstate.error.actor.removeItem': async ({ event }) => {
+      const notices = h.seen.notices.length;
+      await h.settle('removeItem', { error: event.error });
+      expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+    },
+    'xstate.done.actor.reloadCart': async ({ event }) => {
+      const cart = event.output as CartReply;
+      await h.settle('loadCart', { output: cart });
+      expect(h.actor.getSnapshot().context.cart).toEqual(cart);
+      expect(h.seen.counts.at(-1)).toBe(cart.totalCartItems);
+    },
+    'xstate.error.actor.reloadCart': async ({ event }) => {
+      const notices = h.seen.notices.length;
+      await h.settle('loadCart', { error: event.error });
+      expect(h.seen.notices.slice(notices)).toEqual([networkError]);
+    },
+  }),
 });
 
 function lineOne(snapshot: CartSnapshot): CartLine {

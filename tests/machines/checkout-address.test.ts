@@ -2,16 +2,15 @@
 // preselected after each load (the first, the one kept, the one just saved), the form's typing filters, the 5 s
 // snackbars, that an invalid form sends nothing and a valid one sends exactly the parsed fields.
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-address.selectors';
 import { checkoutAddressMachine } from '../../machines/checkout-address.machine';
 import type { Notice } from '../../domain/notice';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
 import type { Address, AddressField, AddressFields } from '../../domain/address';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions, typedFieldStep } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, noticeLog, typedFieldStep, walkModel } from './machine-test-kit';
 
 type AddressSnapshot = SnapshotFrom<typeof checkoutAddressMachine>;
 type ModelEvent = EventFrom<typeof checkoutAddressMachine>;
@@ -119,95 +118,81 @@ function harness() {
 
 const coverage = machineCoverage();
 
-describe('checkout-address machine (model-based)', () => {
-  const model = new TestModel(checkoutAddressMachine, testModelOptions(eventsFor));
-  const paths = model.getShortestPaths();
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(10);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
-      await path.test({
-        states: {
-          '*': (expected) => {
-            const actual = expectModelState(h.actor, expected);
-            // The selected address is always one of those listed, and there is one whenever the list is not empty.
-            const { addresses, selectedAddressId } = actual.context;
-            if (addresses.length > 0) expect(addresses.map((item) => item.id)).toContain(selectedAddressId);
-            else expect(selectedAddressId).toBeNull();
-          },
-        },
-        events: {
-          'address.retry': () => {
-            const loads = h.seen.loads;
-            h.actor.send({ type: 'address.retry' });
-            expect(h.seen.loads).toBe(loads + 1);
-          },
-          'address.select': ({ event }: { event: AnyEventObject }) => {
-            h.actor.send(event as ModelEvent);
-            expect(h.actor.getSnapshot().context.selectedAddressId).toBe(event.addressId);
-          },
-          'form.open': () => {
-            h.actor.send({ type: 'form.open' });
-            expect(h.actor.getSnapshot().context.form).toEqual(emptyAddressForm);
-          },
-          'form.cancel': () => {
-            const { selectedAddressId } = h.actor.getSnapshot().context;
-            h.actor.send({ type: 'form.cancel' });
-            expect(h.actor.getSnapshot().value).toBe('list');
-            expect(h.actor.getSnapshot().context.selectedAddressId).toBe(selectedAddressId);
-          },
-          'field.change': typedFieldStep(h.actor, filterAddressField),
-          'form.submit': async () => {
-            const before = h.actor.getSnapshot();
-            const saves = h.seen.saves.length;
-            const complete = typed.every(([field]) => before.context.form[field] !== '');
-            await expectNotices(() => h.actor.send({ type: 'form.submit' }), complete ? [] : ['Please fill all the fields!']);
-            // An invalid form sends nothing; a valid one sends exactly the fields as the rules parse them.
-            expect(h.seen.saves.slice(saves)).toEqual(complete ? [expectedSaved] : []);
-            if (!complete) expect(h.actor.getSnapshot().context.submitted).toBe(true);
-          },
-          'xstate.done.actor.loadAddresses': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.actor.getSnapshot().context;
-            await expectNotices(() => h.settle(event), []);
-            const after = h.actor.getSnapshot().context;
-            const listed = event.output as Address[];
-            if (before.idsBeforeSave) expect(after.selectedAddressId).toBe(added.id);
-            else if (before.selectedAddressId === null) expect(after.selectedAddressId).toBe(listed[0]?.id ?? null);
-            if (listed.length === 0) expect(h.actor.getSnapshot().value).toBe('empty');
-          },
-          'xstate.error.actor.loadAddresses': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), []);
-            expect(h.seen.errors.at(-1)).toEqual(event.error);
-          },
-          'xstate.done.actor.saveAddress': async ({ event }: { event: AnyEventObject }) => {
-            const loads = h.seen.loads;
-            await expectNotices(() => h.settle(event), []);
-            // The form closes and the list reloads.
-            expect(h.seen.loads).toBe(loads + 1);
-            expect(h.actor.getSnapshot().context.form).toEqual(emptyAddressForm);
-          },
-          'xstate.error.actor.saveAddress': async ({ event }: { event: AnyEventObject }) => {
-            const form = h.actor.getSnapshot().context.form;
-            await expectNotices(() => h.settle(event), ['An error occurred while processing your request.']);
-            // The form stays open as typed.
-            expect(h.actor.getSnapshot().context.form).toEqual(form);
-          },
-        } as never,
-      });
-    });
-  }
+walkModel('checkout-address machine (model-based)', {
+  machine: checkoutAddressMachine,
+  coverage,
+  events: eventsFor,
+  morePathsThan: 10,
+  harness,
+  state: (actual) => {
+    // The selected address is always one of those listed, and there is one whenever the list is not empty.
+    const { addresses, selectedAddressId } = actual.context;
+    if (addresses.length > 0) expect(addresses.map((item) => item.id)).toContain(selectedAddressId);
+    else expect(selectedAddressId).toBeNull();
+  },
+  steps: (h) => {
+    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
+    return {
+      'address.retry': () => {
+        const loads = h.seen.loads;
+        h.actor.send({ type: 'address.retry' });
+        expect(h.seen.loads).toBe(loads + 1);
+      },
+      'address.select': ({ event }) => {
+        h.actor.send(event as ModelEvent);
+        expect(h.actor.getSnapshot().context.selectedAddressId).toBe(event.addressId);
+      },
+      'form.open': () => {
+        h.actor.send({ type: 'form.open' });
+        expect(h.actor.getSnapshot().context.form).toEqual(emptyAddressForm);
+      },
+      'form.cancel': () => {
+        const { selectedAddressId } = h.actor.getSnapshot().context;
+        h.actor.send({ type: 'form.cancel' });
+        expect(h.actor.getSnapshot().value).toBe('list');
+        expect(h.actor.getSnapshot().context.selectedAddressId).toBe(selectedAddressId);
+      },
+      'field.change': typedFieldStep(h.actor, filterAddressField),
+      'form.submit': async () => {
+        const before = h.actor.getSnapshot();
+        const saves = h.seen.saves.length;
+        const complete = typed.every(([field]) => before.context.form[field] !== '');
+        await expectNotices(() => h.actor.send({ type: 'form.submit' }), complete ? [] : ['Please fill all the fields!']);
+        // An invalid form sends nothing; a valid one sends exactly the fields as the rules parse them.
+        expect(h.seen.saves.slice(saves)).toEqual(complete ? [expectedSaved] : []);
+        if (!complete) expect(h.actor.getSnapshot().context.submitted).toBe(true);
+      },
+      'xstate.done.actor.loadAddresses': async ({ event }) => {
+        const before = h.actor.getSnapshot().context;
+        await expectNotices(() => h.settle(event), []);
+        const after = h.actor.getSnapshot().context;
+        const listed = event.output as Address[];
+        if (before.idsBeforeSave) expect(after.selectedAddressId).toBe(added.id);
+        else if (before.selectedAddressId === null) expect(after.selectedAddressId).toBe(listed[0]?.id ?? null);
+        if (listed.length === 0) expect(h.actor.getSnapshot().value).toBe('empty');
+      },
+      'xstate.error.actor.loadAddresses': async ({ event }) => {
+        await expectNotices(() => h.settle(event), []);
+        expect(h.seen.errors.at(-1)).toEqual(event.error);
+      },
+      'xstate.done.actor.saveAddress': async ({ event }) => {
+        const loads = h.seen.loads;
+        await expectNotices(() => h.settle(event), []);
+        // The form closes and the list reloads.
+        expect(h.seen.loads).toBe(loads + 1);
+        expect(h.actor.getSnapshot().context.form).toEqual(emptyAddressForm);
+      },
+      'xstate.error.actor.saveAddress': async ({ event }) => {
+        const form = h.actor.getSnapshot().context.form;
+        await expectNotices(() => h.settle(event), ['An error occurred while processing your request.']);
+        // The form stays open as typed.
+        expect(h.actor.getSnapshot().context.form).toEqual(form);
+      },
+    };
+  },
 });
 
-describe('checkout-address machine coverage and rules', () => {
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, checkoutAddressMachine);
-  });
-
+describe('checkout-address machine rules', () => {
   it('saves once however often the form is submitted while saving', async () => {
     const h = harness();
     await h.settle({ type: 'xstate.done.actor.loadAddresses', output: [] });

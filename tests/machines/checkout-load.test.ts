@@ -1,15 +1,13 @@
 // The checkout page's loading, model-based: every state and transition walked with fake calls, checking that the bag
 // is asked of the owner just found, that either failure ends in Try again, and that Try again starts over.
-import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import type { CartOwner, CartReply } from '../../domain/cart';
 import { checkoutLoadMachine } from '../../machines/checkout-load.machine';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, walkModel } from './machine-test-kit';
 
-type LoadSnapshot = SnapshotFrom<typeof checkoutLoadMachine>;
 type ModelEvent = EventFrom<typeof checkoutLoadMachine>;
 
 const guest: CartOwner = { kind: 'guest', sessionId: 'GuestSession0123456789ab' };
@@ -44,42 +42,29 @@ function harness() {
 
 const coverage = machineCoverage();
 
-describe('checkout-load machine (model-based)', () => {
-  const model = new TestModel(checkoutLoadMachine, testModelOptions((snapshot: LoadSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
-  const paths = model.getShortestPaths();
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-        },
-        events: {
-          'xstate.done.actor.ensureOwner': async ({ event }: { event: AnyEventObject }) => {
-            await h.settle(event);
-            // The bag asked for is the owner's just found.
-            expect(h.calls.carts.at(-1)).toEqual(guest);
-          },
-          'xstate.error.actor.ensureOwner': async ({ event }: { event: AnyEventObject }) => {
-            const carts = h.calls.carts.length;
-            await h.settle(event);
-            expect(h.calls.carts).toHaveLength(carts);
-          },
-          'xstate.done.actor.loadCart': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'xstate.error.actor.loadCart': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'load.retry': () => {
-            const owners = h.calls.owners;
-            h.actor.send({ type: 'load.retry' });
-            // Try again starts over from the owner: one new call.
-            expect(h.calls.owners).toBe(owners + 1);
-          },
-        } as never,
-      });
-    });
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, checkoutLoadMachine);
-  });
+walkModel('checkout-load machine (model-based)', {
+  machine: checkoutLoadMachine,
+  coverage,
+  events: modelEvents,
+  harness,
+  steps: (h) => ({
+    'xstate.done.actor.ensureOwner': async ({ event }) => {
+      await h.settle(event);
+      // The bag asked for is the owner's just found.
+      expect(h.calls.carts.at(-1)).toEqual(guest);
+    },
+    'xstate.error.actor.ensureOwner': async ({ event }) => {
+      const carts = h.calls.carts.length;
+      await h.settle(event);
+      expect(h.calls.carts).toHaveLength(carts);
+    },
+    'xstate.done.actor.loadCart': ({ event }) => h.settle(event),
+    'xstate.error.actor.loadCart': ({ event }) => h.settle(event),
+    'load.retry': () => {
+      const owners = h.calls.owners;
+      h.actor.send({ type: 'load.retry' });
+      // Try again starts over from the owner: one new call.
+      expect(h.calls.owners).toBe(owners + 1);
+    },
+  }),
 });

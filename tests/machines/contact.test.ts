@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import { contactMachine } from '../../machines/contact.machine';
 import { emptyContactForm, filterContactField } from '../../machines/contact.selectors';
 import type { Notice } from '../../domain/notice';
 import type { ContactForm } from '../../domain/contact';
 import { contactMessages } from '../../domain/contact';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { eventType, expectModelState, testModelOptions, typedFieldStep } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { eventType, typedFieldStep, walkModel } from './machine-test-kit';
 
-type ContactSnapshot = SnapshotFrom<typeof contactMachine>;
 type ModelEvent = EventFrom<typeof contactMachine>;
 
 const valid: ContactForm = {
@@ -71,69 +69,54 @@ function harness() {
 
 const coverage = machineCoverage();
 
-describe('contact machine (model-based)', () => {
-  // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps, with the
-  // same idea: a vertex is a snapshot plus the event that led to it, so that shortest paths take every transition.
-  const model = new TestModel(contactMachine, testModelOptions((snapshot: ContactSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventType));
-  const paths = model.getShortestPaths();
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(10);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      let noticesBefore = 0;
-      let requestsBefore = 0;
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-        },
-        events: {
-          'field.change': typedFieldStep(h.actor, filterContactField),
-          'form.submit': () => {
-            noticesBefore = h.notices.length;
-            requestsBefore = h.requests.length;
-            const form = h.actor.getSnapshot().context.form;
-            h.actor.send({ type: 'form.submit' });
-            if (h.actor.getSnapshot().matches('sending')) {
-              expect(h.requests.slice(requestsBefore)).toEqual([form]);
-              expect(h.notices.length).toBe(noticesBefore);
-            } else {
-              // An invalid form sends nothing and says so.
-              expect(h.requests.length).toBe(requestsBefore);
-              expect(h.notices.slice(noticesBefore)).toEqual([
-                { message: 'Something went wrong', kind: 'error', duration: 4000 },
-              ]);
-              expect(h.actor.getSnapshot().context.submitted).toBe(true);
-            }
-          },
-          'xstate.done.actor.sendMessage': async () => {
-            noticesBefore = h.notices.length;
-            await h.settle('done');
-            expect(h.notices.slice(noticesBefore)).toEqual([
-              { message: 'Thank You for Your Response!!', kind: 'success', duration: 4000 },
-            ]);
-            expect(h.actor.getSnapshot().context).toEqual({ form: emptyContactForm, submitted: false });
-          },
-          'xstate.error.actor.sendMessage': async () => {
-            noticesBefore = h.notices.length;
-            const form = h.actor.getSnapshot().context.form;
-            await h.settle('error');
-            expect(h.notices.slice(noticesBefore)).toEqual([
-              { message: 'Something went wrong: An error occurred during submission', kind: 'error', duration: 4000 },
-            ]);
-            expect(h.actor.getSnapshot().context.form).toEqual(form);
-          },
-        } as never,
-      });
-    });
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, contactMachine);
-  });
+walkModel('contact machine (model-based)', {
+  machine: contactMachine,
+  coverage,
+  events: modelEvents,
+  eventKey: eventType,
+  morePathsThan: 10,
+  harness,
+  steps: (h) => {
+    let noticesBefore = 0;
+    let requestsBefore = 0;
+    return {
+      'field.change': typedFieldStep(h.actor, filterContactField),
+      'form.submit': () => {
+        noticesBefore = h.notices.length;
+        requestsBefore = h.requests.length;
+        const form = h.actor.getSnapshot().context.form;
+        h.actor.send({ type: 'form.submit' });
+        if (h.actor.getSnapshot().matches('sending')) {
+          expect(h.requests.slice(requestsBefore)).toEqual([form]);
+          expect(h.notices.length).toBe(noticesBefore);
+        } else {
+          // An invalid form sends nothing and says so.
+          expect(h.requests.length).toBe(requestsBefore);
+          expect(h.notices.slice(noticesBefore)).toEqual([
+            { message: 'Something went wrong', kind: 'error', duration: 4000 },
+          ]);
+          expect(h.actor.getSnapshot().context.submitted).toBe(true);
+        }
+      },
+      'xstate.done.actor.sendMessage': async () => {
+        noticesBefore = h.notices.length;
+        await h.settle('done');
+        expect(h.notices.slice(noticesBefore)).toEqual([
+          { message: 'Thank You for Your Response!!', kind: 'success', duration: 4000 },
+        ]);
+        expect(h.actor.getSnapshot().context).toEqual({ form: emptyContactForm, submitted: false });
+      },
+      'xstate.error.actor.sendMessage': async () => {
+        noticesBefore = h.notices.length;
+        const form = h.actor.getSnapshot().context.form;
+        await h.settle('error');
+        expect(h.notices.slice(noticesBefore)).toEqual([
+          { message: 'Something went wrong: An error occurred during submission', kind: 'error', duration: 4000 },
+        ]);
+        expect(h.actor.getSnapshot().context.form).toEqual(form);
+      },
+    };
+  },
 });
 
 describe('contact machine rules', () => {

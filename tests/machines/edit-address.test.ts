@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { AnyEventObject, EventFrom } from 'xstate';
 import { filterAddressField } from '../../domain/address';
 import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
 import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
 import { anAddress } from '../views/address-fixtures';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions, typedFieldStep } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { formLoadSteps, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
-type EditSnapshot = SnapshotFrom<typeof editAddressMachine>;
 type ModelEvent = EventFrom<typeof editAddressMachine>;
 
 const stored = anAddress({ User: { externalId: 'u_asha' } });
@@ -82,89 +80,60 @@ const eventKey = (event: AnyEventObject | undefined) =>
 
 const coverage = machineCoverage();
 
-describe('edit-address machine (model-based)', () => {
-  const model = new TestModel(editAddressMachine, testModelOptions((snapshot: EditSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventKey));
-  const paths = model.getShortestPaths({ input } as never);
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(10);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-        },
-        events: {
-          'xstate.done.actor.loadAddress': async ({ event }: { event: AnyEventObject }) => {
-            expect(h.loads.at(-1)).toBe(7);
-            await h.settle('loadAddress', { output: event.output });
-            expect(h.actor.getSnapshot().context.form).toEqual(addressFormOf(stored));
-          },
-          'xstate.error.actor.loadAddress': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.notices.length;
-            await h.settle('loadAddress', { error: event.error as Error });
-            expect(h.logged.at(-1)).toBe(event.error);
-            expect(h.notices.length).toBe(before);
-          },
-          'address.retry': () => {
-            const before = h.loads.length;
-            h.actor.send({ type: 'address.retry' });
-            expect(h.loads.length).toBe(before + 1);
-          },
-          'field.change': typedFieldStep(h.actor, filterAddressField),
-          'form.submit': () => {
-            const noticesBefore = h.notices.length;
-            const savesBefore = h.saves.length;
-            const form = h.actor.getSnapshot().context.form;
-            h.actor.send({ type: 'form.submit' });
-            if (h.actor.getSnapshot().matches('saving')) {
-              expect(h.saves.slice(savesBefore)).toEqual([{ addressId: 7, userExtId: 'u_asha', fields: form }]);
-              expect(h.notices.length).toBe(noticesBefore);
-            } else if (Object.values(form).some((value) => value === '')) {
-              expect(h.saves.length).toBe(savesBefore);
-              expect(h.notices.slice(noticesBefore)).toEqual([{ message: 'Please fill in all fields', kind: 'error', duration: 3000 }]);
-            } else {
-              // A filled but invalid form shows the fields' own messages and sends nothing.
-              expect(h.saves.length).toBe(savesBefore);
-              expect(h.notices.length).toBe(noticesBefore);
-              expect(h.actor.getSnapshot().context.submitted).toBe(true);
-            }
-          },
-          'xstate.done.actor.saveAddress': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.notices.length;
-            const output = event.output as SaveAddressOutput;
-            await h.settle('saveAddress', { output });
-            expect(h.notices.slice(before)).toEqual([
-              output.ok
-                ? { message: 'Address updated successfully!', kind: 'success', duration: 3000 }
-                : { message: 'Address update failed. Please try again.', kind: 'error', duration: 3000 },
-            ]);
-            expect(h.wentToAddresses()).toBe(0);
-          },
-          'xstate.error.actor.saveAddress': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.notices.length;
-            await h.settle('saveAddress', { error: event.error as Error });
-            expect(h.notices.length).toBe(before);
-            expect(h.logged.at(-1)).toBe(event.error);
-          },
-          [afterSaved]: () => {
-            h.clock.increment(2999);
-            expect(h.wentToAddresses()).toBe(0);
-            expect(h.actor.getSnapshot().matches('saved')).toBe(true);
-            h.clock.increment(1);
-            expect(h.wentToAddresses()).toBe(1);
-          },
-        } as never,
-      });
-    });
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, editAddressMachine);
-  });
+walkModel('edit-address machine (model-based)', {
+  machine: editAddressMachine,
+  coverage,
+  events: modelEvents,
+  eventKey,
+  input,
+  morePathsThan: 10,
+  harness,
+  steps: (h) => ({
+    ...formLoadSteps(h, { call: 'loadAddress', retry: 'address.retry', asked: 7, form: addressFormOf(stored) }),
+    'field.change': typedFieldStep(h.actor, filterAddressField),
+    'form.submit': () => {
+      const noticesBefore = h.notices.length;
+      const savesBefore = h.saves.length;
+      const form = h.actor.getSnapshot().context.form;
+      h.actor.send({ type: 'form.submit' });
+      if (h.actor.getSnapshot().matches('saving')) {
+        expect(h.saves.slice(savesBefore)).toEqual([{ addressId: 7, userExtId: 'u_asha', fields: form }]);
+        expect(h.notices.length).toBe(noticesBefore);
+      } else if (Object.values(form).some((value) => value === '')) {
+        expect(h.saves.length).toBe(savesBefore);
+        expect(h.notices.slice(noticesBefore)).toEqual([{ message: 'Please fill in all fields', kind: 'error', duration: 3000 }]);
+      } else {
+        // A filled but invalid form shows the fields' own messages and sends nothing.
+        expect(h.saves.length).toBe(savesBefore);
+        expect(h.notices.length).toBe(noticesBefore);
+        expect(h.actor.getSnapshot().context.submitted).toBe(true);
+      }
+    },
+    'xstate.done.actor.saveAddress': async ({ event }) => {
+      const before = h.notices.length;
+      const output = event.output as SaveAddressOutput;
+      await h.settle('saveAddress', { output });
+      expect(h.notices.slice(before)).toEqual([
+        output.ok
+          ? { message: 'Address updated successfully!', kind: 'success', duration: 3000 }
+          : { message: 'Address update failed. Please try again.', kind: 'error', duration: 3000 },
+      ]);
+      expect(h.wentToAddresses()).toBe(0);
+    },
+    'xstate.error.actor.saveAddress': async ({ event }) => {
+      const before = h.notices.length;
+      await h.settle('saveAddress', { error: event.error as Error });
+      expect(h.notices.length).toBe(before);
+      expect(h.logged.at(-1)).toBe(event.error);
+    },
+    [afterSaved]: () => {
+      h.clock.increment(2999);
+      expect(h.wentToAddresses()).toBe(0);
+      expect(h.actor.getSnapshot().matches('saved')).toBe(true);
+      h.clock.increment(1);
+      expect(h.wentToAddresses()).toBe(1);
+    },
+  }),
 });
 
 describe('edit-address machine rules', () => {

@@ -1,17 +1,15 @@
 // The admin's Mail screen, model-based: every state and transition walked with fake calls, checking that Resend asks
 // for the chosen mail, that a resent mail leaves the list with its toast, and that a refused one stays and says why.
-import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
+import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import type { FailedMail } from '../../domain/admin-mail';
 import { aFailedMail } from '../views/admin-fixtures';
 import type { Notice } from '../../domain/notice';
 import { failedMailsMachine, failedMailsToastMs, resendFailed } from '../../machines/failed-mails.machine';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, noticeLog, walkModel } from './machine-test-kit';
 
-type MailsSnapshot = SnapshotFrom<typeof failedMailsMachine>;
 type ModelEvent = EventFrom<typeof failedMailsMachine>;
 
 const modelEvents = [
@@ -47,45 +45,32 @@ function harness() {
   return { actor, calls, settle, toasts };
 }
 
-describe('failed-mails machine (model-based)', () => {
-  const model = new TestModel(failedMailsMachine, testModelOptions((snapshot: MailsSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
-  const paths = model.getShortestPaths();
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-        },
-        events: {
-          'xstate.done.actor.loadMails': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'xstate.error.actor.loadMails': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'load.retry': () => {
-            const loads = h.calls.loads;
-            h.actor.send({ type: 'load.retry' });
-            expect(h.calls.loads).toBe(loads + 1);
-          },
-          'mail.resend': ({ event }: { event: AnyEventObject }) => {
-            h.actor.send(event as ModelEvent);
-            // Resend asks for the chosen mail.
-            expect(h.calls.resends.at(-1)).toBe(1);
-          },
-          'xstate.done.actor.resendMail': async ({ event }: { event: AnyEventObject }) => {
-            await h.toasts.expectMessages(() => h.settle(event), ['The mail will be sent again'], failedMailsToastMs);
-            expect(h.actor.getSnapshot().context.mails.map((mail) => mail.id)).toEqual([2]);
-          },
-          'xstate.error.actor.resendMail': async ({ event }: { event: AnyEventObject }) => {
-            const refused = (event.error as { status?: number }).status === 409;
-            await h.toasts.expectMessages(() => h.settle(event), [refused ? 'Only a failed mail can be sent again' : resendFailed], failedMailsToastMs);
-            expect(h.actor.getSnapshot().context.mails.map((mail) => mail.id)).toEqual([1, 2]);
-          },
-        } as never,
-      });
-    });
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, failedMailsMachine);
-  });
+walkModel('failed-mails machine (model-based)', {
+  machine: failedMailsMachine,
+  coverage,
+  events: modelEvents,
+  harness,
+  steps: (h) => ({
+    'xstate.done.actor.loadMails': ({ event }) => h.settle(event),
+    'xstate.error.actor.loadMails': ({ event }) => h.settle(event),
+    'load.retry': () => {
+      const loads = h.calls.loads;
+      h.actor.send({ type: 'load.retry' });
+      expect(h.calls.loads).toBe(loads + 1);
+    },
+    'mail.resend': ({ event }) => {
+      h.actor.send(event as ModelEvent);
+      // Resend asks for the chosen mail.
+      expect(h.calls.resends.at(-1)).toBe(1);
+    },
+    'xstate.done.actor.resendMail': async ({ event }) => {
+      await h.toasts.expectMessages(() => h.settle(event), ['The mail will be sent again'], failedMailsToastMs);
+      expect(h.actor.getSnapshot().context.mails.map((mail) => mail.id)).toEqual([2]);
+    },
+    'xstate.error.actor.resendMail': async ({ event }) => {
+      const refused = (event.error as { status?: number }).status === 409;
+      await h.toasts.expectMessages(() => h.settle(event), [refused ? 'Only a failed mail can be sent again' : resendFailed], failedMailsToastMs);
+      expect(h.actor.getSnapshot().context.mails.map((mail) => mail.id)).toEqual([1, 2]);
+    },
+  }),
 });

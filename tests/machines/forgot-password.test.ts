@@ -1,16 +1,15 @@
 // The forgot-password machine, model-based: both steps walked with fake calls, checking the requests, the spec's
 // snackbars, the stored userId and the redirect to /login 3 s after the new password is set.
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { filterForgotPasswordField } from '../../machines/forgot-password.selectors';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import type { ForgotPasswordField } from '../../machines/forgot-password.selectors';
 import type { Notice } from '../../domain/notice';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, passwordToggleStep, testModelOptions, typedFieldStep } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, noticeLog, passwordToggleStep, typedFieldStep, walkModel } from './machine-test-kit';
 
 type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
@@ -105,81 +104,67 @@ function expectedSubmit(snapshot: ForgotSnapshot): { notices: string[]; request:
 
 const coverage = machineCoverage();
 
-describe('forgot-password machine (model-based)', () => {
-  const model = new TestModel(forgotPasswordMachine, testModelOptions(eventsFor));
-  const paths = model.getShortestPaths();
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-        },
-        events: {
-          'field.change': typedFieldStep(h.actor, filterForgotPasswordField, (context) => context),
-          'password.toggle': passwordToggleStep(h.actor),
-          'form.submit': async () => {
-            const snapshot = h.actor.getSnapshot();
-            const expected = expectedSubmit(snapshot);
-            const before = { emails: h.seen.emails.length, resets: h.seen.resets.length };
-            await expectNotices(() => h.actor.send({ type: 'form.submit' }), expected.notices);
-            const { email, otp, password, confirmPassword } = snapshot.context;
-            expect(h.seen.emails.slice(before.emails)).toEqual(expected.request === 'email' ? [email] : []);
-            expect(h.seen.resets.slice(before.resets)).toEqual(
-              expected.request === 'reset' ? [{ email, otp, password, confirmPassword }] : [],
-            );
-          },
-          'xstate.done.actor.verifyEmail': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), ['An OTP has been sent to your email.']);
-            expect(h.actor.getSnapshot().context.userId).toBe('u_kavya');
-          },
-          'xstate.error.actor.verifyEmail': ({ event }: { event: AnyEventObject }) => {
-            const status = (event.error as { status?: number }).status;
-            const expected =
-              status === 404
-                ? 'Please check the entered Email Address'
-                : status === 429
-                  ? 'Please wait a minute before asking for another OTP.'
-                  : 'An error occurred during the process';
-            return expectNotices(() => h.settle(event), [expected]);
-          },
-          'xstate.done.actor.resetPassword': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), ['OTP Verification Successful. Password updated successfully']);
-            expect(h.seen.wentToLogin).toBe(0);
-          },
-          'xstate.error.actor.resetPassword': ({ event }: { event: AnyEventObject }) => {
-            const error = event.error as { status: number; serverMessage: string };
-            const expected =
-              error.status === 500
-                ? 'OTP verification failed: An error occurred'
-                : error.serverMessage === 'Wrong code'
-                  ? 'Incorrect OTP. Please validate the OTP sent to your mail'
-                  : error.serverMessage;
-            return expectNotices(() => h.settle(event), [expected]);
-          },
-          [redirect]: () => {
-            h.clock.increment(2999);
-            expect(h.seen.wentToLogin).toBe(0);
-            h.clock.increment(1);
-            expect(h.seen.wentToLogin).toBe(1);
-          },
-        } as never,
-      });
-    });
-  }
+walkModel('forgot-password machine (model-based)', {
+  machine: forgotPasswordMachine,
+  coverage,
+  events: eventsFor,
+  morePathsThan: 20,
+  harness,
+  steps: (h) => {
+    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
+    return {
+      'field.change': typedFieldStep(h.actor, filterForgotPasswordField, (context) => context),
+      'password.toggle': passwordToggleStep(h.actor),
+      'form.submit': async () => {
+        const snapshot = h.actor.getSnapshot();
+        const expected = expectedSubmit(snapshot);
+        const before = { emails: h.seen.emails.length, resets: h.seen.resets.length };
+        await expectNotices(() => h.actor.send({ type: 'form.submit' }), expected.notices);
+        const { email, otp, password, confirmPassword } = snapshot.context;
+        expect(h.seen.emails.slice(before.emails)).toEqual(expected.request === 'email' ? [email] : []);
+        expect(h.seen.resets.slice(before.resets)).toEqual(
+          expected.request === 'reset' ? [{ email, otp, password, confirmPassword }] : [],
+        );
+      },
+      'xstate.done.actor.verifyEmail': async ({ event }) => {
+        await expectNotices(() => h.settle(event), ['An OTP has been sent to your email.']);
+        expect(h.actor.getSnapshot().context.userId).toBe('u_kavya');
+      },
+      'xstate.error.actor.verifyEmail': ({ event }) => {
+        const status = (event.error as { status?: number }).status;
+        const expected =
+          status === 404
+            ? 'Please check the entered Email Address'
+            : status === 429
+              ? 'Please wait a minute before asking for another OTP.'
+              : 'An error occurred during the process';
+        return expectNotices(() => h.settle(event), [expected]);
+      },
+      'xstate.done.actor.resetPassword': async ({ event }) => {
+        await expectNotices(() => h.settle(event), ['OTP Verification Successful. Password updated successfully']);
+        expect(h.seen.wentToLogin).toBe(0);
+      },
+      'xstate.error.actor.resetPassword': ({ event }) => {
+        const error = event.error as { status: number; serverMessage: string };
+        const expected =
+          error.status === 500
+            ? 'OTP verification failed: An error occurred'
+            : error.serverMessage === 'Wrong code'
+              ? 'Incorrect OTP. Please validate the OTP sent to your mail'
+              : error.serverMessage;
+        return expectNotices(() => h.settle(event), [expected]);
+      },
+      [redirect]: () => {
+        h.clock.increment(2999);
+        expect(h.seen.wentToLogin).toBe(0);
+        h.clock.increment(1);
+        expect(h.seen.wentToLogin).toBe(1);
+      },
+    };
+  },
 });
 
-describe('forgot-password machine coverage and rules', () => {
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, forgotPasswordMachine);
-  });
-
+describe('forgot-password machine rules', () => {
   it('filters typing: OTP six digits, e-mail 50, passwords 30', () => {
     expect(filterForgotPasswordField('otp', 'a1 2-3 4 5 6 7')).toBe('123456');
     expect(filterForgotPasswordField('email', `${'k'.repeat(60)}@x.in`)).toHaveLength(50);

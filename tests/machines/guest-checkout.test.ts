@@ -2,17 +2,16 @@
 // creation and the "Enter Email OTP" modal walked with fake calls, checking the requests, the 5 s snackbars, the
 // prefill and its clearing, and that Place Order is only enabled once the code is verified.
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { emptyGuestDetails, filterGuestField, guestFieldErrors } from '../../machines/guest-checkout.selectors';
 import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
 import type { GuestField } from '../../machines/guest-checkout.selectors';
 import type { Notice } from '../../domain/notice';
 import type { AddressFormValues } from '../../domain/address';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, noticeLog, walkModel } from './machine-test-kit';
 
 type GuestSnapshot = SnapshotFrom<typeof guestCheckoutMachine>;
 type ModelEvent = EventFrom<typeof guestCheckoutMachine>;
@@ -162,141 +161,126 @@ function harness() {
 
 const coverage = machineCoverage();
 
-describe('guest e-mail check machine (model-based)', () => {
-  // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is a
-  // snapshot plus the event that led to it, so that the shortest paths take every transition.
-  const model = new TestModel(guestCheckoutMachine, testModelOptions(eventsFor));
-  const paths = model.getShortestPaths({ input } as never);
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
-      const calls = () => h.seen.checks.length + h.seen.creations.length + h.seen.otpChecks.length;
-      await path.test({
-        states: {
-          '*': (expected) => {
-            const actual = expectModelState(h.actor, expected);
-            // Place Order (the guest's addresses) only after the code is verified.
-            expect(h.seen.addressReloads).toBe(actual.matches('verified') ? 1 : 0);
-          },
-        },
-        events: {
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const before = h.actor.getSnapshot().context;
-            const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(fieldChange);
-            const after = h.actor.getSnapshot().context;
-            const filtered = filterGuestField(fieldChange.field, fieldChange.value);
-            if (fieldChange.field === 'otp') expect(after.otp).toBe(filtered);
-            else expect(after.details[fieldChange.field]).toBe(filtered);
-            if (fieldChange.field === 'email' && before.checkedEmail !== null && filtered !== before.details.email) {
-              // SPEC.md §4: a new e-mail clears every other field and hides Create Password and Login.
-              expect(after.details).toEqual({ ...emptyGuestDetails, email: filtered });
-              expect(after.response).toBeNull();
-            }
-          },
-          'field.blur': () => {
-            const before = h.actor.getSnapshot();
-            const checks = h.seen.checks.length;
-            h.actor.send({ type: 'field.blur', field: 'email' });
-            // The model only leaves a new, valid e-mail: it is checked once.
-            expect(h.seen.checks.slice(checks)).toEqual([before.context.details.email]);
-          },
-          'address.change': ({ event }: { event: AnyEventObject }) => {
-            const before = h.actor.getSnapshot().context;
-            h.actor.send(event as ModelEvent);
-            const after = h.actor.getSnapshot().context;
-            // The typing filter applies (digits only, 6 at most); the details are untouched.
-            expect(after.address).toEqual({ ...before.address, pincode: String(event.value).replace(/\D/g, '') });
-            expect(after.details).toEqual(before.details);
-          },
-          'form.submit': async ({ event }: { event: AnyEventObject }) => {
-            const snapshot = h.actor.getSnapshot();
-            const { details, address } = snapshot.context;
-            const editing = snapshot.matches('editing');
-            const complete = details.email && details.firstName && details.lastName && details.mobileNumber;
-            const valid = editing && complete && address.pincode === validAddress.pincode;
-            const before = calls();
-            await expectNotices(() => h.actor.send(event as ModelEvent), editing && !valid ? [texts.invalidForm] : []);
-            if (valid) {
-              expect(h.seen.creations.at(-1)).toEqual({ ...details, ...validAddress, sessionId });
-              expect(h.actor.getSnapshot().value).toBe('creatingGuest');
-            } else {
-              // An invalid form sends nothing, and a submit while the guest is being created is ignored.
-              expect(calls()).toBe(before);
-            }
-          },
-          'otp.verify': async () => {
-            const snapshot = h.actor.getSnapshot();
-            const { otp, details } = snapshot.context;
-            const checks = h.seen.otpChecks.length;
-            const expected = otp === '' ? [texts.otpEmpty] : otp.length === 6 ? [] : [texts.otpLength];
-            await expectNotices(() => h.actor.send({ type: 'otp.verify' }), expected);
-            expect(h.seen.otpChecks.slice(checks)).toEqual(otp.length === 6 ? [{ email: details.email, otp }] : []);
-          },
-          'otp.cancel': () => {
-            h.actor.send({ type: 'otp.cancel' });
-            const after = h.actor.getSnapshot();
-            expect(after.value).toEqual({ editing: 'idle' });
-            expect(after.context.otp).toBe('');
-          },
-          'xstate.done.actor.checkEmailAvailability': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.actor.getSnapshot().context.details;
-            const response = (event.output as { response: string }).response;
-            const expected =
-              response === 'Please create a password' ? [texts.createPassword] : response === 'Registered user' ? [texts.logIn] : [];
-            await expectNotices(() => h.settle(event), expected);
-            const after = h.actor.getSnapshot().context;
-            expect(after.response).toBe(response);
-            expect(after.checkedEmail).toBe(before.email);
-            // Only an account still waiting for its password gives back its names and mobile.
-            expect(after.details).toEqual(response === 'Please create a password' ? { ...before, ...known } : before);
-          },
-          'xstate.error.actor.checkEmailAvailability': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), [texts.checkFailed]);
-            expect(h.actor.getSnapshot().context.response).toBeNull();
-          },
-          'xstate.done.actor.createGuestCheckout': async ({ event }: { event: AnyEventObject }) => {
-            const reply = event.output as { duplicateUser: string; unverifiedUser: string; userExtId: string | null };
-            const expected = reply.duplicateUser === 'false' ? [] : reply.unverifiedUser === 'true' ? [texts.unverified] : [texts.registered];
-            await expectNotices(() => h.settle(event), expected);
-            const after = h.actor.getSnapshot();
-            const opensModal = reply.duplicateUser === 'false' || reply.unverifiedUser === 'true';
-            expect(after.value).toEqual(opensModal ? 'otpModal' : { editing: 'idle' });
-            if (opensModal) expect(after.context.userExtId).toBe(reply.userExtId);
-          },
-          'xstate.error.actor.createGuestCheckout': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), [texts.requestFailed]);
-            expect(h.actor.getSnapshot().value).toEqual({ editing: 'idle' });
-          },
-          'xstate.done.actor.verifyOtp': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), []);
-            expect(h.actor.getSnapshot().value).toBe('verified');
-            expect(h.seen.addressReloads).toBe(1);
-          },
-          'xstate.error.actor.verifyOtp': async ({ event }: { event: AnyEventObject }) => {
-            const error = event.error as { status?: number | null; serverMessage?: string | null };
-            const expected = error.status == null ? texts.otpNetwork : (error.serverMessage ?? texts.otpFailed);
-            await expectNotices(() => h.settle(event), [expected]);
-            expect(h.actor.getSnapshot().value).toBe('otpModal');
-          },
-        } as never,
-      });
-    });
-  }
+walkModel('guest e-mail check machine (model-based)', {
+  machine: guestCheckoutMachine,
+  coverage,
+  events: eventsFor,
+  input,
+  morePathsThan: 20,
+  harness,
+  state: (actual, h) => {
+    // Place Order (the guest's addresses) only after the code is verified.
+    expect(h.seen.addressReloads).toBe(actual.matches('verified') ? 1 : 0);
+  },
+  steps: (h) => {
+    // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
+    const calls = () => h.seen.checks.length + h.seen.creations.length + h.seen.otpChecks.length;
+    return {
+      'field.change': ({ event }) => {
+        const before = h.actor.getSnapshot().context;
+        const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
+        h.actor.send(fieldChange);
+        const after = h.actor.getSnapshot().context;
+        const filtered = filterGuestField(fieldChange.field, fieldChange.value);
+        if (fieldChange.field === 'otp') expect(after.otp).toBe(filtered);
+        else expect(after.details[fieldChange.field]).toBe(filtered);
+        if (fieldChange.field === 'email' && before.checkedEmail !== null && filtered !== before.details.email) {
+          // SPEC.md §4: a new e-mail clears every other field and hides Create Password and Login.
+          expect(after.details).toEqual({ ...emptyGuestDetails, email: filtered });
+          expect(after.response).toBeNull();
+        }
+      },
+      'field.blur': () => {
+        const before = h.actor.getSnapshot();
+        const checks = h.seen.checks.length;
+        h.actor.send({ type: 'field.blur', field: 'email' });
+        // The model only leaves a new, valid e-mail: it is checked once.
+        expect(h.seen.checks.slice(checks)).toEqual([before.context.details.email]);
+      },
+      'address.change': ({ event }) => {
+        const before = h.actor.getSnapshot().context;
+        h.actor.send(event as ModelEvent);
+        const after = h.actor.getSnapshot().context;
+        // The typing filter applies (digits only, 6 at most); the details are untouched.
+        expect(after.address).toEqual({ ...before.address, pincode: String(event.value).replace(/\D/g, '') });
+        expect(after.details).toEqual(before.details);
+      },
+      'form.submit': async ({ event }) => {
+        const snapshot = h.actor.getSnapshot();
+        const { details, address } = snapshot.context;
+        const editing = snapshot.matches('editing');
+        const complete = details.email && details.firstName && details.lastName && details.mobileNumber;
+        const valid = editing && complete && address.pincode === validAddress.pincode;
+        const before = calls();
+        await expectNotices(() => h.actor.send(event as ModelEvent), editing && !valid ? [texts.invalidForm] : []);
+        if (valid) {
+          expect(h.seen.creations.at(-1)).toEqual({ ...details, ...validAddress, sessionId });
+          expect(h.actor.getSnapshot().value).toBe('creatingGuest');
+        } else {
+          // An invalid form sends nothing, and a submit while the guest is being created is ignored.
+          expect(calls()).toBe(before);
+        }
+      },
+      'otp.verify': async () => {
+        const snapshot = h.actor.getSnapshot();
+        const { otp, details } = snapshot.context;
+        const checks = h.seen.otpChecks.length;
+        const expected = otp === '' ? [texts.otpEmpty] : otp.length === 6 ? [] : [texts.otpLength];
+        await expectNotices(() => h.actor.send({ type: 'otp.verify' }), expected);
+        expect(h.seen.otpChecks.slice(checks)).toEqual(otp.length === 6 ? [{ email: details.email, otp }] : []);
+      },
+      'otp.cancel': () => {
+        h.actor.send({ type: 'otp.cancel' });
+        const after = h.actor.getSnapshot();
+        expect(after.value).toEqual({ editing: 'idle' });
+        expect(after.context.otp).toBe('');
+      },
+      'xstate.done.actor.checkEmailAvailability': async ({ event }) => {
+        const before = h.actor.getSnapshot().context.details;
+        const response = (event.output as { response: string }).response;
+        const expected =
+          response === 'Please create a password' ? [texts.createPassword] : response === 'Registered user' ? [texts.logIn] : [];
+        await expectNotices(() => h.settle(event), expected);
+        const after = h.actor.getSnapshot().context;
+        expect(after.response).toBe(response);
+        expect(after.checkedEmail).toBe(before.email);
+        // Only an account still waiting for its password gives back its names and mobile.
+        expect(after.details).toEqual(response === 'Please create a password' ? { ...before, ...known } : before);
+      },
+      'xstate.error.actor.checkEmailAvailability': async ({ event }) => {
+        await expectNotices(() => h.settle(event), [texts.checkFailed]);
+        expect(h.actor.getSnapshot().context.response).toBeNull();
+      },
+      'xstate.done.actor.createGuestCheckout': async ({ event }) => {
+        const reply = event.output as { duplicateUser: string; unverifiedUser: string; userExtId: string | null };
+        const expected = reply.duplicateUser === 'false' ? [] : reply.unverifiedUser === 'true' ? [texts.unverified] : [texts.registered];
+        await expectNotices(() => h.settle(event), expected);
+        const after = h.actor.getSnapshot();
+        const opensModal = reply.duplicateUser === 'false' || reply.unverifiedUser === 'true';
+        expect(after.value).toEqual(opensModal ? 'otpModal' : { editing: 'idle' });
+        if (opensModal) expect(after.context.userExtId).toBe(reply.userExtId);
+      },
+      'xstate.error.actor.createGuestCheckout': async ({ event }) => {
+        await expectNotices(() => h.settle(event), [texts.requestFailed]);
+        expect(h.actor.getSnapshot().value).toEqual({ editing: 'idle' });
+      },
+      'xstate.done.actor.verifyOtp': async ({ event }) => {
+        await expectNotices(() => h.settle(event), []);
+        expect(h.actor.getSnapshot().value).toBe('verified');
+        expect(h.seen.addressReloads).toBe(1);
+      },
+      'xstate.error.actor.verifyOtp': async ({ event }) => {
+        const error = event.error as { status?: number | null; serverMessage?: string | null };
+        const expected = error.status == null ? texts.otpNetwork : (error.serverMessage ?? texts.otpFailed);
+        await expectNotices(() => h.settle(event), [expected]);
+        expect(h.actor.getSnapshot().value).toBe('otpModal');
+      },
+    };
+  },
 });
 
-describe('guest e-mail check machine coverage and rules', () => {
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, guestCheckoutMachine);
-  });
-
+describe('guest e-mail check machine rules', () => {
   it('applies the typing filters of SPEC.md §5 (e-mail 40 typed on this form)', () => {
     expect(filterGuestField('email', `${'a'.repeat(45)}@x.in`)).toHaveLength(40);
     expect(filterGuestField('firstName', 'As-ha 2')).toBe('Asha ');

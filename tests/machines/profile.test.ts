@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
 import { filterProfileField, profileFormOf } from '../../machines/profile.selectors';
 import { profileMachine } from '../../machines/profile.machine';
 import type { SaveProfileInput } from '../../machines/profile.machine';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { eventType, expectModelState, heldCalls, testModelOptions, typedFieldStep } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { eventType, formLoadSteps, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 
-type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
 type ModelEvent = EventFrom<typeof profileMachine>;
 
 const stored: UserDetails = {
@@ -73,81 +71,47 @@ function harness() {
 
 const coverage = machineCoverage();
 
-describe('profile machine (model-based)', () => {
-  // createTestModel refuses machines that invoke actors; TestModel with the snapshot plus the event that led to it as
-  // the vertex makes the shortest paths take every transition.
-  const model = new TestModel(profileMachine, testModelOptions((snapshot: ProfileSnapshot) => modelEvents.filter((event) => snapshot.can(event)), eventType));
-  const paths = model.getShortestPaths({ input: { userExtId: 'u_asha' } } as never);
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(10);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      await path.test({
-        states: {
-          '*': (expected) => void expectModelState(h.actor, expected),
-        },
-        events: {
-          'xstate.done.actor.loadProfile': async ({ event }: { event: AnyEventObject }) => {
-            expect(h.loads.at(-1)).toBe('u_asha');
-            await h.settle('loadProfile', { output: event.output });
-            expect(h.actor.getSnapshot().context.form).toEqual(profileFormOf(stored));
-          },
-          'xstate.error.actor.loadProfile': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.notices.length;
-            await h.settle('loadProfile', { error: event.error as Error });
-            // Load errors are only logged (SPEC.md §8).
-            expect(h.logged.at(-1)).toBe(event.error);
-            expect(h.notices.length).toBe(before);
-          },
-          'profile.retry': () => {
-            const before = h.loads.length;
-            h.actor.send({ type: 'profile.retry' });
-            expect(h.loads.length).toBe(before + 1);
-          },
-          'field.change': typedFieldStep(h.actor, filterProfileField),
-          'form.submit': () => {
-            const noticesBefore = h.notices.length;
-            const savesBefore = h.saves.length;
-            const form = h.actor.getSnapshot().context.form;
-            h.actor.send({ type: 'form.submit' });
-            if (h.actor.getSnapshot().matches('saving')) {
-              expect(h.saves.slice(savesBefore)).toEqual([{ userExtId: 'u_asha', profile: form }]);
-              expect(h.notices.length).toBe(noticesBefore);
-            } else {
-              expect(h.saves.length).toBe(savesBefore);
-              expect(h.notices.slice(noticesBefore)).toEqual([
-                { message: 'Please fill in all fields correctly!', kind: 'error', duration: 4000 },
-              ]);
-              expect(h.actor.getSnapshot().context.submitted).toBe(true);
-            }
-          },
-          'xstate.done.actor.saveProfile': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.notices.length;
-            await h.settle('saveProfile', { output: event.output });
-            expect(h.notices.slice(before)).toEqual([{ message: 'Profile updated successfully!', kind: 'success', duration: 4000 }]);
-            expect(h.actor.getSnapshot().context.form.firstName).toBe('Meena K.');
-          },
-          'xstate.error.actor.saveProfile': async ({ event }: { event: AnyEventObject }) => {
-            const before = h.notices.length;
-            const form = h.actor.getSnapshot().context.form;
-            await h.settle('saveProfile', { error: event.error as Error });
-            // SPEC.md §8: a failed profile call is only logged; the typed form stays.
-            expect(h.notices.length).toBe(before);
-            expect(h.logged.at(-1)).toBe(event.error);
-            expect(h.actor.getSnapshot().context.form).toEqual(form);
-          },
-        } as never,
-      });
-    });
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, profileMachine);
-  });
+walkModel('profile machine (model-based)', {
+  machine: profileMachine,
+  coverage,
+  events: modelEvents,
+  eventKey: eventType,
+  input: { userExtId: 'u_asha' },
+  morePathsThan: 10,
+  harness,
+  steps: (h) => ({
+    ...formLoadSteps(h, { call: 'loadProfile', retry: 'profile.retry', asked: 'u_asha', form: profileFormOf(stored) }),
+    'field.change': typedFieldStep(h.actor, filterProfileField),
+    'form.submit': () => {
+      const noticesBefore = h.notices.length;
+      const savesBefore = h.saves.length;
+      const form = h.actor.getSnapshot().context.form;
+      h.actor.send({ type: 'form.submit' });
+      if (h.actor.getSnapshot().matches('saving')) {
+        expect(h.saves.slice(savesBefore)).toEqual([{ userExtId: 'u_asha', profile: form }]);
+        expect(h.notices.length).toBe(noticesBefore);
+      } else {
+        expect(h.saves.length).toBe(savesBefore);
+        expect(h.notices.slice(noticesBefore)).toEqual([{ message: 'Please fill in all fields correctly!', kind: 'error', duration: 4000 }]);
+        expect(h.actor.getSnapshot().context.submitted).toBe(true);
+      }
+    },
+    'xstate.done.actor.saveProfile': async ({ event }) => {
+      const before = h.notices.length;
+      await h.settle('saveProfile', { output: event.output });
+      expect(h.notices.slice(before)).toEqual([{ message: 'Profile updated successfully!', kind: 'success', duration: 4000 }]);
+      expect(h.actor.getSnapshot().context.form.firstName).toBe('Meena K.');
+    },
+    'xstate.error.actor.saveProfile': async ({ event }) => {
+      const before = h.notices.length;
+      const form = h.actor.getSnapshot().context.form;
+      await h.settle('saveProfile', { error: event.error as Error });
+      // SPEC.md §8: a failed profile call is only logged; the typed form stays.
+      expect(h.notices.length).toBe(before);
+      expect(h.logged.at(-1)).toBe(event.error);
+      expect(h.actor.getSnapshot().context.form).toEqual(form);
+    },
+  }),
 });
 
 describe('profile machine rules', () => {

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import type { PurchaseRecord } from '../../domain/admin-orders';
 import type { Notice } from '../../domain/notice';
 import { purchaseActionMachine, purchaseActionUnreachable } from '../../machines/purchase-action.machine';
 import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
+import { machineCoverage } from './machine-graph';
 import { aPurchaseRecord } from '../views/admin-fixtures';
-import { expectModelState, testModelOptions } from './machine-test-kit';
+import { walkModel } from './machine-test-kit';
 
-type ActionSnapshot = SnapshotFrom<typeof purchaseActionMachine>;
 type ModelEvent = EventFrom<typeof purchaseActionMachine>;
 
 /** A paid order not yet dispatched, paid twice: both Refund (the second payment) and Cancel are offered. */
@@ -81,57 +79,42 @@ function harness(record = aPurchase()) {
   };
 }
 
-describe('purchase action machine (model-based)', () => {
-  const record = aPurchase();
-  const model = new TestModel(purchaseActionMachine, {
-    ...testModelOptions((snapshot: ActionSnapshot) => modelEvents.filter((event) => snapshot.can(event))),
-    input: { record },
-  });
-  const paths = model.getShortestPaths();
+const record = aPurchase();
 
-  it('has a model to walk', () => {
-    expect(paths.length).toBeGreaterThanOrEqual(5);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness(record);
-      await path.test({
-        states: { '*': (expected) => void expectModelState(h.actor, expected) },
-        events: {
-          'refund.request': () => void h.actor.send({ type: 'refund.request' }),
-          'cancel.request': () => void h.actor.send({ type: 'cancel.request' }),
-          'action.dismiss': () => {
-            h.actor.send({ type: 'action.dismiss' });
-            expect(h.calls).toEqual([]);
-          },
-          'action.confirm': () => {
-            const { action } = h.actor.getSnapshot().context;
-            h.actor.send({ type: 'action.confirm' });
-            expect(h.calls).toEqual([{ action, id: 41 }]);
-            // A second click while it is on its way sends nothing more.
-            h.actor.send({ type: 'action.confirm' });
-            expect(h.calls).toHaveLength(1);
-          },
-          'xstate.done.actor.runAction': async ({ event }: { event: AnyEventObject }) => {
-            const outcome = (event as unknown as { output: PurchaseActionOutcome }).output;
-            await h.settle(outcome);
-            expect(h.notices.at(-1)).toEqual({ message: outcome.message, kind: outcome.ok ? 'success' : 'error', duration: 4000 });
-            expect(h.reloads()).toBe(1);
-          },
-          'xstate.error.actor.runAction': async () => {
-            await h.settle(new Error('offline'));
-            expect(h.notices.at(-1)).toEqual({ message: purchaseActionUnreachable, kind: 'error', duration: 4000 });
-            expect(h.reloads()).toBe(0);
-          },
-        } as never,
-      });
-    });
-  }
-
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, purchaseActionMachine);
-  });
+walkModel('purchase action machine (model-based)', {
+  machine: purchaseActionMachine,
+  coverage,
+  events: modelEvents,
+  input: { record },
+  morePathsThan: 4,
+  harness: () => harness(record),
+  steps: (h) => ({
+    'refund.request': () => void h.actor.send({ type: 'refund.request' }),
+    'cancel.request': () => void h.actor.send({ type: 'cancel.request' }),
+    'action.dismiss': () => {
+      h.actor.send({ type: 'action.dismiss' });
+      expect(h.calls).toEqual([]);
+    },
+    'action.confirm': () => {
+      const { action } = h.actor.getSnapshot().context;
+      h.actor.send({ type: 'action.confirm' });
+      expect(h.calls).toEqual([{ action, id: 41 }]);
+      // A second click while it is on its way sends nothing more.
+      h.actor.send({ type: 'action.confirm' });
+      expect(h.calls).toHaveLength(1);
+    },
+    'xstate.done.actor.runAction': async ({ event }) => {
+      const outcome = (event as unknown as { output: PurchaseActionOutcome }).output;
+      await h.settle(outcome);
+      expect(h.notices.at(-1)).toEqual({ message: outcome.message, kind: outcome.ok ? 'success' : 'error', duration: 4000 });
+      expect(h.reloads()).toBe(1);
+    },
+    'xstate.error.actor.runAction': async () => {
+      await h.settle(new Error('offline'));
+      expect(h.notices.at(-1)).toEqual({ message: purchaseActionUnreachable, kind: 'error', duration: 4000 });
+      expect(h.reloads()).toBe(0);
+    },
+  }),
 });
 
 describe('purchase action machine rules', () => {

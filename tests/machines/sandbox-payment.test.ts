@@ -3,7 +3,6 @@
 // decline or a failed call stays in the dialog with its message, and that the dialog ends only paid (with the
 // provider's ids) or dismissed.
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import { filterSandboxPaymentField, sandboxPaymentErrors } from '../../machines/sandbox-payment.selectors';
@@ -11,8 +10,8 @@ import { sandboxPaymentMachine } from '../../machines/sandbox-payment.machine';
 import type { SandboxPaymentField } from '../../machines/sandbox-payment.selectors';
 import type { SandboxPayBody, SandboxPayOutcome } from '../../machines/sandbox-payment.machine';
 import type { VerifyPaymentRequest } from '../../domain/payment';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, testModelOptions } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { walkModel } from './machine-test-kit';
 
 type PaymentSnapshot = SnapshotFrom<typeof sandboxPaymentMachine>;
 type ModelEvent = EventFrom<typeof sandboxPaymentMachine>;
@@ -82,108 +81,92 @@ function harness() {
 
 const coverage = machineCoverage();
 
-describe('sandbox-payment machine (model-based)', () => {
-  // The dialog shows one method's fields at a time: only those are typed into.
-  const shown = (snapshot: PaymentSnapshot, event: ModelEvent) =>
-    event.type !== 'field.change' || (event.field === 'vpa') === (snapshot.context.method === 'upi');
-  const model = new TestModel(
-    sandboxPaymentMachine,
-    testModelOptions((snapshot: PaymentSnapshot) => modelEvents.filter((event) => snapshot.can(event) && shown(snapshot, event))),
-  );
-  const paths = model.getShortestPaths({ input: { orderId } } as never);
+// The dialog shows one method's fields at a time: only those are typed into.
+const shown = (snapshot: PaymentSnapshot, event: ModelEvent) =>
+  event.type !== 'field.change' || (event.field === 'vpa') === (snapshot.context.method === 'upi');
+const eventsFor = (snapshot: PaymentSnapshot) => modelEvents.filter((event) => snapshot.can(event) && shown(snapshot, event));
 
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(10);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      await path.test({
-        states: {
-          '*': (expected) => {
-            const actual = expectModelState(h.actor, expected);
-            // One charge per click, and no way out of the dialog while the provider answers.
-            if (actual.matches('paying')) {
-              expect(actual.can({ type: 'form.submit' })).toBe(false);
-              expect(actual.can({ type: 'dialog.close' })).toBe(false);
-              expect(actual.can({ type: 'field.change', field: 'cvv', value: '999' })).toBe(false);
-            }
-          },
-        },
-        events: {
-          'field.change': ({ event }: { event: AnyEventObject }) => {
-            const change = event as Extract<ModelEvent, { type: 'field.change' }>;
-            h.actor.send(change);
-            expect(h.actor.getSnapshot().context[change.field]).toBe(filterSandboxPaymentField(change.field, change.value));
-          },
-          'method.select': ({ event }: { event: AnyEventObject }) => {
-            const { method } = event as Extract<ModelEvent, { type: 'method.select' }>;
-            const before = h.actor.getSnapshot().context;
-            h.actor.send({ type: 'method.select', method });
-            const after = h.actor.getSnapshot().context;
-            expect(after.method).toBe(method);
-            // What was typed for either method is kept; a new form's messages wait for its own submit.
-            expect([after.cardNumber, after.vpa]).toEqual([before.cardNumber, before.vpa]);
-            expect([after.submitted, after.decline]).toEqual([false, null]);
-          },
-          'form.submit': () => {
-            const before = h.requests.length;
-            const { method, cardNumber, expiry, cvv, vpa } = h.actor.getSnapshot().context;
-            h.actor.send({ type: 'form.submit' });
-            const after = h.actor.getSnapshot();
-            expect(after.context.submitted).toBe(true);
-            if (after.matches('paying')) {
-              // The server reads the card number without its spaces, and only the shown method's fields.
-              expect(h.requests.slice(before)).toEqual([
-                method === 'upi'
-                  ? { method, orderId, vpa }
-                  : { method, orderId, cardNumber: cardNumber.replace(/ /g, ''), expiry, cvv },
-              ]);
-              expect(after.context.decline).toBeNull();
-            } else {
-              // An invalid card is never sent; the fields say why.
-              expect(h.requests.length).toBe(before);
-              const invalid = Object.keys(sandboxPaymentErrors(after.context));
-              expect(invalid.length).toBeGreaterThan(0);
-              expect(invalid.every((field) => cardFields.includes(field) === (method === 'card'))).toBe(true);
-            }
-          },
-          'dialog.close': () => {
-            h.actor.send({ type: 'dialog.close' });
-            expect(h.actor.getSnapshot().status).toBe('done');
-            expect(h.actor.getSnapshot().output).toBeNull();
-          },
-          'xstate.done.actor.pay': async ({ event }: { event: AnyEventObject }) => {
-            const outcome = event.output as SandboxPayOutcome;
-            await h.settle(event);
-            const after = h.actor.getSnapshot();
-            if (outcome.kind === 'paid') {
-              expect(after.status).toBe('done');
-              expect(after.output).toEqual(payment);
-            } else {
-              // A declined card stays in the dialog with the provider's words, the card kept to correct.
-              expect(after.status).toBe('active');
-              expect(after.context.decline).toBe(texts.declined);
-            }
-          },
-          'xstate.error.actor.pay': async ({ event }: { event: AnyEventObject }) => {
-            await h.settle(event);
-            const after = h.actor.getSnapshot();
-            expect(after.status).toBe('active');
-            expect(after.context.decline).toBe(texts.callFailed);
-          },
-        } as never,
-      });
-    });
-  }
+walkModel('sandbox-payment machine (model-based)', {
+  machine: sandboxPaymentMachine,
+  coverage,
+  events: eventsFor,
+  input: { orderId },
+  morePathsThan: 10,
+  harness,
+  state: (actual) => {
+    // One charge per click, and no way out of the dialog while the provider answers.
+    if (actual.matches('paying')) {
+      expect(actual.can({ type: 'form.submit' })).toBe(false);
+      expect(actual.can({ type: 'dialog.close' })).toBe(false);
+      expect(actual.can({ type: 'field.change', field: 'cvv', value: '999' })).toBe(false);
+    }
+  },
+  steps: (h) => ({
+    'field.change': ({ event }) => {
+      const change = event as Extract<ModelEvent, { type: 'field.change' }>;
+      h.actor.send(change);
+      expect(h.actor.getSnapshot().context[change.field]).toBe(filterSandboxPaymentField(change.field, change.value));
+    },
+    'method.select': ({ event }) => {
+      const { method } = event as Extract<ModelEvent, { type: 'method.select' }>;
+      const before = h.actor.getSnapshot().context;
+      h.actor.send({ type: 'method.select', method });
+      const after = h.actor.getSnapshot().context;
+      expect(after.method).toBe(method);
+      // What was typed for either method is kept; a new form's messages wait for its own submit.
+      expect([after.cardNumber, after.vpa]).toEqual([before.cardNumber, before.vpa]);
+      expect([after.submitted, after.decline]).toEqual([false, null]);
+    },
+    'form.submit': () => {
+      const before = h.requests.length;
+      const { method, cardNumber, expiry, cvv, vpa } = h.actor.getSnapshot().context;
+      h.actor.send({ type: 'form.submit' });
+      const after = h.actor.getSnapshot();
+      expect(after.context.submitted).toBe(true);
+      if (after.matches('paying')) {
+        // The server reads the card number without its spaces, and only the shown method's fields.
+        expect(h.requests.slice(before)).toEqual([
+          method === 'upi'
+            ? { method, orderId, vpa }
+            : { method, orderId, cardNumber: cardNumber.replace(/ /g, ''), expiry, cvv },
+        ]);
+        expect(after.context.decline).toBeNull();
+      } else {
+        // An invalid card is never sent; the fields say why.
+        expect(h.requests.length).toBe(before);
+        const invalid = Object.keys(sandboxPaymentErrors(after.context));
+        expect(invalid.length).toBeGreaterThan(0);
+        expect(invalid.every((field) => cardFields.includes(field) === (method === 'card'))).toBe(true);
+      }
+    },
+    'dialog.close': () => {
+      h.actor.send({ type: 'dialog.close' });
+      expect(h.actor.getSnapshot().status).toBe('done');
+      expect(h.actor.getSnapshot().output).toBeNull();
+    },
+    'xstate.done.actor.pay': async ({ event }) => {
+      const outcome = event.output as SandboxPayOutcome;
+      await h.settle(event);
+      const after = h.actor.getSnapshot();
+      if (outcome.kind === 'paid') {
+        expect(after.status).toBe('done');
+        expect(after.output).toEqual(payment);
+      } else {
+        // A declined card stays in the dialog with the provider's words, the card kept to correct.
+        expect(after.status).toBe('active');
+        expect(after.context.decline).toBe(texts.declined);
+      }
+    },
+    'xstate.error.actor.pay': async ({ event }) => {
+      await h.settle(event);
+      const after = h.actor.getSnapshot();
+      expect(after.status).toBe('active');
+      expect(after.context.decline).toBe(texts.callFailed);
+    },
+  }),
 });
 
-describe('sandbox-payment machine coverage and rules', () => {
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, sandboxPaymentMachine);
-  });
-
+describe('sandbox-payment machine rules', () => {
   it.each<[SandboxPaymentField, string, string]>([
     ['cardNumber', '4111111111111111', '4111 1111 1111 1111'],
     ['cardNumber', '4000-0000 0000-0002', '4000 0000 0000 0002'],

@@ -2,16 +2,15 @@
 // calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in, with the guest
 // bag merged into the account, back to /checkout.
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { filterSetPasswordField, setPasswordErrors } from '../../machines/set-password.selectors';
 import { setPasswordMachine } from '../../machines/set-password.machine';
 import type { SetPasswordField } from '../../machines/set-password.selectors';
 import type { Notice } from '../../domain/notice';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, passwordToggleStep, testModelOptions, typedFieldStep } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, noticeLog, passwordToggleStep, typedFieldStep, walkModel } from './machine-test-kit';
 
 type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
 type ModelEvent = EventFrom<typeof setPasswordMachine>;
@@ -153,117 +152,104 @@ function expectedSubmitNotices(snapshot: SetPasswordSnapshot): string[] {
 
 const coverage = machineCoverage();
 
-describe('set-password machine (model-based)', () => {
-  const model = new TestModel(setPasswordMachine, testModelOptions(eventsFor));
-  const paths = model.getShortestPaths({ input: { guestSessionId } });
-
-  it('has a finite model to walk', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const h = harness();
-      // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-      const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
-      const calls = () => h.seen.emailChecks.length + h.seen.resets.length + h.seen.signIns.length;
-      await path.test({
-        states: {
-          '*': (expected) => {
-            const actual = expectModelState(h.actor, expected);
-            // Nothing is stored and nobody leaves the page before the automatic sign-in succeeded.
-            if (!actual.matches('mergingGuestBag') && !actual.matches('done')) expect(h.seen.steps).toEqual([]);
-          },
-        },
-        events: {
-          'password.start': () => {
-            h.actor.send({ type: 'password.start', email });
-            expect(h.seen.emailChecks).toEqual([{ email }]);
-            expect(h.actor.getSnapshot().context.email).toBe(email);
-          },
-          'field.change': typedFieldStep(h.actor, filterSetPasswordField, (context) => context),
-          'password.toggle': passwordToggleStep(h.actor),
-          'form.submit': async () => {
-            const snapshot = h.actor.getSnapshot();
-            const before = calls();
-            await expectNotices(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot));
-            if (h.actor.getSnapshot().matches('settingPassword') && snapshot.matches('modalOpen')) {
-              expect(h.seen.resets.at(-1)).toEqual({ email, otp: '123456', password: strong, confirmPassword: strong });
-            } else {
-              // A refused form sends nothing, and a second click while the code is checked is ignored.
-              expect(calls()).toBe(before);
-            }
-          },
-          'modal.cancel': () => {
-            h.actor.send({ type: 'modal.cancel' });
-            const after = h.actor.getSnapshot();
-            expect(after.value).toBe('idle');
-            expect(after.context).toMatchObject({ otp: '', password: '', confirmPassword: '' });
-          },
-          'xstate.done.actor.verifyEmail': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), []);
-            expect(h.actor.getSnapshot().value).toBe('modalOpen');
-            expect(h.actor.getSnapshot().context.userId).toBe('u_asha');
-          },
-          'xstate.error.actor.verifyEmail': async ({ event }: { event: AnyEventObject }) => {
-            const status = (event.error as { status: number }).status;
-            await expectNotices(() => h.settle(event), [status === 404 ? texts.checkEmail : texts.processError]);
-            expect(h.actor.getSnapshot().value).toBe('idle');
-          },
-          'xstate.done.actor.resetPassword': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), []);
-            // Signed in with the new password straight away.
-            expect(h.seen.signIns).toEqual([{ email, password: strong }]);
-          },
-          'xstate.error.actor.resetPassword': async ({ event }: { event: AnyEventObject }) => {
-            const error = event.error as { code?: string };
-            const expected =
-              error.code === 'OTP_INVALID' ? texts.incorrectOtp : error.code === 'OTP_EXPIRED' ? texts.expired : texts.otpFailed;
-            await expectNotices(() => h.settle(event), [expected]);
-            expect(h.actor.getSnapshot().value).toBe('modalOpen');
-            expect(h.seen.signIns).toEqual([]);
-          },
-          'xstate.done.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
-            if (event.output === null) {
-              // A 200 that is not "Login successful": the password is set, the shopper signs in by hand.
-              await expectNotices(() => h.settle(event), [texts.logInByHand]);
-              expect(h.actor.getSnapshot().value).toBe('idle');
-              expect(h.seen.steps).toEqual([]);
-              return;
-            }
-            await expectNotices(() => h.settle(event), []);
-            // The session is stored first: the merge must carry the user's token.
-            expect(h.seen.storedSessions).toEqual([session]);
-            expect(h.seen.steps).toEqual(['storeSession']);
-            expect(h.seen.merges).toEqual([{ sessionId: guestSessionId, userExtId: session.userExtId }]);
-          },
-          'xstate.done.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), []);
-            expect(h.seen.steps).toEqual(['storeSession', 'forgetGuestSession', 'goToCheckout']);
-            expect(h.actor.getSnapshot().status).toBe('done');
-          },
-          'xstate.error.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
-            // A failed merge is swallowed: the bag stays with the guest session and the shopper goes on.
-            await expectNotices(() => h.settle(event), []);
-            expect(h.seen.steps).toEqual(['storeSession', 'logError', 'goToCheckout']);
-            expect(h.actor.getSnapshot().status).toBe('done');
-          },
-          'xstate.error.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
-            await expectNotices(() => h.settle(event), [texts.logInByHand]);
-            expect(h.actor.getSnapshot().value).toBe('idle');
-            expect(h.seen.steps).toEqual([]);
-          },
-        } as never,
-      });
-    });
-  }
+walkModel('set-password machine (model-based)', {
+  machine: setPasswordMachine,
+  coverage,
+  events: eventsFor,
+  input: { guestSessionId },
+  morePathsThan: 20,
+  harness,
+  state: (actual, h) => {
+    // Nothing is stored and nobody leaves the page before the automatic sign-in succeeded.
+    if (!actual.matches('mergingGuestBag') && !actual.matches('done')) expect(h.seen.steps).toEqual([]);
+  },
+  steps: (h) => {
+    // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
+    const calls = () => h.seen.emailChecks.length + h.seen.resets.length + h.seen.signIns.length;
+    return {
+      'password.start': () => {
+        h.actor.send({ type: 'password.start', email });
+        expect(h.seen.emailChecks).toEqual([{ email }]);
+        expect(h.actor.getSnapshot().context.email).toBe(email);
+      },
+      'field.change': typedFieldStep(h.actor, filterSetPasswordField, (context) => context),
+      'password.toggle': passwordToggleStep(h.actor),
+      'form.submit': async () => {
+        const snapshot = h.actor.getSnapshot();
+        const before = calls();
+        await expectNotices(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot));
+        if (h.actor.getSnapshot().matches('settingPassword') && snapshot.matches('modalOpen')) {
+          expect(h.seen.resets.at(-1)).toEqual({ email, otp: '123456', password: strong, confirmPassword: strong });
+        } else {
+          // A refused form sends nothing, and a second click while the code is checked is ignored.
+          expect(calls()).toBe(before);
+        }
+      },
+      'modal.cancel': () => {
+        h.actor.send({ type: 'modal.cancel' });
+        const after = h.actor.getSnapshot();
+        expect(after.value).toBe('idle');
+        expect(after.context).toMatchObject({ otp: '', password: '', confirmPassword: '' });
+      },
+      'xstate.done.actor.verifyEmail': async ({ event }) => {
+        await expectNotices(() => h.settle(event), []);
+        expect(h.actor.getSnapshot().value).toBe('modalOpen');
+        expect(h.actor.getSnapshot().context.userId).toBe('u_asha');
+      },
+      'xstate.error.actor.verifyEmail': async ({ event }) => {
+        const status = (event.error as { status: number }).status;
+        await expectNotices(() => h.settle(event), [status === 404 ? texts.checkEmail : texts.processError]);
+        expect(h.actor.getSnapshot().value).toBe('idle');
+      },
+      'xstate.done.actor.resetPassword': async ({ event }) => {
+        await expectNotices(() => h.settle(event), []);
+        // Signed in with the new password straight away.
+        expect(h.seen.signIns).toEqual([{ email, password: strong }]);
+      },
+      'xstate.error.actor.resetPassword': async ({ event }) => {
+        const error = event.error as { code?: string };
+        const expected =
+          error.code === 'OTP_INVALID' ? texts.incorrectOtp : error.code === 'OTP_EXPIRED' ? texts.expired : texts.otpFailed;
+        await expectNotices(() => h.settle(event), [expected]);
+        expect(h.actor.getSnapshot().value).toBe('modalOpen');
+        expect(h.seen.signIns).toEqual([]);
+      },
+      'xstate.done.actor.signIn': async ({ event }) => {
+        if (event.output === null) {
+          // A 200 that is not "Login successful": the password is set, the shopper signs in by hand.
+          await expectNotices(() => h.settle(event), [texts.logInByHand]);
+          expect(h.actor.getSnapshot().value).toBe('idle');
+          expect(h.seen.steps).toEqual([]);
+          return;
+        }
+        await expectNotices(() => h.settle(event), []);
+        // The session is stored first: the merge must carry the user's token.
+        expect(h.seen.storedSessions).toEqual([session]);
+        expect(h.seen.steps).toEqual(['storeSession']);
+        expect(h.seen.merges).toEqual([{ sessionId: guestSessionId, userExtId: session.userExtId }]);
+      },
+      'xstate.done.actor.syncGuestCart': async ({ event }) => {
+        await expectNotices(() => h.settle(event), []);
+        expect(h.seen.steps).toEqual(['storeSession', 'forgetGuestSession', 'goToCheckout']);
+        expect(h.actor.getSnapshot().status).toBe('done');
+      },
+      'xstate.error.actor.syncGuestCart': async ({ event }) => {
+        // A failed merge is swallowed: the bag stays with the guest session and the shopper goes on.
+        await expectNotices(() => h.settle(event), []);
+        expect(h.seen.steps).toEqual(['storeSession', 'logError', 'goToCheckout']);
+        expect(h.actor.getSnapshot().status).toBe('done');
+      },
+      'xstate.error.actor.signIn': async ({ event }) => {
+        await expectNotices(() => h.settle(event), [texts.logInByHand]);
+        expect(h.actor.getSnapshot().value).toBe('idle');
+        expect(h.seen.steps).toEqual([]);
+      },
+    };
+  },
 });
 
-describe('set-password machine coverage and rules', () => {
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, setPasswordMachine);
-  });
-
+describe('set-password machine rules', () => {
   it('applies the typing filters of SPEC.md §5', () => {
     expect(filterSetPasswordField('otp', '12 34 56 78')).toBe('123456');
     expect(filterSetPasswordField('password', 'Aa1@'.repeat(10))).toHaveLength(30);

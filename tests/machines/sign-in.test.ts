@@ -1,18 +1,16 @@
 // The sign-in machine, model-based: every state and transition walked with fake calls, checking what the user and
 // the server see (requests sent, snackbars, the stored session, the guest-bag sync, where the page goes).
 import { describe, expect, it } from 'vitest';
-import { TestModel } from 'xstate/graph';
 import { createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
+import type { EventFrom } from 'xstate';
 import { emptySignInForm, filterSignInField } from '../../machines/sign-in.selectors';
 import { signInMachine } from '../../machines/sign-in.machine';
 import type { Notice } from '../../domain/notice';
 import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
-import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions, typedFieldStep } from './machine-test-kit';
+import { machineCoverage } from './machine-graph';
+import { heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
 
-type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 type ModelEvent = EventFrom<typeof signInMachine>;
 
 const reply: SignInReply = {
@@ -100,103 +98,86 @@ const inputs: Record<string, SignInInput> = {
 
 const coverage = machineCoverage();
 
-for (const [situation, input] of Object.entries(inputs)) {
-  describe(`sign-in machine (model-based) ${situation}`, () => {
-    // createTestModel refuses machines that invoke actors, so the model is built from the class it wraps; a vertex is
-    // a snapshot plus the event that led to it, so that the shortest paths take every transition.
-    const model = new TestModel(signInMachine, testModelOptions((snapshot: SignInSnapshot) => modelEvents.filter((event) => snapshot.can(event))));
-    const paths = model.getShortestPaths({ input });
+walkModel('sign-in machine (model-based)', {
+  machine: signInMachine,
+  coverage,
+  situations: inputs,
+  events: modelEvents,
+  morePathsThan: 10,
+  harness,
+  steps: (h, input) => {
+    let before = { notices: 0, logins: 0 };
+    const mark = () => (before = { notices: h.seen.notices.length, logins: h.seen.logins.length });
+    const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
+    return {
+      'field.change': typedFieldStep(h.actor, filterSignInField),
+      'password.toggle': () => {
+        const shown = h.actor.getSnapshot().context.passwordShown;
+        h.actor.send({ type: 'password.toggle' });
+        expect(h.actor.getSnapshot().context.passwordShown).toBe(!shown);
+      },
+      'form.submit': () => {
+        mark();
+        const { form } = h.actor.getSnapshot().context;
+        const wasBusy = !h.actor.getSnapshot().matches('editing');
+        h.actor.send({ type: 'form.submit' });
+        if (!wasBusy && h.actor.getSnapshot().matches('signingIn')) {
+          expect(h.seen.logins.slice(before.logins)).toEqual([form]);
+        } else {
+          // An invalid form, or a second click while signing in, sends nothing.
+          expect(h.seen.logins.length).toBe(before.logins);
+          if (!wasBusy) expect(h.actor.getSnapshot().context.submitted).toBe(true);
+        }
+        expect(newNotices()).toEqual([]);
+      },
+      'xstate.done.actor.signIn': async ({ event }) => {
+        mark();
+        await h.settle(event);
+        if (event.output) {
+          expect(h.seen.stored).toEqual([reply]);
+          expect(newNotices()).toEqual(['SignIn Successful']);
+          expect(h.seen.notices.at(-1)?.duration).toBe(4000);
+          const expectSync = input.guestSessionId !== null || input.guestLogin;
+          expect(h.seen.syncs).toEqual(expectSync ? [{ sessionId: 'guest-123', userExtId: 'u_kavya' }] : []);
+          expect(h.seen.detailsFetched).toEqual(expectSync ? [] : ['u_kavya']);
+        } else {
+          expect(newNotices()).toEqual(['SignIn failed: User not found or Incorrect credentials']);
+          expect(h.seen.stored).toEqual([]);
+        }
+      },
+      'xstate.error.actor.signIn': async ({ event }) => {
+        mark();
+        await h.settle(event);
+        const status = (event.error as { status?: number }).status;
+        expect(newNotices()).toEqual([expectedFailure[status ? String(status) : 'network']]);
+        expect(h.seen.notices.at(-1)).toMatchObject({ kind: 'error', duration: 4000 });
+        expect(h.seen.stored).toEqual([]);
+        expect(h.actor.getSnapshot().matches('editing')).toBe(true);
+      },
+      'xstate.done.actor.syncGuestCart': async ({ event }) => {
+        await h.settle(event);
+        // Only a successful sync forgets the guest bag's session id.
+        expect(h.seen.guestSessionForgotten).toBe(1);
+        expect(h.seen.detailsFetched).toEqual(['u_kavya']);
+      },
+      'xstate.error.actor.syncGuestCart': async ({ event }) => {
+        await h.settle(event);
+        expect(h.seen.guestSessionForgotten).toBe(0);
+        expect(h.seen.detailsFetched).toEqual(['u_kavya']);
+      },
+      'xstate.done.actor.fetchUserDetails': async ({ event }) => {
+        await h.settle(event);
+        expect(h.seen.wentTo).toEqual([input.guestLogin ? '/checkout' : '/']);
+      },
+      'xstate.error.actor.fetchUserDetails': async ({ event }) => {
+        await h.settle(event);
+        expect(h.seen.wentTo).toEqual([input.guestLogin ? '/checkout' : '/']);
+      },
+    };
+  },
+});
 
-    it('has a finite model to walk', () => {
-      expect(paths.length).toBeGreaterThan(10);
-    });
-
-    for (const path of paths) {
-      it(path.description, async () => {
-        const h = harness(input);
-        let before = { notices: 0, logins: 0 };
-        const mark = () => (before = { notices: h.seen.notices.length, logins: h.seen.logins.length });
-        const newNotices = () => h.seen.notices.slice(before.notices).map((notice) => notice.message);
-        await path.test({
-          states: {
-            '*': (expected) => void expectModelState(h.actor, expected),
-          },
-          events: {
-            'field.change': typedFieldStep(h.actor, filterSignInField),
-            'password.toggle': () => {
-              const shown = h.actor.getSnapshot().context.passwordShown;
-              h.actor.send({ type: 'password.toggle' });
-              expect(h.actor.getSnapshot().context.passwordShown).toBe(!shown);
-            },
-            'form.submit': () => {
-              mark();
-              const { form } = h.actor.getSnapshot().context;
-              const wasBusy = !h.actor.getSnapshot().matches('editing');
-              h.actor.send({ type: 'form.submit' });
-              if (!wasBusy && h.actor.getSnapshot().matches('signingIn')) {
-                expect(h.seen.logins.slice(before.logins)).toEqual([form]);
-              } else {
-                // An invalid form, or a second click while signing in, sends nothing.
-                expect(h.seen.logins.length).toBe(before.logins);
-                if (!wasBusy) expect(h.actor.getSnapshot().context.submitted).toBe(true);
-              }
-              expect(newNotices()).toEqual([]);
-            },
-            'xstate.done.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              await h.settle(event);
-              if (event.output) {
-                expect(h.seen.stored).toEqual([reply]);
-                expect(newNotices()).toEqual(['SignIn Successful']);
-                expect(h.seen.notices.at(-1)?.duration).toBe(4000);
-                const expectSync = input.guestSessionId !== null || input.guestLogin;
-                expect(h.seen.syncs).toEqual(expectSync ? [{ sessionId: 'guest-123', userExtId: 'u_kavya' }] : []);
-                expect(h.seen.detailsFetched).toEqual(expectSync ? [] : ['u_kavya']);
-              } else {
-                expect(newNotices()).toEqual(['SignIn failed: User not found or Incorrect credentials']);
-                expect(h.seen.stored).toEqual([]);
-              }
-            },
-            'xstate.error.actor.signIn': async ({ event }: { event: AnyEventObject }) => {
-              mark();
-              await h.settle(event);
-              const status = (event.error as { status?: number }).status;
-              expect(newNotices()).toEqual([expectedFailure[status ? String(status) : 'network']]);
-              expect(h.seen.notices.at(-1)).toMatchObject({ kind: 'error', duration: 4000 });
-              expect(h.seen.stored).toEqual([]);
-              expect(h.actor.getSnapshot().matches('editing')).toBe(true);
-            },
-            'xstate.done.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
-              await h.settle(event);
-              // Only a successful sync forgets the guest bag's session id.
-              expect(h.seen.guestSessionForgotten).toBe(1);
-              expect(h.seen.detailsFetched).toEqual(['u_kavya']);
-            },
-            'xstate.error.actor.syncGuestCart': async ({ event }: { event: AnyEventObject }) => {
-              await h.settle(event);
-              expect(h.seen.guestSessionForgotten).toBe(0);
-              expect(h.seen.detailsFetched).toEqual(['u_kavya']);
-            },
-            'xstate.done.actor.fetchUserDetails': async ({ event }: { event: AnyEventObject }) => {
-              await h.settle(event);
-              expect(h.seen.wentTo).toEqual([input.guestLogin ? '/checkout' : '/']);
-            },
-            'xstate.error.actor.fetchUserDetails': async ({ event }: { event: AnyEventObject }) => {
-              await h.settle(event);
-              expect(h.seen.wentTo).toEqual([input.guestLogin ? '/checkout' : '/']);
-            },
-          } as never,
-        });
-      });
-    }
-  });
-}
-
-describe('sign-in machine coverage and rules', () => {
-  it('walked every state and every transition of the machine', () => {
-    expectFullCoverage(coverage, signInMachine);
-  });
-
+describe('sign-in machine rules', () => {
   it('refuses typing beyond 50 characters of e-mail and 30 of password', () => {
     expect(filterSignInField('email', `${'a'.repeat(60)}@x.in`)).toHaveLength(50);
     expect(filterSignInField('password', 'P@ssw0rd'.repeat(5))).toHaveLength(30);
