@@ -31,7 +31,6 @@ import {
 import { apiError } from '../../../domain/errors';
 import { limits } from '../../../domain/limits';
 import { BadRequest } from '../../errors';
-import { requireAdmin } from '../auth/caller';
 import { parseOr400, readForm } from './multipart-form';
 import {
   createCategory,
@@ -49,11 +48,12 @@ import {
   updateProduct,
   updateSubCategory,
 } from './admin-catalog.service';
+import { adminRefusals, onlyAdmins } from './admin-only';
 
 export const productImageBytesMax = 5 * 1024 * 1024;
 export const productImagesMax = 10;
 
-const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError } as const;
+const refusals = { 400: apiError, 404: apiError, ...adminRefusals } as const;
 const writeRefusals = { ...refusals, 409: apiError } as const;
 const uploadRefusals = { ...writeRefusals, 413: apiError, 415: apiError } as const;
 
@@ -73,9 +73,7 @@ const productFormDescription =
 
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decided before the body is read: nobody but an admin gets to upload anything.
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request, app.db);
-  });
+  onlyAdmins(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   const tags = ['admin'];
