@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { limits } from './limits';
 import { shownOrderStatuses } from './admin-orders';
 import { patterns, requiredText, rowIdOf } from './fields';
+import { storedUser } from './user';
 
 /** Profile, orders list and the id queries of the account calls (SPEC.md §2 Account, §3, §5 Profile, §7). */
 export const profileMessages = {
@@ -40,13 +41,7 @@ export const userIdQuery = z.object({ id: z.string().check(z.minLength(1), z.max
 export const addressIdQuery = z.object({ id: rowIdOf('id must be an address id') });
 
 /** `GET getsingleuserdetails` */
-export const userDetails = z.object({
-  id: z.string(),
-  firstName: z.nullable(z.string()),
-  lastName: z.nullable(z.string()),
-  email: z.string(),
-  mobileNumber: z.nullable(z.string()),
-});
+export const userDetails = storedUser;
 export type UserDetails = z.infer<typeof userDetails>;
 
 /** `POST updateuserdetails` — e-mail is read-only: whatever is sent, the stored one stays. */

@@ -157,6 +157,28 @@ const productBase = {
 
 const filled = (value: string | undefined) => value !== undefined && value !== '';
 
+type ProductFieldName = keyof typeof productFields;
+const requiredOnEveryProductForm = [
+  'flowerName',
+  'description',
+  'sellingPrice',
+  'flowerCategoryName',
+  'flowerSubCategoryName',
+  'shippingdetails',
+  'note',
+] as const satisfies ProductFieldName[];
+/** The product form's required fields (images apart, checked with the files), the server's and the admin form's. */
+export const requiredProductFields = {
+  create: ['flowerItemCode', ...requiredOnEveryProductForm],
+  update: ['Quantity', ...requiredOnEveryProductForm],
+} as const satisfies Record<string, ProductFieldName[]>;
+
+/** The form's required fields, all filled in, else one message for the whole form. */
+const allFilled = (required: readonly ProductFieldName[], message: string) =>
+  z.superRefine<Partial<Record<ProductFieldName, unknown>>>((values, ctx) => {
+    if (!required.every((name) => filled(values[name] as string | undefined))) ctx.addIssue({ code: 'custom', message, path: [] });
+  });
+
 /** An MRP left empty becomes the selling price; one that is given may not be below it. */
 const sellingPriceWithinMrp = z.refine<{ mrp?: string; sellingPrice?: string }>(
   (v) => !filled(v.mrp) || !filled(v.sellingPrice) || Number(v.sellingPrice) <= Number(v.mrp),
@@ -169,13 +191,7 @@ const sellingPriceWithinMrp = z.refine<{ mrp?: string; sellingPrice?: string }>(
  */
 export const productCreateFields = z
   .object({ ...productBase, flowerItemCode: z.optional(productFields.flowerItemCode) })
-  .check(
-    z.superRefine((v, ctx) => {
-      const required = [v.flowerName, v.flowerItemCode, v.description, v.sellingPrice, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
-      if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillAllFields, path: [] });
-    }),
-    sellingPriceWithinMrp,
-  );
+  .check(allFilled(requiredProductFields.create, m.fillAllFields), sellingPriceWithinMrp);
 export type ProductCreateFields = z.infer<typeof productCreateFields>;
 
 /** `POST updateflowerdata` text fields: the same plus `id` (the product's external id); quantity is required too. */
@@ -188,46 +204,27 @@ export const productUpdateFields = z
     /** Not editable on update: ignored when sent. */
     flowerItemCode: z.optional(z.string()),
   })
-  .check(
-    z.superRefine((v, ctx) => {
-      const required = [v.flowerName, v.description, v.sellingPrice, v.Quantity, v.flowerCategoryName, v.flowerSubCategoryName, v.shippingdetails, v.note];
-      if (!required.every(filled)) ctx.addIssue({ code: 'custom', message: m.fillInAllFields, path: [] });
-    }),
-    sellingPriceWithinMrp,
-  );
+  .check(allFilled(requiredProductFields.update, m.fillInAllFields), sellingPriceWithinMrp);
 export type ProductUpdateFields = z.infer<typeof productUpdateFields>;
 
-const categoryName = z
-  .string({ error: m.fillAllFields })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: m.fillAllFields }),
-    z.maxLength(limits.categoryNameMax, { error: m.categoryNameMax }),
-    z.regex(adminPatterns.name, { error: m.categoryNameChars }),
-  );
-const categoryDescription = z
-  .string({ error: m.fillAllFields })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: m.fillAllFields }),
-    z.maxLength(limits.categoryDescriptionMax, { error: m.categoryDescriptionMax }),
-  );
-const subCategoryName = z
-  .string({ error: m.fillAllFields })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: m.fillAllFields }),
-    z.maxLength(limits.subCategoryTextMax, { error: m.subCategoryNameMax }),
-    z.regex(adminPatterns.name, { error: m.subCategoryNameChars }),
-  );
-const subCategoryDescription = z
-  .string({ error: m.fillAllFields })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: m.fillAllFields }),
-    z.maxLength(limits.subCategoryTextMax, { error: m.subCategoryDescriptionMax }),
-    z.regex(adminPatterns.name, { error: m.subCategoryDescriptionChars }),
-  );
+/** A category or sub-category text: filled in, at most `max` characters, and of name characters where `chars` says so. */
+const requiredCategoryText = (max: number, maxMessage: string, charsMessage?: string) =>
+  z
+    .string({ error: m.fillAllFields })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: m.fillAllFields }),
+      z.maxLength(max, { error: maxMessage }),
+      ...(charsMessage ? [z.regex(adminPatterns.name, { error: charsMessage })] : []),
+    );
+const categoryName = requiredCategoryText(limits.categoryNameMax, m.categoryNameMax, m.categoryNameChars);
+const categoryDescription = requiredCategoryText(limits.categoryDescriptionMax, m.categoryDescriptionMax);
+const subCategoryName = requiredCategoryText(limits.subCategoryTextMax, m.subCategoryNameMax, m.subCategoryNameChars);
+const subCategoryDescription = requiredCategoryText(
+  limits.subCategoryTextMax,
+  m.subCategoryDescriptionMax,
+  m.subCategoryDescriptionChars,
+);
 
 /** A numeric row id, as a number or a string of digits. */
 export const rowId = rowIdOf(m.invalidId);

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { rowIdOf } from './fields';
+import { storedUser } from './user';
 
 /**
  * The admin's orders calls (SPEC.md §3 "Purchase record", §7 Admin): purchase records, one record, the status and
@@ -175,13 +176,7 @@ export const isCancellable = (record: { status: string; paymentState: string }):
   record.status === 'created' && record.paymentState === 'paid';
 
 /** `GET getuserneverpurchase` item: a customer without a paid order. `id` is the user's external id. */
-export const neverPurchasedUser = z.object({
-  id: z.string(),
-  firstName: z.nullable(z.string()),
-  lastName: z.nullable(z.string()),
-  email: z.string(),
-  mobileNumber: z.nullable(z.string()),
-});
+export const neverPurchasedUser = storedUser;
 export type NeverPurchasedUser = z.infer<typeof neverPurchasedUser>;
 export const neverPurchasedUsers = z.array(neverPurchasedUser);
 

@@ -8,7 +8,7 @@ import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
-import { addressToSelect } from './checkout-address.selectors';
+import { addressToSave, addressToSelect } from './checkout-address.selectors';
 import { notice } from '../domain/notice';
 import { refusal } from './refusal';
 
@@ -146,7 +146,7 @@ export const checkoutAddressMachine = checkoutAddressSetup.extend({
       invoke: {
         id: 'saveAddress',
         src: 'saveAddress',
-        input: ({ context }) => addressFields.parse(context.form),
+        input: ({ context }) => addressToSave(context.form),
         onDone: { target: 'loading', actions: 'clearForm' },
         onError: [
           {

@@ -16,5 +16,8 @@ export function addressToSelect(
   return addresses[0]?.id ?? null;
 }
 
+/** The address as the save call sends it: the form checked and trimmed by the server's own schema. */
+export const addressToSave = (form: AddressFormValues) => addressFields.parse(form);
+
 /** The field messages the form shows (SPEC.md §5), the same rules the server applies. */
 export const checkoutAddressErrors = (form: AddressFormValues) => fieldErrors(addressFields, form);

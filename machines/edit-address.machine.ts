@@ -7,6 +7,7 @@ import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { notice } from '../domain/notice';
+import { editedAddressToSave } from './edit-address.selectors';
 import { refusal } from './refusal';
 
 export interface EditAddressInput {
@@ -113,7 +114,7 @@ export const editAddressMachine = editAddressSetup.extend({
         input: ({ context }) => ({
           addressId: context.addressId,
           userExtId: context.userExtId,
-          fields: editAddressFields.parse(context.form),
+          fields: editedAddressToSave(context.form),
         }),
         onDone: [{ guard: 'wasSaved', target: 'saved' }, { target: 'failed' }],
         // SPEC.md §8: a call that got no answer at all is only logged; the form stays as typed.

@@ -20,6 +20,7 @@ import {
   detailsAfterEmailCheck,
   emptyGuestDetails,
   filterGuestField,
+  guestCheckoutRequestOf,
   guestOtpFailureMessage,
 } from './guest-checkout.selectors';
 import type { GuestField } from './guest-checkout.selectors';
@@ -217,11 +218,7 @@ export const guestCheckoutMachine = guestCheckoutSetup.extend({
       invoke: {
         id: 'createGuestCheckout',
         src: 'createGuestCheckout',
-        input: ({ context }) => ({
-          ...signUpDetails.parse(context.details),
-          ...addressFields.parse(context.address),
-          sessionId: context.sessionId,
-        }),
+        input: ({ context }) => guestCheckoutRequestOf(context),
         onDone: [
           { guard: 'isNewGuest', target: 'otpModal', actions: 'keepGuest' },
           {

@@ -2,8 +2,10 @@
 // (SPEC.md §5), the texts of a refused code (SPEC.md §8), the step's toast, and what an e-mail check fills in.
 import { otp as otpRule, signUpDetails } from '../domain/auth';
 import type { SignUpDetails } from '../domain/auth';
+import { addressFields } from '../domain/address';
+import type { AddressFormValues } from '../domain/address';
 import { checkoutMessages } from '../domain/checkout';
-import type { CheckEmailAvailabilityReply } from '../domain/checkout';
+import type { CheckEmailAvailabilityReply, CreateGuestCheckoutRequest } from '../domain/checkout';
 import { fieldErrors, typingFilters } from '../domain/fields';
 import { limits, toastDurations } from '../domain/limits';
 import { notice } from '../domain/notice';
@@ -55,4 +57,13 @@ export function detailsAfterEmailCheck(details: SignUpDetails, reply: CheckEmail
     lastName: known(reply.data.lastName, details.lastName),
     mobileNumber: known(reply.data.mobileNumber, details.mobileNumber),
   };
+}
+
+/** The createguestcheckout request: the details and first address checked by the server's schemas, for this session. */
+export function guestCheckoutRequestOf(form: {
+  sessionId: string;
+  details: SignUpDetails;
+  address: AddressFormValues;
+}): CreateGuestCheckoutRequest {
+  return { ...signUpDetails.parse(form.details), ...addressFields.parse(form.address), sessionId: form.sessionId };
 }

@@ -6,7 +6,7 @@ import type { ProfileFields, ProfileForm, UpdateUserDetailsReply, UserDetails } 
 import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import { errorOf, inputOf, outputOf } from './actor-events';
-import { emptyProfileForm, filterProfileField, isProfileField, profileFormOf } from './profile.selectors';
+import { emptyProfileForm, filterProfileField, isProfileField, profileFormOf, profileToSave } from './profile.selectors';
 import type { ProfileField } from './profile.selectors';
 import { notice } from '../domain/notice';
 import { refusal } from './refusal';
@@ -105,7 +105,7 @@ export const profileMachine = profileSetup.extend({
         src: 'saveProfile',
         input: ({ context }) => ({
           userExtId: context.userExtId,
-          profile: { ...profileFields.parse(context.form), email: context.form.email },
+          profile: profileToSave(context.form),
         }),
         onDone: {
           target: 'editing',

@@ -1,5 +1,6 @@
 // Account › Profile's rules outside the machine: the typing filters (SPEC.md §5 Profile) and the form of a stored user.
-import type { ProfileForm, UserDetails } from '../domain/account';
+import { profileFields } from '../domain/account';
+import type { ProfileFields, ProfileForm, UserDetails } from '../domain/account';
 import { typingFilters } from '../domain/fields';
 import { limits } from '../domain/limits';
 
@@ -31,4 +32,9 @@ export function profileFormOf(details: UserDetails): ProfileForm {
     email: details.email,
     mobileNumber: details.mobileNumber ?? '',
   };
+}
+
+/** The profile as the save call sends it: the editable fields checked by the server's schema, the e-mail as shown. */
+export function profileToSave(form: ProfileForm): ProfileFields & { email: string } {
+  return { ...profileFields.parse(form), email: form.email };
 }

@@ -5,7 +5,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { paymentMessages, sandboxPayRequest } from '../domain/payment';
 import type { SandboxPayBody, SandboxPayMethod, SandboxPayOutcome, VerifyPaymentRequest } from '../domain/payment';
 import { inputOf, outputOf } from './actor-events';
-import { filterSandboxPaymentField } from './sandbox-payment.selectors';
+import { filterSandboxPaymentField, sandboxPayBodyOf } from './sandbox-payment.selectors';
 import type { SandboxPaymentField } from './sandbox-payment.selectors';
 
 export type { SandboxPaymentField } from './sandbox-payment.selectors';
@@ -130,7 +130,7 @@ export const sandboxPaymentMachine = sandboxPaymentSetup.extend({
       invoke: {
         id: 'pay',
         src: 'pay',
-        input: ({ context }) => sandboxPayRequest.parse(context),
+        input: ({ context }) => sandboxPayBodyOf(context),
         onDone: [
           { guard: 'isPaid', target: 'paid', actions: 'keepPayment' },
           { target: 'editing', actions: 'showDecline' },

@@ -1,8 +1,8 @@
 // The sandbox payment dialog's rules outside the machine: its typing filters and field messages, per method.
 import type { FieldErrors } from '../domain/fields';
 import { fieldErrors, typingFilters } from '../domain/fields';
-import { sandboxCardFields, sandboxUpiFields } from '../domain/payment';
-import type { SandboxPayMethod } from '../domain/payment';
+import { sandboxCardFields, sandboxPayRequest, sandboxUpiFields } from '../domain/payment';
+import type { SandboxPayBody, SandboxPayMethod } from '../domain/payment';
 
 export type SandboxCardField = 'cardNumber' | 'expiry' | 'cvv';
 export type SandboxPaymentField = SandboxCardField | 'vpa';
@@ -34,4 +34,11 @@ export function sandboxPaymentErrors(
 ): FieldErrors<SandboxPaymentField> {
   if (form.method === 'upi') return fieldErrors(sandboxUpiFields, { vpa: form.vpa });
   return fieldErrors(sandboxCardFields, { cardNumber: form.cardNumber, expiry: form.expiry, cvv: form.cvv });
+}
+
+/** The pay request as the server reads it, from the dialog's order and chosen form (spaces dropped, other fields left out). */
+export function sandboxPayBodyOf(
+  form: { orderId: string; method: SandboxPayMethod } & Record<SandboxPaymentField, string>,
+): SandboxPayBody {
+  return sandboxPayRequest.parse(form);
 }

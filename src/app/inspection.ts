@@ -1,6 +1,7 @@
-// The `inspect` option every actor of the app is created with: under `npm run dev` each one reports its states and
-// events to the developer page /dev/inspect (src/dev/inspect/), in the built app (and in tests) it is undefined.
-import type { InspectionEvent, Observer } from 'xstate';
+// The options every actor of the app is created with: under `npm run dev` each one reports its states and events to
+// the developer page /dev/inspect (src/dev/inspect/); in the built app there are none. Tests give their own observer
+// and clock (tests/setup.ts), through xstate's public actor options.
+import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate';
 
 // Vitest runs with DEV set too, but without a dev server to report to; a server render has no window.
 const inspecting = import.meta.env.DEV && import.meta.env.MODE !== 'test' && typeof window !== 'undefined';
@@ -30,4 +31,7 @@ function reportToDevInspector(): Observer<InspectionEvent> {
   return { next: (event) => report(event) };
 }
 
-export const inspect: Observer<InspectionEvent> | undefined = inspecting ? reportToDevInspector() : undefined;
+const inspect: Observer<InspectionEvent> | undefined = inspecting ? reportToDevInspector() : undefined;
+
+/** Spread into every `useActor`/`createActor` call of the app: `{ input, ...appActorOptions }`. */
+export const appActorOptions: Pick<ActorOptions<AnyActorLogic>, 'inspect' | 'clock'> = { inspect };

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { sessionRefreshMachine } from '../../machines/session-refresh.machine';
 import { apiBaseUrl } from '../api/api-base';
 import { requestNewAccessToken } from '../api/refresh-token';
-import { inspect } from './inspection';
+import { appActorOptions } from './inspection';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
 import { sessionStore } from './session-store';
@@ -29,7 +29,7 @@ export function createSessionActor({ apiBase, navigate }: SessionActorDeps): Ses
         goToLogin: () => navigate(paths.login),
       },
     }),
-    { inspect },
+    appActorOptions,
   ).start();
 }
 

@@ -29,16 +29,14 @@ export function ShopperDetailsFields({
   belowEmail,
   namesSideBySideFrom = 'sm',
 }: ShopperDetailsFieldsProps) {
-  const change = (field: ShopperField) => (value: string) => onFieldChange(field, value);
-  const email = (
-    <EmailField
-      value={values.email}
-      error={shownError('email')}
-      onValueChange={change('email')}
-      onBlur={onEmailBlur}
-      readOnly={readOnly}
-    />
-  );
+  /** What every field takes from the form: its value, its message now, its change and whether it can be edited. */
+  const bound = (field: ShopperField) => ({
+    value: values[field],
+    error: shownError(field),
+    onValueChange: (value: string) => onFieldChange(field, value),
+    readOnly,
+  });
+  const email = <EmailField {...bound('email')} onBlur={onEmailBlur} />;
 
   return (
     <>
@@ -57,30 +55,11 @@ export function ShopperDetailsFields({
         inputMode="numeric"
         autoComplete="tel-national"
         placeholder="10-digit mobile number"
-        value={values.mobileNumber}
-        error={shownError('mobileNumber')}
-        onValueChange={change('mobileNumber')}
-        readOnly={readOnly}
+        {...bound('mobileNumber')}
       />
       <SimpleGrid columns={{ base: 1, [namesSideBySideFrom]: 2 }} gap="5">
-        <TextField
-          name="firstName"
-          label="First Name"
-          autoComplete="given-name"
-          value={values.firstName}
-          error={shownError('firstName')}
-          onValueChange={change('firstName')}
-          readOnly={readOnly}
-        />
-        <TextField
-          name="lastName"
-          label="Last Name"
-          autoComplete="family-name"
-          value={values.lastName}
-          error={shownError('lastName')}
-          onValueChange={change('lastName')}
-          readOnly={readOnly}
-        />
+        <TextField name="firstName" label="First Name" autoComplete="given-name" {...bound('firstName')} />
+        <TextField name="lastName" label="Last Name" autoComplete="family-name" {...bound('lastName')} />
       </SimpleGrid>
     </>
   );

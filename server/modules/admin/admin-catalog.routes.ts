@@ -7,6 +7,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodMiniType, z as zm } from 'zod/mini';
 import { z } from 'zod';
 import {
   adminCatalogMessages as messages,
@@ -30,8 +31,9 @@ import {
 } from '../../../domain/admin-catalog';
 import { apiError } from '../../../domain/errors';
 import { limits } from '../../../domain/limits';
+import type { Database } from '../../db/client';
 import { BadRequest } from '../../errors';
-import { requireAdmin } from '../auth/caller';
+import type { PreparedImage } from '../media/media.service';
 import { parseOr400, readForm } from './multipart-form';
 import {
   createCategory,
@@ -49,11 +51,12 @@ import {
   updateProduct,
   updateSubCategory,
 } from './admin-catalog.service';
+import { adminRefusals, onlyAdmins } from './admin-only';
 
 export const productImageBytesMax = 5 * 1024 * 1024;
 export const productImagesMax = 10;
 
-const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError } as const;
+const refusals = { 400: apiError, 404: apiError, ...adminRefusals } as const;
 const writeRefusals = { ...refusals, 409: apiError } as const;
 const uploadRefusals = { ...writeRefusals, 413: apiError, 415: apiError } as const;
 
@@ -73,12 +76,48 @@ const productFormDescription =
 
 export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decided before the body is read: nobody but an admin gets to upload anything.
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request, app.db);
-  });
+  onlyAdmins(app);
   await app.register(fastifyMultipart, { throwFileSizeLimit: true });
 
   const tags = ['admin'];
+
+  /** A category write: a JSON body, validated by its schema, answered with the spec's fixed text/plain confirmation. */
+  function textWrite<Body extends ZodMiniType>(
+    url: string,
+    body: Body,
+    write: (db: Database, request: zm.output<Body>) => Promise<unknown>,
+    answer: string,
+    doc: { summary: string; description?: string },
+  ) {
+    app.post(url, { schema: { tags, ...doc, body, response: { 200: text(answer), ...writeRefusals } } }, async (request, reply) => {
+      // The type provider cannot see through the generic schema; it has parsed the body with it all the same.
+      await write(app.db, request.body as zm.output<Body>);
+      return sendText(reply, answer);
+    });
+  }
+
+  /** A product write: the multipart form's text fields by their schema and its images, answered with the spec's text. */
+  function productWrite<Fields extends ZodMiniType>(
+    url: string,
+    fieldsSchema: Fields,
+    write: (db: Database, fields: zm.output<Fields>, images: readonly PreparedImage[]) => Promise<unknown>,
+    answer: string,
+    doc: { summary: string; description: string; imagesRequired: boolean },
+  ) {
+    const { imagesRequired, ...openApi } = doc;
+    app.post(
+      url,
+      { schema: { tags, ...openApi, consumes: ['multipart/form-data'], response: { 200: text(answer), ...uploadRefusals } } },
+      async (request, reply) => {
+        const form = await readForm(request, productForm);
+        const fields = parseOr400(fieldsSchema, form.fields);
+        if (imagesRequired && form.files.length === 0) throw new BadRequest(messages.fillAllFields);
+        const images = await prepareImages(form.files, messages.productImageType);
+        await write(app.db, fields, images);
+        return sendText(reply, answer);
+      },
+    );
+  }
 
   app.get(
     '/flowercategorylist',
@@ -92,38 +131,14 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getCategory(app.db, request.query.id),
   );
 
-  app.post(
-    '/createflowercategory',
-    {
-      schema: {
-        tags,
-        summary: 'Create a category (name unique, case-insensitively)',
-        description: `text/plain "${texts.categoryCreated}"; a duplicate name is 409 "${messages.dataExists}".`,
-        body: createCategoryRequest,
-        response: { 200: text(texts.categoryCreated), ...writeRefusals },
-      },
-    },
-    async (request, reply) => {
-      await createCategory(app.db, request.body);
-      return sendText(reply, texts.categoryCreated);
-    },
-  );
+  textWrite('/createflowercategory', createCategoryRequest, createCategory, texts.categoryCreated, {
+    summary: 'Create a category (name unique, case-insensitively)',
+    description: `text/plain "${texts.categoryCreated}"; a duplicate name is 409 "${messages.dataExists}".`,
+  });
 
-  app.post(
-    '/updateflowercategory',
-    {
-      schema: {
-        tags,
-        summary: 'Update a category; CategoryGst is the CGST percent (empty = no GST)',
-        body: updateCategoryRequest,
-        response: { 200: text(texts.categoryUpdated), ...writeRefusals },
-      },
-    },
-    async (request, reply) => {
-      await updateCategory(app.db, request.body);
-      return sendText(reply, texts.categoryUpdated);
-    },
-  );
+  textWrite('/updateflowercategory', updateCategoryRequest, updateCategory, texts.categoryUpdated, {
+    summary: 'Update a category; CategoryGst is the CGST percent (empty = no GST)',
+  });
 
   app.get(
     '/subflowercategorylist',
@@ -150,38 +165,14 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getSubCategory(app.db, request.query.id),
   );
 
-  app.post(
-    '/createsubflowercategory',
-    {
-      schema: {
-        tags,
-        summary: 'Create a sub-category in a category (productCategoryName = the category id)',
-        description: `text/plain "${texts.subCategoryCreated}"; a duplicate name in that category is 409 "${messages.dataExists}".`,
-        body: createSubCategoryRequest,
-        response: { 200: text(texts.subCategoryCreated), ...writeRefusals },
-      },
-    },
-    async (request, reply) => {
-      await createSubCategory(app.db, request.body);
-      return sendText(reply, texts.subCategoryCreated);
-    },
-  );
+  textWrite('/createsubflowercategory', createSubCategoryRequest, createSubCategory, texts.subCategoryCreated, {
+    summary: 'Create a sub-category in a category (productCategoryName = the category id)',
+    description: `text/plain "${texts.subCategoryCreated}"; a duplicate name in that category is 409 "${messages.dataExists}".`,
+  });
 
-  app.post(
-    '/flowersubproductcategoryupdate',
-    {
-      schema: {
-        tags,
-        summary: 'Update a sub-category; an empty productCategoryName keeps its category',
-        body: updateSubCategoryRequest,
-        response: { 200: text(texts.subCategoryUpdated), ...writeRefusals },
-      },
-    },
-    async (request, reply) => {
-      await updateSubCategory(app.db, request.body);
-      return sendText(reply, texts.subCategoryUpdated);
-    },
-  );
+  textWrite('/flowersubproductcategoryupdate', updateSubCategoryRequest, updateSubCategory, texts.subCategoryUpdated, {
+    summary: 'Update a sub-category; an empty productCategoryName keeps its category',
+  });
 
   app.get(
     '/getproductdata',
@@ -197,46 +188,17 @@ export const adminCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getProduct(app.db, request.query.product_ext_id),
   );
 
-  app.post(
-    '/flowerformdata',
-    {
-      schema: {
-        tags,
-        summary: 'Create a product with its images',
-        description: `${productFormDescription} text/plain "${texts.productCreated}"; a duplicate name is 409 "${messages.productNameExists}".`,
-        consumes: ['multipart/form-data'],
-        response: { 200: text(texts.productCreated), ...uploadRefusals },
-      },
-    },
-    async (request, reply) => {
-      const form = await readForm(request, productForm);
-      const fields = parseOr400(productCreateFields, form.fields);
-      if (form.files.length === 0) throw new BadRequest(messages.fillAllFields);
-      const images = await prepareImages(form.files, messages.productImageType);
-      await createProduct(app.db, fields, images);
-      return sendText(reply, texts.productCreated);
-    },
-  );
+  productWrite('/flowerformdata', productCreateFields, createProduct, texts.productCreated, {
+    summary: 'Create a product with its images',
+    description: `${productFormDescription} text/plain "${texts.productCreated}"; a duplicate name is 409 "${messages.productNameExists}".`,
+    imagesRequired: true,
+  });
 
-  app.post(
-    '/updateflowerdata',
-    {
-      schema: {
-        tags,
-        summary: 'Update a product (item code not editable); new images replace the old ones, none keeps them',
-        description: `${productFormDescription} Plus id (the external id). text/plain "${texts.productUpdated}".`,
-        consumes: ['multipart/form-data'],
-        response: { 200: text(texts.productUpdated), ...uploadRefusals },
-      },
-    },
-    async (request, reply) => {
-      const form = await readForm(request, productForm);
-      const fields = parseOr400(productUpdateFields, form.fields);
-      const images = await prepareImages(form.files, messages.productImageType);
-      await updateProduct(app.db, fields, images);
-      return sendText(reply, texts.productUpdated);
-    },
-  );
+  productWrite('/updateflowerdata', productUpdateFields, updateProduct, texts.productUpdated, {
+    summary: 'Update a product (item code not editable); new images replace the old ones, none keeps them',
+    description: `${productFormDescription} Plus id (the external id). text/plain "${texts.productUpdated}".`,
+    imagesRequired: false,
+  });
 
   app.post(
     '/heroimage',

@@ -6,15 +6,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminMailsQuery, failedMails, mailIdParams, resendMailReply } from '../../../domain/admin-mail';
 import { apiError } from '../../../domain/errors';
 import { sendQueuedMails } from '../../jobs/send-mail.job';
-import { requireAdmin } from '../auth/caller';
 import { listFailedMails, resendMail } from './admin-mail.service';
-
-const refusals = { 401: apiError, 403: apiError } as const;
+import { adminRefusals, onlyAdmins } from './admin-only';
 
 export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request, app.db);
-  });
+  onlyAdmins(app);
 
   app.get(
     '/admin/mails',
@@ -23,7 +19,7 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Mails the mail server refused for good (status=failed), the latest failure first, with the refusal',
         querystring: adminMailsQuery,
-        response: { 200: failedMails, 400: apiError, ...refusals },
+        response: { 200: failedMails, 400: apiError, ...adminRefusals },
       },
     },
     async () => listFailedMails(app.db),
@@ -36,7 +32,7 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Queues a failed mail again, its tries counted afresh (404 unknown, 409 when it has not failed)',
         params: mailIdParams,
-        response: { 200: resendMailReply, 400: apiError, ...refusals, 404: apiError, 409: apiError },
+        response: { 200: resendMailReply, 400: apiError, ...adminRefusals, 404: apiError, 409: apiError },
       },
     },
     async (request) => resendMail({ db: app.db, wakeMails: (ids) => sendQueuedMails(app, ids) }, request.params.id),

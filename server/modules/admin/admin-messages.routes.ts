@@ -11,15 +11,11 @@ import {
   unreadMessageCount,
 } from '../../../domain/admin-messages';
 import { apiError } from '../../../domain/errors';
-import { requireAdmin } from '../auth/caller';
 import { countUnreadMessages, listMessages, markMessageRead } from './admin-messages.service';
-
-const refusals = { 401: apiError, 403: apiError } as const;
+import { adminRefusals, onlyAdmins } from './admin-only';
 
 export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request, app.db);
-  });
+  onlyAdmins(app);
 
   app.get(
     '/admin/messages',
@@ -27,7 +23,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Contact Us messages, newest first; readAt null marks an unread one',
-        response: { 200: contactMessageRecords, ...refusals },
+        response: { 200: contactMessageRecords, ...adminRefusals },
       },
     },
     async () => listMessages(app.db),
@@ -39,7 +35,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'How many Contact Us messages are unread',
-        response: { 200: unreadMessageCount, ...refusals },
+        response: { 200: unreadMessageCount, ...adminRefusals },
       },
     },
     async () => countUnreadMessages(app.db),
@@ -53,7 +49,7 @@ export const adminMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark a message read (keeps when it was first read) or unread',
         params: messageIdParams,
         body: markReadRequest,
-        response: { 200: contactMessageRecord, 400: apiError, ...refusals, 404: apiError },
+        response: { 200: contactMessageRecord, 400: apiError, ...adminRefusals, 404: apiError },
       },
     },
     async (request) => markMessageRead(app.db, request.params.id, request.body.read),

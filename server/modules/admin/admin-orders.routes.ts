@@ -15,16 +15,12 @@ import {
 } from '../../../domain/admin-orders';
 import { apiError } from '../../../domain/errors';
 import { sendQueuedMails } from '../../jobs/send-mail.job';
-import { requireAdmin } from '../auth/caller';
 import { cancelPurchase, refundPurchase } from '../payments/refunds.service';
 import { getPurchase, listNeverPurchased, listPurchases, updatePurchase } from './admin-orders.service';
-
-const refusals = { 401: apiError, 403: apiError } as const;
+import { adminRefusals, onlyAdmins } from './admin-only';
 
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request, app.db);
-  });
+  onlyAdmins(app);
 
   app.get(
     '/users/purchases/list',
@@ -32,7 +28,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Purchase records: orders whose payment arrived (paid or refund due), newest first',
-        response: { 200: purchaseRecords, ...refusals },
+        response: { 200: purchaseRecords, ...adminRefusals },
       },
     },
     async () => listPurchases(app.db),
@@ -45,7 +41,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'One purchase record (404 when unknown)',
         querystring: purchaseIdQuery,
-        response: { 200: purchaseRecord, 400: apiError, ...refusals, 404: apiError },
+        response: { 200: purchaseRecord, 400: apiError, ...adminRefusals, 404: apiError },
       },
     },
     async (request) => getPurchase(app.db, request.query.id),
@@ -58,7 +54,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: "Set a purchase's status and tracking link; the order's customer is mailed when either changed",
         body: updatePurchaseRequest,
-        response: { 200: updatePurchaseReply, 400: apiError, ...refusals, 404: apiError },
+        response: { 200: updatePurchaseReply, 400: apiError, ...adminRefusals, 404: apiError },
       },
     },
     async (request) => {
@@ -88,7 +84,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['admin'],
           summary,
           body: purchaseActionRequest,
-          response: { 200: updatePurchaseReply, 400: apiError, ...refusals, 404: apiError, 409: apiError, 502: apiError },
+          response: { 200: updatePurchaseReply, 400: apiError, ...adminRefusals, 404: apiError, 409: apiError, 502: apiError },
         },
       },
       async (request) => {
@@ -104,7 +100,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Customers (not admins) without a paid order, newest accounts first',
-        response: { 200: neverPurchasedUsers, ...refusals },
+        response: { 200: neverPurchasedUsers, ...adminRefusals },
       },
     },
     async () => listNeverPurchased(app.db),

@@ -10,7 +10,7 @@ import type { Address } from '../../../domain/address';
 import { editAddressMachine } from '../../../machines/edit-address.machine';
 import type { SaveAddressInput, SaveAddressOutput } from '../../../machines/edit-address.machine';
 import { getUserAddress, updateUserAddress } from '../../api/account';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
 import { notify } from '../../app/show-notice';
@@ -35,7 +35,7 @@ function EditAddressForm({ addressId, userExtId }: { addressId: number; userExtI
         goToAddresses: () => navigate(paths.accountAddresses),
       },
     }),
-    { input: { addressId, userExtId }, inspect },
+    { input: { addressId, userExtId }, ...appActorOptions },
   );
 
   if (snapshot.matches('loading')) {

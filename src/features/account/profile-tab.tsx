@@ -12,7 +12,7 @@ import { profileMachine } from '../../../machines/profile.machine';
 import type { ProfileField } from '../../../machines/profile.selectors';
 import type { SaveProfileInput } from '../../../machines/profile.machine';
 import { getUserDetails, updateUserDetails } from '../../api/account';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { AccountPanel } from './account-panel';
 import { RequiredTextField } from '../../components/required-field';
@@ -45,7 +45,7 @@ export function ProfileTab({ userExtId }: { userExtId: string }) {
         logError: (_, { error }) => console.error('profile call failed', error),
       },
     }),
-    { input: { userExtId }, inspect },
+    { input: { userExtId }, ...appActorOptions },
   );
 
   if (snapshot.matches('loading')) {

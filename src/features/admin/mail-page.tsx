@@ -7,7 +7,7 @@ import type { FailedMail, MailKind } from '../../../domain/admin-mail';
 import { indiaTime } from '../../../domain/india-time';
 import { failedMailsMachine } from '../../../machines/failed-mails.machine';
 import { getFailedMails, resendMail } from '../../api/admin';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { Column } from '../../components/paginated-table';
@@ -35,7 +35,7 @@ export function MailPage() {
       },
       actions: { notify, logError: (_, { error }) => console.error('the failed mails could not be loaded', error) },
     }),
-    { inspect },
+    appActorOptions,
   );
 
   // What the mail was, when it failed and its Resend share the first column, as the Messages screen stacks its sender:

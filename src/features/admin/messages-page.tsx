@@ -11,7 +11,7 @@ import type { ContactMessageRecord } from '../../../domain/admin-messages';
 import { adminMessagesMachine } from '../../../machines/admin-messages.machine';
 import type { AdminMessagesEvent, MessageChange } from '../../../machines/admin-messages.machine';
 import { getContactMessages, markMessageRead } from '../../api/admin';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { useShopInfo } from '../../app/use-shop-info';
 import { PaginatedTable } from '../../components/paginated-table';
@@ -153,7 +153,7 @@ export function MessagesPage() {
         logError: (_, { error }) => console.error('admin messages call failed', error),
       },
     }),
-    { inspect },
+    appActorOptions,
   );
   const actions: RowActions = {
     send,

@@ -9,7 +9,7 @@ import { formatRupees } from '../../../domain/money';
 import { purchaseActionMachine } from '../../../machines/purchase-action.machine';
 import type { PurchaseAction } from '../../../machines/purchase-action.machine';
 import { runPurchaseAction } from '../../api/admin';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 
 const label = { fontSize: 'xs', letterSpacing: '0.12em', textTransform: 'uppercase', color: 'brand.goldText', fontWeight: '600' } as const;
@@ -54,7 +54,7 @@ export function PurchaseActions({ record, onChanged }: { record: PurchaseRecord;
         reloadPurchase: onChanged,
       },
     }),
-    { input: { record }, inspect },
+    { input: { record }, ...appActorOptions },
   );
   const canRefund = snapshot.can({ type: 'refund.request' });
   const canCancel = snapshot.can({ type: 'cancel.request' });

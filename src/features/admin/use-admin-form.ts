@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import type { AdminFormName } from '../../../domain/admin-forms';
 import { adminFormMachine } from '../../../machines/admin-form.machine';
 import type { AdminFormLoad, AdminFormOutcome, AdminFormSubmission } from '../../../machines/admin-form.machine';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 
 export interface AdminFormCalls {
@@ -30,7 +30,7 @@ export function useAdminForm(form: AdminFormName, { load, submit, listPath }: Ad
         goToList: () => navigate(listPath),
       },
     }),
-    { input: { form }, inspect },
+    { input: { form }, ...appActorOptions },
   );
 }
 

@@ -9,7 +9,7 @@ import { forgotPasswordErrors } from '../../../machines/forgot-password.selector
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
 import type { ForgotPasswordField, ForgotPasswordSecret } from '../../../machines/forgot-password.selectors';
 import { verifyEmail, verifyOtpPassword } from '../../api/auth';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -36,7 +36,7 @@ export function ForgotPasswordPage() {
         goToLogin: () => void navigate(paths.login),
       },
     }),
-    { inspect },
+    appActorOptions,
   );
 
   useDocumentTitle('Forgot Password');

@@ -10,7 +10,7 @@ import { signInErrors } from '../../../machines/sign-in.selectors';
 import { signInMachine } from '../../../machines/sign-in.machine';
 import type { SignInField } from '../../../machines/sign-in.selectors';
 import { getSingleUserDetails, signIn, syncGuestLoggedInCart } from '../../api/auth';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, readGuestSessionId, storeSignInReply } from '../../app/session-store';
 import { notify } from '../../app/show-notice';
@@ -44,7 +44,7 @@ export function SignInPage({ loadPage = fullPageLoad }: { loadPage?: (path: stri
         goHome: (_, { to }) => loadPage(to),
       },
     }),
-    { input, inspect },
+    { input, ...appActorOptions },
   );
 
   useDocumentTitle('Sign In');

@@ -9,7 +9,7 @@ import { signUpErrors } from '../../../machines/sign-up.selectors';
 import { signUpMachine } from '../../../machines/sign-up.machine';
 import type { SignUpField, SignUpPasswordField } from '../../../machines/sign-up.selectors';
 import { checkEmailPresent, createPassword, createUser, verifyOtp } from '../../api/auth';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -38,7 +38,7 @@ export function SignUpPage() {
         goToLogin: () => void navigate(paths.login),
       },
     }),
-    { inspect },
+    appActorOptions,
   );
 
   useDocumentTitle('Sign Up');

@@ -12,7 +12,7 @@ import type { CheckStockInput, RemoveItemInput, UpdateOutcome, UpdateQuantityInp
 import { checkQuantity, getCart, removeCartItem, updateCartItem } from '../../api/cart';
 import { cartCountStore } from '../../app/cart-count-store';
 import { currentCartOwner } from '../../app/cart-owner';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -44,7 +44,7 @@ export function CartPage() {
         logError: (_, { error }) => console.error('cart call failed', error),
       },
     }),
-    { input: { owner }, inspect },
+    { input: { owner }, ...appActorOptions },
   );
 
   const { cart, pending } = snapshot.context;

@@ -9,7 +9,7 @@ import { addToCartMachine } from '../../../machines/add-to-cart.machine';
 import { addToCart } from '../../api/cart';
 import { toCallError } from '../../api/call-error';
 import { ensureCartOwner, refreshCartCount } from '../../app/cart-owner';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { notify } from '../../app/show-notice';
 import { FlowerDetailView } from './flower-detail-view';
@@ -45,7 +45,7 @@ export function AddToCart({ flower }: { flower: FlowerDetail }) {
         goToCheckout: () => void navigate(paths.checkout),
       },
     }),
-    { input: { productExtId: flower.externalId, inStock: flower.quantity > 0 }, inspect },
+    { input: { productExtId: flower.externalId, inStock: flower.quantity > 0 }, ...appActorOptions },
   );
   const busy = !snapshot.matches('idle');
   return (

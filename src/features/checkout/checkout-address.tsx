@@ -12,7 +12,7 @@ import type { CartOwner } from '../../../domain/cart';
 import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
 import { getUserAddresses } from '../../api/account';
 import { createGuestAddress, createLoginCheckoutAddress, getGuestUserAddresses } from '../../api/checkout';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { AddressCard } from '../../components/address-card';
 import { AddressForm } from '../../components/address-form';
@@ -45,7 +45,7 @@ export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor 
         logError: (_, { error }) => console.error('checkout address call failed', error),
       },
     }),
-    { inspect },
+    appActorOptions,
   );
 }
 

@@ -10,7 +10,7 @@ import { checkoutLoadMachine } from '../../../machines/checkout-load.machine';
 import { getCart } from '../../api/cart';
 import { ensureCartOwner } from '../../app/cart-owner';
 import { sessionStore } from '../../app/session-store';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
@@ -32,7 +32,7 @@ export function CheckoutPage() {
         loadCart: fromPromise(({ input }) => getCart(input)),
       },
     }),
-    { inspect },
+    appActorOptions,
   );
   const { owner, cart } = snapshot.context;
 

@@ -14,7 +14,7 @@ import { processingLine } from '../../../machines/place-order.selectors';
 import { checkQuantityList } from '../../api/checkout';
 import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPayment } from '../../api/payment';
 import { refreshCartCount } from '../../app/cart-owner';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { notify, showNotice } from '../../app/show-notice';
 import { useShopInfo } from '../../app/use-shop-info';
@@ -70,7 +70,7 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
         goToCart: () => void navigate(paths.cart),
       },
     }),
-    { inspect },
+    appActorOptions,
   );
 }
 

@@ -8,7 +8,7 @@ import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
 import { createGuestCheckout, checkEmailAvailability, verifyGuestCheckoutOtp } from '../../api/checkout';
 import { signIn, syncGuestLoggedInCart, verifyEmail, verifyOtpPassword } from '../../api/auth';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, storeSignInReply } from '../../app/session-store';
 import { notify } from '../../app/show-notice';
@@ -38,7 +38,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         addressesChanged: () => {},
       },
     }),
-    { input: { sessionId }, inspect },
+    { input: { sessionId }, ...appActorOptions },
   );
 
   const setPassword = useActorRef(
@@ -57,7 +57,7 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         goToCheckout: () => loadPage(paths.checkout),
       },
     }),
-    { input: { guestSessionId: sessionId }, inspect },
+    { input: { guestSessionId: sessionId }, ...appActorOptions },
   );
 
   return { guest, setPassword };

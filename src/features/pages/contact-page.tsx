@@ -11,7 +11,7 @@ import { limits } from '../../../domain/limits';
 import { contactMachine } from '../../../machines/contact.machine';
 import type { ContactField } from '../../../machines/contact.selectors';
 import { sendContactMessage } from '../../api/contact';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useShopInfo } from '../../app/use-shop-info';
@@ -61,7 +61,7 @@ export function ContactUsPage() {
         notify,
       },
     }),
-    { inspect },
+    appActorOptions,
   );
 
   useDocumentTitle('Contact Us');

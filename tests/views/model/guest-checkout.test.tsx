@@ -5,7 +5,7 @@
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on.
 import { describeViewModel } from './view-model';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -24,7 +24,7 @@ import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
 import { oneLineBag, savedAddress } from './checkout-fixtures';
 import { heldNetwork } from './held-network';
-import { expectToast, isBusy, messageOf } from './view-checks';
+import { controlLabelled, expectToast, formNamed, isBusy, messageOf } from './view-checks';
 import { addressLabels } from '../address-fixtures';
 
 const sessionId = 'GuestSession0123456789ab';
@@ -69,12 +69,12 @@ async function renderGuestCheckout() {
   window.sessionStorage.setItem('guestSessionId', sessionId);
   window.localStorage.setItem('accessToken', 'guest-token');
   await renderApp('/checkout');
-  await screen.findByRole('form', { name: 'Guest checkout' }, { timeout: 8000 });
-  const form = () => screen.getByRole('form', { name: 'Guest checkout' });
+  const form = () => formNamed('Guest checkout');
+  await waitFor(form, { timeout: 8000 });
   return {
     form,
-    detail: (name: GuestDetailsField, inForm = form()) => within(inForm).getByLabelText(new RegExp(`^${detailLabels[name]}`)) as HTMLInputElement,
-    address: (name: AddressField, inForm = form()) => within(inForm).getByLabelText(new RegExp(`^${addressLabels[name]}`)) as HTMLInputElement,
+    detail: (name: GuestDetailsField, inForm = form()) => controlLabelled(inForm, detailLabels[name]),
+    address: (name: AddressField, inForm = form()) => controlLabelled(inForm, addressLabels[name]),
     otpDialog: () => screen.getByRole('dialog', { name: 'Enter Email OTP' }),
   };
 }

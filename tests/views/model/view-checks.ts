@@ -32,3 +32,20 @@ export function formNamed(name: string): HTMLFormElement {
   if (!form) throw new Error(`no form named "${name}" on screen`);
   return form;
 }
+
+type FormControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+const isFormControl = (element: Element | null): element is FormControl =>
+  element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+
+/**
+ * The control of the one label in `container` whose text starts with `text`, as `getByLabelText(/^text/)` finds it
+ * (the label's `for` or the control inside it), but reading only the labels: the by-label query visits every element
+ * of the container, which on a long form checked after every step is most of a walk's time.
+ */
+export function controlLabelled(container: HTMLElement, text: string): FormControl {
+  const labels = [...container.querySelectorAll('label')].filter((label) => label.textContent?.trim().startsWith(text));
+  if (labels.length !== 1) throw new Error(`${labels.length} labels starting "${text}" where one was expected`);
+  const control = labels[0]!.control;
+  if (!isFormControl(control)) throw new Error(`the label "${text}" names no input, select or text area`);
+  return control;
+}

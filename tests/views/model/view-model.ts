@@ -18,6 +18,9 @@ import type { PlannedPath, Situation } from './plan-paths';
 import { machineClock } from './machine-clock';
 import { liveActorOf, realActorsOf } from './real-actors';
 
+// Machine delays in this file's walks wait for the walk's steps (machine-clock.ts).
+machineClock.takeOver();
+
 export type { Situation } from './plan-paths';
 
 /** What every step's code gets besides the page: the situation's input, a user and the held network. */

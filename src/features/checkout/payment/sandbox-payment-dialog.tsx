@@ -12,7 +12,7 @@ import { filterSandboxPaymentField, sandboxPaymentErrors } from '../../../../mac
 import { sandboxPaymentMachine } from '../../../../machines/sandbox-payment.machine';
 import type { SandboxPaymentField } from '../../../../machines/sandbox-payment.selectors';
 import { sandboxPay } from '../../../api/payment';
-import { inspect } from '../../../app/inspection';
+import { appActorOptions } from '../../../app/inspection';
 import { useShopInfo } from '../../../app/use-shop-info';
 import { CloseIcon } from '../../../components/icons';
 import { shownErrors } from '../../../components/shown-errors';
@@ -118,7 +118,7 @@ export function SandboxPaymentDialog({ orderId, amount, shopName, onSettled }: S
       actors: { pay: fromPromise(({ input }) => sandboxPay(input)) },
       actions: { settle: (_, { payment }) => onSettled(payment) },
     }),
-    { input: { orderId }, inspect },
+    { input: { orderId }, ...appActorOptions },
   );
 
   const context = useSelector(actor, (snapshot) => snapshot.context);
