@@ -3,6 +3,7 @@ import { deliveryKind } from './delivery-kind';
 import type { DeliveryKind } from './delivery-kind';
 import { addIndiaDays, indiaDateOf, indiaDateParts, indiaMoment, indiaWeekday, isIndiaDate } from './india-time';
 import type { IndiaDate } from './india-time';
+import { formatPaise } from './money';
 import type { Paise } from './money';
 
 /**
@@ -171,9 +172,7 @@ export function cutoffText(slot: Pick<DeliverySlot, 'cutoffDaysBefore' | 'cutoff
 
 /** "Free", "Rs. 250". */
 export function feeText(feePaise: Paise): string {
-  if (feePaise === 0) return 'Free';
-  const rupees = feePaise / 100;
-  return `Rs. ${Number.isInteger(rupees) ? rupees.toLocaleString('en-IN') : rupees.toFixed(2)}`;
+  return feePaise === 0 ? 'Free' : formatPaise(feePaise);
 }
 
 /** "3 December". */
