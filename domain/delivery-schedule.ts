@@ -392,3 +392,15 @@ export const holidayRequest = z.object({
 });
 /** `POST admin/delivery/holidays/remove` */
 export const holidayParams = z.object({ date: indiaDateField(deliverySlotTexts.dateInvalid) });
+
+/** A change the Delivery slots screen saves: a slot's settings, the courier's, or a holiday added or removed. */
+export type DeliverySettingsChange =
+  | { kind: 'slot'; id: number; change: SlotChange }
+  | { kind: 'courier'; change: { feePaise: Paise; sundaysOff: boolean } }
+  | { kind: 'holidayAdd'; date: IndiaDate; note: string }
+  | { kind: 'holidayRemove'; date: IndiaDate };
+
+/** A fee the admin types in rupees ("150", "150.50") as paise; NaN when it is not an amount. */
+export function feeInputToPaise(rupees: string): Paise {
+  return /^\d{1,6}(\.\d{1,2})?$/.test(rupees.trim()) ? Math.round(Number(rupees.trim()) * 100) : Number.NaN;
+}

@@ -197,6 +197,17 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'choice.stale', message: 'The midnight slot on 4 December is no longer available. Please choose another.' },
     ],
   },
+  deliverySlots: {
+    events: [
+      done('loadSettings', { slots: [], holidays: [], courier: { feePaise: 0, sundaysOff: true } }),
+      error('loadSettings', networkDown),
+      { type: 'settings.retry' },
+      { type: 'change.save', change: { kind: 'holidayRemove', date: '2026-12-25' } },
+      done('saveChange', { slots: [], holidays: [], courier: { feePaise: 100, sundaysOff: false } }),
+      error('saveChange', failure(400, 'BAD_REQUEST', 'That date is not a holiday')),
+      error('saveChange', networkDown),
+    ],
+  },
   contact: {
     events: [
       change('fullName', 'Asha Raman'),
