@@ -78,3 +78,19 @@ export const courierSchedule = (): DeliverySchedule => ({
     aDay('2026-12-08', { weekday: 'Tuesday' }),
   ],
 });
+
+export const staleMessage = 'The midnight slot on 4 December is no longer available. Please choose another.';
+
+/** The events the picker's graph is walked with (its model-based test and the round-trip test): every guard's branch. */
+export const pickerModelEvents = () => [
+  { type: 'xstate.done.actor.loadSchedule', output: handSchedule() },
+  { type: 'xstate.done.actor.loadSchedule', output: laterHandSchedule() },
+  { type: 'xstate.error.actor.loadSchedule', error: new TypeError('Failed to fetch') },
+  { type: 'load.retry' },
+  { type: 'date.pick', date: '2026-12-03' },
+  { type: 'date.pick', date: '2026-12-04' },
+  { type: 'date.pick', date: '2026-12-05' },
+  { type: 'slot.pick', slotId: 1 },
+  { type: 'slot.pick', slotId: 9 },
+  { type: 'choice.stale', message: staleMessage },
+];

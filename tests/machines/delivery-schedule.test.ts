@@ -9,27 +9,14 @@ import type { DeliveryKind } from '../../domain/delivery-kind';
 import type { DeliverySchedule } from '../../domain/delivery-schedule';
 import { deliveryScheduleMachine } from '../../machines/delivery-schedule.machine';
 import { chosenFeePaise, deliveryChoice } from '../../machines/delivery-schedule.selectors';
-import { courierSchedule, handSchedule, laterHandSchedule } from './delivery-schedule-fixtures';
+import { courierSchedule, handSchedule, laterHandSchedule, pickerModelEvents, staleMessage } from './delivery-schedule-fixtures';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
 import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
 
 type PickerSnapshot = SnapshotFrom<typeof deliveryScheduleMachine>;
 type ModelEvent = EventFrom<typeof deliveryScheduleMachine>;
 
-const staleMessage = 'The midnight slot on 4 December is no longer available. Please choose another.';
-
-const modelEvents = [
-  { type: 'xstate.done.actor.loadSchedule', output: handSchedule() },
-  { type: 'xstate.done.actor.loadSchedule', output: laterHandSchedule() },
-  { type: 'xstate.error.actor.loadSchedule', error: new TypeError('Failed to fetch') },
-  { type: 'load.retry' },
-  { type: 'date.pick', date: '2026-12-03' },
-  { type: 'date.pick', date: '2026-12-04' },
-  { type: 'date.pick', date: '2026-12-05' },
-  { type: 'slot.pick', slotId: 1 },
-  { type: 'slot.pick', slotId: 9 },
-  { type: 'choice.stale', message: staleMessage },
-] as unknown as ModelEvent[];
+const modelEvents = pickerModelEvents() as unknown as ModelEvent[];
 
 function harness(kind: DeliveryKind = 'hand') {
   const loads: { kind: DeliveryKind }[] = [];

@@ -8,7 +8,7 @@ import { StateMachine, createMachine, initialTransition, transition } from 'xsta
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { checkoutMessages } from '../../domain/checkout';
-import { handSchedule, laterHandSchedule } from './delivery-schedule-fixtures';
+import { pickerModelEvents } from './delivery-schedule-fixtures';
 
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true });
 
@@ -182,21 +182,7 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'load.retry' },
     ],
   },
-  deliverySchedule: {
-    input: { kind: 'hand' },
-    events: [
-      done('loadSchedule', handSchedule()),
-      done('loadSchedule', laterHandSchedule()),
-      error('loadSchedule', networkDown),
-      { type: 'load.retry' },
-      { type: 'date.pick', date: '2026-12-03' },
-      { type: 'date.pick', date: '2026-12-04' },
-      { type: 'date.pick', date: '2026-12-05' },
-      { type: 'slot.pick', slotId: 1 },
-      { type: 'slot.pick', slotId: 9 },
-      { type: 'choice.stale', message: 'The midnight slot on 4 December is no longer available. Please choose another.' },
-    ],
-  },
+  deliverySchedule: { input: { kind: 'hand' }, events: pickerModelEvents() },
   deliverySlots: {
     events: [
       done('loadSettings', { slots: [], holidays: [], courier: { feePaise: 0, sundaysOff: true } }),
