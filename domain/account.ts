@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { limits } from './limits';
 import { shownOrderStatuses } from './admin-orders';
+import { indiaOffsetMs } from './india-time';
 import { patterns, requiredText, rowIdOf } from './fields';
 import { storedUser } from './user';
 
@@ -85,9 +86,6 @@ export interface ProfileForm {
   email: string;
   mobileNumber: string;
 }
-
-/** India Standard Time is UTC+05:30 all year (no daylight saving since 1945). */
-const indiaOffsetMs = (5 * 60 + 30) * 60_000;
 
 /**
  * An order's date as the spec shows it: YYYY-MM-DD in India time (SPEC.md §9), whatever the viewer's time zone. By

@@ -35,6 +35,7 @@ import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
 import { adminMessagesRoutes } from './modules/admin/admin-messages.routes';
 import { adminMailRoutes } from './modules/admin/admin-mail.routes';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
+import { adminDeliverySlotsRoutes, deliveryScheduleRoutes } from './modules/delivery/schedule.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
 import { callerPlugin } from './modules/auth/caller';
@@ -72,6 +73,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The job queue's clocks, where a test needs them quicker than pg-boss's defaults. */
   jobTimings?: Partial<JobTimings>;
+  /** The server's clock for the delivery schedule's cut-offs (tests fix it); the system clock otherwise. */
+  now?: () => Date;
 }
 
 export const jsonBodyLimit = 1024 * 1024;
@@ -208,6 +211,8 @@ async function assemble(
       await api.register(adminMailRoutes);
       await api.register(pincodeRoutes);
       await api.register(serviceAreaRoutes);
+      await api.register(deliveryScheduleRoutes(deps.now ?? (() => new Date())));
+      await api.register(adminDeliverySlotsRoutes);
     },
     { prefix: '/api' },
   );

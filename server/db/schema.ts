@@ -8,11 +8,13 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -485,4 +487,92 @@ export const deliveryAreas = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('delivery_areas_name').on(sql`lower(${t.name})`), check('delivery_areas_fee', sql`${t.extraFeePaise} >= 0`)],
+);
+
+// Delivery date and slot (issue 40, domain/delivery-schedule.ts): the admin's slots, holidays and courier settings, and
+// the places taken in a slot on a date. Times of day are minutes after midnight on India's clock.
+
+export const deliverySlotKind = pgEnum('delivery_slot_kind', ['standard', 'fixed', 'early', 'midnight']);
+
+export const deliverySlots = pgTable(
+  'delivery_slots',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: deliverySlotKind('kind').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    feePaise: integer('fee_paise').notNull().default(0),
+    /** The cut-off is cutoff_minute on the day cutoff_days_before days before the delivery date. */
+    cutoffDaysBefore: integer('cutoff_days_before').notNull().default(0),
+    cutoffMinute: integer('cutoff_minute').notNull(),
+    /** Deliveries the shop takes in this slot on one day. */
+    capacity: integer('capacity').notNull(),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('delivery_slots_window', sql`${t.startMinute} >= 0 and ${t.startMinute} < ${t.endMinute} and ${t.endMinute} < 1440`),
+    check('delivery_slots_cutoff', sql`${t.cutoffMinute} >= 0 and ${t.cutoffMinute} < 1440 and ${t.cutoffDaysBefore} >= 0`),
+    check('delivery_slots_amounts', sql`${t.feePaise} >= 0 and ${t.capacity} >= 0`),
+  ],
+);
+
+export const deliveryHolidays = pgTable('delivery_holidays', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  note: text('note').notNull().default(''),
+});
+
+/** One row (id 1): what courier delivery costs and whether Sundays are off for dispatch. */
+export const deliverySettings = pgTable(
+  'delivery_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    courierFeePaise: integer('courier_fee_paise').notNull().default(0),
+    courierSundaysOff: boolean('courier_sundays_off').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('delivery_settings_one_row', sql`${t.id} = 1`), check('delivery_settings_fee', sql`${t.courierFeePaise} >= 0`)],
+);
+
+/** Places taken in a slot on a date (held and confirmed bookings): the row book_delivery_slot locks and counts on. */
+export const deliverySlotDays = pgTable(
+  'delivery_slot_days',
+  {
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => deliverySlots.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.slotId, t.date] }), check('delivery_slot_days_booked', sql`${t.booked} >= 0`)],
+);
+
+export const deliveryBookingState = pgEnum('delivery_booking_state', ['held', 'confirmed', 'released']);
+
+/**
+ * An order's place in a slot on a date: held with the invoice, confirmed when paid, released when the payment expires
+ * or fails (or the order is cancelled). An order has at most one live booking: its hand delivery.
+ */
+export const deliveryBookings = pgTable(
+  'delivery_bookings',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => deliverySlots.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    state: deliveryBookingState('state').notNull().default('held'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('delivery_bookings_live_order').on(t.orderId).where(sql`${t.state} <> 'released'`),
+    index('delivery_bookings_slot_date').on(t.slotId, t.date),
+  ],
 );

@@ -48,4 +48,5 @@ export const paths = {
   userNeverPurchasedList: '/userneverpurchasedlist',
   adminMessages: '/adminmessages',
   adminMail: '/adminmail',
+  adminDeliverySlots: '/admindeliveryslots',
 } as const;

@@ -57,6 +57,7 @@ const admin = {
   neverPurchased: lazyPage(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
   messages: lazyPage(() => import('../features/admin/messages-page'), (m) => m.MessagesPage),
   mail: lazyPage(() => import('../features/admin/mail-page'), (m) => m.MailPage),
+  deliverySlots: lazyPage(() => import('../features/admin/delivery-slots-page'), (m) => m.DeliverySlotsPage),
 };
 
 const adminRoutes: RouteObject[] = [
@@ -78,6 +79,7 @@ const adminRoutes: RouteObject[] = [
   lazyRoute(paths.userNeverPurchasedList, admin.neverPurchased),
   lazyRoute(paths.adminMessages, admin.messages),
   lazyRoute(paths.adminMail, admin.mail),
+  lazyRoute(paths.adminDeliverySlots, admin.deliverySlots),
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -8,6 +8,7 @@ import { StateMachine, createMachine, initialTransition, transition } from 'xsta
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { checkoutMessages } from '../../domain/checkout';
+import { pickerModelEvents } from './delivery-schedule-fixtures';
 
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true });
 
@@ -179,6 +180,18 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       done('loadCart', cart),
       error('loadCart'),
       { type: 'load.retry' },
+    ],
+  },
+  deliverySchedule: { input: { kind: 'hand' }, events: pickerModelEvents() },
+  deliverySlots: {
+    events: [
+      done('loadSettings', { slots: [], holidays: [], courier: { feePaise: 0, sundaysOff: true } }),
+      error('loadSettings', networkDown),
+      { type: 'settings.retry' },
+      { type: 'change.save', change: { kind: 'holidayRemove', date: '2026-12-25' } },
+      done('saveChange', { slots: [], holidays: [], courier: { feePaise: 100, sundaysOff: false } }),
+      error('saveChange', failure(400, 'BAD_REQUEST', 'That date is not a holiday')),
+      error('saveChange', networkDown),
     ],
   },
   contact: {

@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, carts, orders, payments } from '../../server/db/schema';
+import { addresses, cartItems, carts, deliveryHolidays, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
@@ -268,6 +268,7 @@ const rows: Row[] = [
   publicRow('GET', '/api/health', () => ({ method: 'GET', url: '/api/health' })),
   publicRow('GET', '/api/ready', () => ({ method: 'GET', url: '/api/ready' })),
   publicRow('GET', '/api/shop', () => ({ method: 'GET', url: '/api/shop' })),
+  publicRow('GET', '/api/delivery/schedule', () => ({ method: 'GET', url: '/api/delivery/schedule?kind=hand' })),
   publicRow('GET', '/api/allflowers', () => ({ method: 'GET', url: '/api/allflowers' })),
   publicRow('GET', '/api/categoryheader', () => ({ method: 'GET', url: '/api/categoryheader' })),
   publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),
@@ -617,6 +618,24 @@ const rows: Row[] = [
   // -- Admin: mail.
   adminRow('GET', '/api/admin/mails', () => ({ method: 'GET', url: '/api/admin/mails?status=failed' })),
   adminRow('POST', '/api/admin/mails/:id/resend', async () => ({ method: 'POST', url: `/api/admin/mails/${await aFailedMail(app.db)}/resend` })),
+  // -- Admin: delivery slots.
+  adminRow('GET', '/api/admin/delivery/settings', () => ({ method: 'GET', url: '/api/admin/delivery/settings' })),
+  adminRow('POST', '/api/admin/delivery/slots/:id', () => ({
+    method: 'POST',
+    url: '/api/admin/delivery/slots/1',
+    payload: { feePaise: 0, cutoffDaysBefore: 0, cutoffTime: '16:00', capacity: 20, active: true },
+  })),
+  adminRow('POST', '/api/admin/delivery/courier', () => ({ method: 'POST', url: '/api/admin/delivery/courier', payload: { feePaise: 0, sundaysOff: true } })),
+  adminRow('POST', '/api/admin/delivery/holidays', () => ({
+    method: 'POST',
+    url: '/api/admin/delivery/holidays',
+    payload: { date: `2031-01-${String((next() % 28) + 1).padStart(2, '0')}`, note: 'Matrix' },
+  })),
+  adminRow('POST', '/api/admin/delivery/holidays/remove', async () => {
+    const date = `2032-02-${String((next() % 28) + 1).padStart(2, '0')}`;
+    await app.db.insert(deliveryHolidays).values({ date }).onConflictDoNothing();
+    return { method: 'POST', url: '/api/admin/delivery/holidays/remove', payload: { date } };
+  }),
 ];
 
 // ---- The matrix ----------------------------------------------------------------------------------------------------

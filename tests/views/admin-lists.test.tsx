@@ -123,6 +123,7 @@ describe('admin dashboard', () => {
       ['Purchase Order List', '/purchaseorderlist'],
       ['User Never Purchased List', '/userneverpurchasedlist'],
       ['Mail', '/adminmail'],
+      ['Delivery slots', '/admindeliveryslots'],
     ]);
     // Each card says what it is for, and its link is described by that line.
     const flowers = screen.getByRole('link', { name: 'List of Flowers' });

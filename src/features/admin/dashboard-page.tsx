@@ -39,6 +39,7 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
       { name: 'Purchase Order List', to: paths.purchaseOrderList, kind: 'List', description: 'Paid orders, newest first; set the tracking link and the status.' },
       { name: 'User Never Purchased List', to: paths.userNeverPurchasedList, kind: 'List', description: 'Customers who have not bought anything yet.' },
       { name: 'Mail', to: paths.adminMail, kind: 'List', description: 'Mails the mail server refused, with its reason; send one again.' },
+      { name: 'Delivery slots', to: paths.adminDeliverySlots, kind: 'Form', description: 'Slots’ fees, cut-offs and capacity per day; courier fee; holidays.' },
     ],
   },
   {

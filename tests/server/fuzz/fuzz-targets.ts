@@ -12,7 +12,7 @@ import { productImageBytesMax } from '../../../server/modules/admin/admin-catalo
 import type { CallerName } from './fuzz-world';
 
 /** What an `id` field (query, body or path) names on a route. */
-export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail';
+export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot';
 
 /**
  * A refusal that must write, with the rule that says so: only these tables, with this status and these codes, may
@@ -150,6 +150,12 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'POST', path: '/api/admin/messages/:id/read', servedTo: 'admin', id: 'contactMessage' },
   { method: 'GET', path: '/api/admin/mails', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/mails/:id/resend', servedTo: 'admin', id: 'mail' },
+  { method: 'GET', path: '/api/delivery/schedule' },
+  { method: 'GET', path: '/api/admin/delivery/settings', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/delivery/slots/:id', servedTo: 'admin', id: 'deliverySlot' },
+  { method: 'POST', path: '/api/admin/delivery/courier', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/delivery/holidays', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/delivery/holidays/remove', servedTo: 'admin' },
   // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/*' },

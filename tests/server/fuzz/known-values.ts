@@ -56,6 +56,8 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     purchase: [world.purchaseId, unknownRow],
     contactMessage: [world.contactMessageId, unknownRow],
     mail: [world.failedMailId, unknownRow],
+    // Migration 0016 seeds the Standard slot first.
+    deliverySlot: [1, unknownRow],
     product: products,
   };
 

@@ -15,9 +15,10 @@ import type { Config } from '../../../server/config';
 
 /**
  * `deps.logStream` receives the app's log lines (set `logLevel` too: tests log nothing by default); `deps.jobTimings`
- * quickens the job queue's clocks.
+ * quickens the job queue's clocks; `deps.now` fixes the
+ * delivery schedule's clock.
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'logStream' | 'jobTimings'> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(overrides: Partial<Config> = {}, deps: Pick<AppDeps, 'logStream' | 'jobTimings' | 'now'> = {}): Promise<FastifyInstance> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl || overrides.database) return buildApp(testConfig(overrides), deps);
 

@@ -1,0 +1,161 @@
+/**
+ * Delivery date and slot on the server (issue 40): the admin's settings read from the database, the schedule built
+ * from them on the server's clock (domain/delivery-schedule.ts holds the rules), the check of a shopper's choice, and
+ * the slot's places taken and given back inside the caller's transaction.
+ */
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { buildSchedule, cutoffAfterSlotEnds, deliverySlotTexts, judgeChoice, minuteOfTime, scheduleDays, timeOfMinute } from '../../../domain/delivery-schedule';
+import type {
+  DeliveryChoice,
+  DeliverySchedule,
+  DeliverySettingsRecord,
+  DeliverySlot,
+  ScheduleSettings,
+  ScheduleSlot,
+  SlotChange,
+} from '../../../domain/delivery-schedule';
+import type { DeliveryKind } from '../../../domain/delivery-kind';
+import { addIndiaDays, indiaDateOf } from '../../../domain/india-time';
+import type { IndiaDate } from '../../../domain/india-time';
+import type { Paise } from '../../../domain/money';
+import type { Database, Transaction } from '../../db/client';
+import { deliveryBookings, deliveryHolidays, deliverySettings, deliverySlotDays, deliverySlots } from '../../db/schema';
+import { BadRequest, Conflict, NotFound } from '../../errors';
+
+type Db = Database | Transaction;
+type SlotRow = typeof deliverySlots.$inferSelect;
+
+const toSlot = (row: SlotRow): DeliverySlot => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  start: timeOfMinute(row.startMinute),
+  end: timeOfMinute(row.endMinute),
+  feePaise: row.feePaise,
+  cutoffDaysBefore: row.cutoffDaysBefore,
+  cutoffTime: timeOfMinute(row.cutoffMinute),
+  capacity: row.capacity,
+  position: row.position,
+  active: row.active,
+});
+
+/** Every slot (inactive ones too), the holidays from `from` on (all when not given) and the courier settings. */
+export async function loadDeliverySettings(db: Db, from?: IndiaDate): Promise<ScheduleSettings & DeliverySettingsRecord> {
+  const [slots, holidays, [courier]] = await Promise.all([
+    db.select().from(deliverySlots).orderBy(asc(deliverySlots.position), asc(deliverySlots.id)),
+    db
+      .select()
+      .from(deliveryHolidays)
+      .where(from ? gte(deliveryHolidays.date, from) : undefined)
+      .orderBy(asc(deliveryHolidays.date)),
+    db.select().from(deliverySettings).where(eq(deliverySettings.id, 1)),
+  ]);
+  return {
+    slots: slots.map(toSlot),
+    holidays: holidays.map(({ date, note }) => ({ date, note })),
+    courier: { feePaise: courier?.courierFeePaise ?? 0, sundaysOff: courier?.courierSundaysOff ?? true },
+  };
+}
+
+/** The next 30 days for a kind of delivery, as the server's clock (`now`) in India sees them. */
+export async function deliveryScheduleFor(db: Db, kind: DeliveryKind, now: Date): Promise<DeliverySchedule> {
+  const today = indiaDateOf(now);
+  const last = addIndiaDays(today, scheduleDays - 1);
+  const [settings, bookings] = await Promise.all([
+    loadDeliverySettings(db, today),
+    kind === 'hand'
+      ? db
+          .select({ slotId: deliverySlotDays.slotId, date: deliverySlotDays.date, booked: deliverySlotDays.booked })
+          .from(deliverySlotDays)
+          .where(and(gte(deliverySlotDays.date, today), lte(deliverySlotDays.date, last)))
+      : Promise.resolve([]),
+  ]);
+  return buildSchedule({ settings, bookings, kind, now });
+}
+
+export type ChoiceCheck =
+  | { ok: true; date: IndiaDate; slot: ScheduleSlot | null; feePaise: Paise; schedule: DeliverySchedule }
+  | { ok: false; message: string; schedule: DeliverySchedule };
+
+/**
+ * What the checkout asks before it takes the order: can this date (and slot) still be had, on the server's clock, and
+ * for what fee. A refusal says why in words ("The midnight slot on 3 December is no longer available. Please choose
+ * another.") and comes with the fresh schedule for the picker. The slot's place itself is taken by reserveDeliverySlot
+ * in the invoice's transaction, which may still find it full.
+ */
+export async function checkDeliveryChoice(db: Db, choice: DeliveryChoice, now: Date): Promise<ChoiceCheck> {
+  const schedule = await deliveryScheduleFor(db, choice.kind, now);
+  const verdict = judgeChoice(schedule, choice);
+  return { ...verdict, schedule };
+}
+
+/**
+ * Takes a place in the slot on the date for an order, only when one is left (migration 0016's book_delivery_slot: one
+ * statement, safe under concurrency). Answers the booking's id, or null when the slot is full or no longer offered.
+ */
+export async function reserveDeliverySlot(tx: Db, booking: { orderId: number; slotId: number; date: IndiaDate }): Promise<number | null> {
+  const result = await tx.execute(sql`select book_delivery_slot(${booking.orderId}::integer, ${booking.slotId}::integer, ${booking.date}::date) as booking`);
+  return (result as unknown as { rows: [{ booking: number | null }] }).rows[0].booking;
+}
+
+/** Gives an order's place back (expired or failed payment, cancelled order); answers how many places were freed. */
+export async function releaseDeliveryBooking(tx: Db, orderId: number): Promise<number> {
+  const result = await tx.execute(sql`select release_delivery_booking(${orderId}::integer) as freed`);
+  return (result as unknown as { rows: [{ freed: number }] }).rows[0].freed;
+}
+
+/** The order was paid: its held place is kept for good. */
+export async function confirmDeliveryBooking(tx: Db, orderId: number): Promise<void> {
+  await tx
+    .update(deliveryBookings)
+    .set({ state: 'confirmed', updatedAt: sql`now()` })
+    .where(and(eq(deliveryBookings.orderId, orderId), eq(deliveryBookings.state, 'held')));
+}
+
+// The admin's Delivery slots screen.
+
+export async function updateDeliverySlot(db: Database, id: number, change: SlotChange): Promise<DeliverySlot> {
+  const [current] = await db.select().from(deliverySlots).where(eq(deliverySlots.id, id));
+  if (!current) throw new NotFound(deliverySlotTexts.notFound);
+  if (cutoffAfterSlotEnds(toSlot(current), change)) throw new BadRequest(deliverySlotTexts.cutoffAfterSlot);
+  const [row] = await db
+    .update(deliverySlots)
+    .set({
+      feePaise: change.feePaise,
+      cutoffDaysBefore: change.cutoffDaysBefore,
+      cutoffMinute: minuteOfTime(change.cutoffTime),
+      capacity: change.capacity,
+      active: change.active,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(deliverySlots.id, id))
+    .returning();
+  return toSlot(row!);
+}
+
+export async function updateCourierSettings(db: Database, change: { feePaise: Paise; sundaysOff: boolean }) {
+  await db
+    .insert(deliverySettings)
+    .values({ id: 1, courierFeePaise: change.feePaise, courierSundaysOff: change.sundaysOff })
+    .onConflictDoUpdate({
+      target: deliverySettings.id,
+      set: { courierFeePaise: change.feePaise, courierSundaysOff: change.sundaysOff, updatedAt: sql`now()` },
+    });
+  return change;
+}
+
+export async function addHoliday(db: Database, holiday: { date: IndiaDate; note?: string }) {
+  const [row] = await db
+    .insert(deliveryHolidays)
+    .values({ date: holiday.date, note: holiday.note?.trim() ?? '' })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new Conflict(deliverySlotTexts.holidayExists);
+  return { date: row.date, note: row.note };
+}
+
+export async function removeHoliday(db: Database, date: IndiaDate) {
+  const [row] = await db.delete(deliveryHolidays).where(eq(deliveryHolidays.date, date)).returning();
+  if (!row) throw new NotFound(deliverySlotTexts.holidayNotFound);
+  return { date: row.date, note: row.note };
+}

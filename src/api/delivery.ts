@@ -1,0 +1,35 @@
+// Delivery date and slot (issue 40, docs/api.md "Delivery"): the public schedule and the admin's Delivery slots calls,
+// one function per endpoint, replies parsed with domain/delivery-schedule.ts; failures are ApiCallErrors.
+import {
+  courierSettingsRecord,
+  deliverySchedule,
+  deliverySettingsRecord,
+  deliverySlotRecord,
+  holidayRecord,
+} from '../../domain/delivery-schedule';
+import type { DeliverySchedule, DeliverySettingsRecord, SlotChange } from '../../domain/delivery-schedule';
+import type { DeliveryKind } from '../../domain/delivery-kind';
+import { call } from './call-error';
+import { api } from './client';
+
+/** `GET delivery/schedule?kind=` */
+export const getDeliverySchedule = (kind: DeliveryKind): Promise<DeliverySchedule> =>
+  call(() => api.get('delivery/schedule', { searchParams: { kind } }).json(), deliverySchedule);
+
+/** `GET admin/delivery/settings` */
+export const getDeliverySettings = (): Promise<DeliverySettingsRecord> => call(() => api.get('admin/delivery/settings').json(), deliverySettingsRecord);
+
+/** `POST admin/delivery/slots/{id}` */
+export const updateDeliverySlot = (id: number, change: SlotChange) =>
+  call(() => api.post(`admin/delivery/slots/${id}`, { json: change }).json(), deliverySlotRecord);
+
+/** `POST admin/delivery/courier` */
+export const updateCourierSettings = (change: { feePaise: number; sundaysOff: boolean }) =>
+  call(() => api.post('admin/delivery/courier', { json: change }).json(), courierSettingsRecord);
+
+/** `POST admin/delivery/holidays` */
+export const addDeliveryHoliday = (holiday: { date: string; note: string }) =>
+  call(() => api.post('admin/delivery/holidays', { json: holiday }).json(), holidayRecord);
+
+/** `POST admin/delivery/holidays/remove` */
+export const removeDeliveryHoliday = (date: string) => call(() => api.post('admin/delivery/holidays/remove', { json: { date } }).json(), holidayRecord);
