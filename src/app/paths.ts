@@ -48,4 +48,8 @@ export const paths = {
   userNeverPurchasedList: '/userneverpurchasedlist',
   adminMessages: '/adminmessages',
   adminMail: '/adminmail',
+  deliveryAreaList: '/deliveryarealist',
+  deliveryArea: '/deliveryarea',
+  updateDeliveryArea: (id: string | number) => `/updatedeliveryarea/${segment(id)}`,
+  deleteDeliveryArea: (id: string | number) => `/deletedeliveryarea/${segment(id)}`,
 } as const;

@@ -57,6 +57,10 @@ const admin = {
   neverPurchased: lazyPage(() => import('../features/admin/never-purchased-list-page'), (m) => m.NeverPurchasedListPage),
   messages: lazyPage(() => import('../features/admin/messages-page'), (m) => m.MessagesPage),
   mail: lazyPage(() => import('../features/admin/mail-page'), (m) => m.MailPage),
+  deliveryAreaList: lazyPage(() => import('../features/admin/delivery-areas-list-page'), (m) => m.DeliveryAreaListPage),
+  deliveryAreaCreate: lazyPage(() => import('../features/admin/delivery-areas-form-page'), (m) => m.DeliveryAreaCreatePage),
+  deliveryAreaUpdate: lazyPage(() => import('../features/admin/delivery-areas-form-page'), (m) => m.DeliveryAreaUpdatePage),
+  deliveryAreaDelete: lazyPage(() => import('../features/admin/delivery-areas-form-page'), (m) => m.DeliveryAreaDeletePage),
 };
 
 const adminRoutes: RouteObject[] = [
@@ -78,6 +82,10 @@ const adminRoutes: RouteObject[] = [
   lazyRoute(paths.userNeverPurchasedList, admin.neverPurchased),
   lazyRoute(paths.adminMessages, admin.messages),
   lazyRoute(paths.adminMail, admin.mail),
+  lazyRoute(paths.deliveryAreaList, admin.deliveryAreaList),
+  lazyRoute(paths.deliveryArea, admin.deliveryAreaCreate),
+  lazyRoute('/updatedeliveryarea/:id', admin.deliveryAreaUpdate),
+  lazyRoute('/deletedeliveryarea/:id', admin.deliveryAreaDelete),
 ];
 
 export const appRoutes: RouteObject[] = [
