@@ -5,9 +5,12 @@ import { addressFieldsOf, addressMessages, editAddressFields, emptyAddressForm, 
 import type { Address, AddressField, AddressFields, AddressFormValues, UpdateAddressReply } from '../domain/address';
 import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
+import type { PincodeLookup } from '../domain/pincode';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { notice } from '../domain/notice';
 import { refusal } from './refusal';
+import { lookupPincodeActor, pincodeLookupId, pincodeMismatch, pincodeToLookUp, suggestFromPincode } from './pincode-lookup';
+import type { PincodeLookupEvent } from './pincode-lookup';
 
 export interface EditAddressInput {
   addressId: number;
@@ -18,12 +21,15 @@ export interface EditAddressContext extends EditAddressInput {
   form: AddressFormValues;
   /** After a refused submit every field shows its message, not only the non-empty ones (SPEC.md §5). */
   submitted: boolean;
+  /** The directory's answer for the last complete pincode typed (issue 40). */
+  pincodeLookup: PincodeLookup | null;
 }
 
 export type EditAddressEvent =
   | { type: 'field.change'; field: AddressField; value: string }
   | { type: 'form.submit' }
-  | { type: 'address.retry' };
+  | { type: 'address.retry' }
+  | PincodeLookupEvent;
 
 export interface SaveAddressInput {
   addressId: number;
@@ -41,6 +47,7 @@ const editAddressSetup = setup({
   actors: {
     loadAddress: fromPromise<Address, number>(unimplemented),
     saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(unimplemented),
+    lookupPincode: lookupPincodeActor,
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -50,11 +57,9 @@ const editAddressSetup = setup({
       const { addressId, userExtId } = inputOf<EditAddressInput>(event);
       return { addressId, userExtId };
     }),
-    changeField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'field.change');
-        return { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
-      },
+    takePincodeLookup: assign(({ context, event }) => {
+      assertEvent(event, `xstate.done.actor.${pincodeLookupId}`);
+      return { pincodeLookup: event.output, form: suggestFromPincode(context.form, event.output) };
     }),
     showAllErrors: assign({ submitted: true }),
     fillForm: assign({ form: ({ event }) => addressFieldsOf(outputOf<Address>(event, 'loadAddress')), submitted: false }),
@@ -62,6 +67,7 @@ const editAddressSetup = setup({
   guards: {
     hasEmptyField: ({ context }) => Object.values(context.form).some((value) => value.trim() === ''),
     isFormValid: ({ context }) => editAddressFields.safeParse(context.form).success,
+    pincodeRefused: ({ context }) => pincodeMismatch(context.form, context.pincodeLookup) !== undefined,
     wasSaved: ({ event }) => outputOf<SaveAddressOutput>(event, 'saveAddress').ok,
   },
   delays: {
@@ -71,13 +77,22 @@ const editAddressSetup = setup({
 
 export const editAddressMachine = editAddressSetup.extend({
   actions: {
+    changeField: editAddressSetup.enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'field.change');
+      const form = { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
+      enqueue.assign({ form });
+      const pincode = pincodeToLookUp(context.form, form);
+      if (!pincode) return;
+      enqueue.stopChild(pincodeLookupId);
+      enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
+    }),
     logCallError: editAddressSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress') } });
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress', pincodeLookupId) } });
     }),
   },
 }).createMachine({
   id: 'editAddress',
-  context: { addressId: 0, userExtId: '', form: { ...emptyAddressForm }, submitted: false },
+  context: { addressId: 0, userExtId: '', form: { ...emptyAddressForm }, submitted: false, pincodeLookup: null },
   entry: 'takeInput',
   initial: 'loading',
   states: {
@@ -96,11 +111,15 @@ export const editAddressMachine = editAddressSetup.extend({
     editing: {
       on: {
         'field.change': { actions: 'changeField' },
+        [`xstate.done.actor.${pincodeLookupId}`]: { actions: 'takePincodeLookup' },
+        // No answer: only logged, the server checks the pincode on save anyway.
+        [`xstate.error.actor.${pincodeLookupId}`]: { actions: 'logCallError' },
         'form.submit': [
           {
             guard: 'hasEmptyField',
             actions: refusal('showAllErrors', notice(addressMessages.editEmptyField, 'error', toastDurations.addressEdit)),
           },
+          { guard: 'pincodeRefused', actions: 'showAllErrors' },
           { guard: 'isFormValid', target: 'saving' },
           { actions: 'showAllErrors' },
         ],
