@@ -1,6 +1,6 @@
 // Edit address (User Address): load one saved address, edit it with the address form's rules, save, then go back to
 // /account/addresses 3 s after the confirmation. The delay is this machine's, so a view never owns a timer.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, stopChild } from 'xstate';
 import { addressFieldsOf, addressMessages, editAddressFields, emptyAddressForm, filterAddressField } from '../domain/address';
 import type { Address, AddressField, AddressFields, AddressFormValues, UpdateAddressReply } from '../domain/address';
 import { redirectDelays, toastDurations } from '../domain/limits';
@@ -61,6 +61,8 @@ const editAddressSetup = setup({
       assertEvent(event, `xstate.done.actor.${pincodeLookupId}`);
       return { pincodeLookup: event.output, form: suggestFromPincode(context.form, event.output) };
     }),
+    /** The answered lookup is let go, so that the snapshot's children show only a lookup still under way. */
+    forgetPincodeLookup: stopChild(pincodeLookupId),
     showAllErrors: assign({ submitted: true }),
     fillForm: assign({ form: ({ event }) => addressFieldsOf(outputOf<Address>(event, 'loadAddress')), submitted: false }),
   },
@@ -111,9 +113,9 @@ export const editAddressMachine = editAddressSetup.extend({
     editing: {
       on: {
         'field.change': { actions: 'changeField' },
-        [`xstate.done.actor.${pincodeLookupId}`]: { actions: 'takePincodeLookup' },
+        [`xstate.done.actor.${pincodeLookupId}`]: { actions: ['takePincodeLookup', 'forgetPincodeLookup'] },
         // No answer: only logged, the server checks the pincode on save anyway.
-        [`xstate.error.actor.${pincodeLookupId}`]: { actions: 'logCallError' },
+        [`xstate.error.actor.${pincodeLookupId}`]: { actions: ['logCallError', 'forgetPincodeLookup'] },
         'form.submit': [
           {
             guard: 'hasEmptyField',
