@@ -59,8 +59,8 @@ describe('delivery area list (/deliveryarealist)', () => {
     const table = await screen.findByRole('table', { name: 'Delivery Areas' }, { timeout: 8000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['4', 'Chennai Central', '600001-600042, 600078', 'Rs. 0', 'Yes'],
-      ['9', 'Tambaram', '600045-600048', 'Rs. 150', 'No'],
+      ['4', 'Chennai Central', 'Rs. 0', 'Yes', '600001-600042, 600078'],
+      ['9', 'Tambaram', 'Rs. 150', 'No', '600045-600048'],
     ]);
     expect(screen.getByRole('link', { name: 'Add Delivery Area' }).getAttribute('href')).toBe('/deliveryarea');
     expect(screen.getByRole('link', { name: 'Open delivery area 9' }).getAttribute('href')).toBe('/updatedeliveryarea/9');

@@ -13,9 +13,10 @@ const title = 'Delivery Areas';
 const columns: readonly Column<ServiceArea>[] = [
   { header: 'Id', cell: (area) => area.id },
   { header: 'Area Name', cell: (area) => area.name, maxW: '56' },
-  { header: 'Pincodes', cell: (area) => area.pincodes, maxW: '96' },
   { header: 'Extra Fee', cell: (area) => formatPaise(area.extraFeePaise), numeric: true },
   { header: 'Active', cell: (area) => (area.active ? 'Yes' : 'No') },
+  // Last: the long column, so that a phone shows the fee and the flag before it scrolls.
+  { header: 'Pincodes', cell: (area) => area.pincodes, maxW: '96' },
 ];
 
 export function DeliveryAreaListPage() {
