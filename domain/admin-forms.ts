@@ -1,4 +1,4 @@
-import type { z } from 'zod/mini';
+import { z } from 'zod/mini';
 import {
   adminCatalogMessages,
   adminTypingFilters,
@@ -10,6 +10,7 @@ import {
 } from './admin-catalog';
 import { purchaseStatus, trackingUrl, trackingUrlMax } from './admin-orders';
 import { limits, redirectDelays, toastDurations } from './limits';
+import { maxAreaFeePaise, serviceAreaRequest, serviceAreaTexts } from './service-area';
 
 /**
  * The admin forms of SPEC.md §2 and §5 as data: each field's typing filter and rule, which fields (and file inputs)
@@ -27,7 +28,10 @@ export type AdminFormName =
   | 'productUpdate'
   | 'purchaseUpdate'
   | 'heroImage'
-  | 'bannerBottomImage';
+  | 'bannerBottomImage'
+  | 'deliveryAreaCreate'
+  | 'deliveryAreaUpdate'
+  | 'deliveryAreaDelete';
 
 export interface AdminFieldRule {
   /** What typing lets through (characters the field can never hold are dropped, length capped). */
@@ -122,6 +126,32 @@ const subCategoryFields = {
   productCategoryName: { filter: (v: string) => v.replace(/\D/g, ''), rule: subCategory.productCategoryName },
 };
 
+const serviceArea = shape(serviceAreaRequest);
+const deliveryAreaFields = {
+  name: { filter: (v: string) => v.replace(/[^A-Za-z0-9 .,'()-]/g, '').slice(0, 60), rule: serviceArea.name },
+  pincodes: { filter: (v: string) => v.replace(/[^\d,\s-]/g, '').slice(0, 2000), rule: serviceArea.pincodes },
+  /** Whole rupees (the wire carries paise); empty is no extra fee. */
+  extraFee: {
+    filter: (v: string) => f.digits(v, 5),
+    rule: z.string().check(
+      z.regex(/^\d*$/, { error: serviceAreaTexts.feeRupees }),
+      z.refine((v: string) => Number(v) * 100 <= maxAreaFeePaise, { error: serviceAreaTexts.feeRupees }),
+    ),
+  },
+  /** "true" or "false": the Active checkbox. */
+  active: { filter: (v: string) => (v === 'false' ? 'false' : 'true'), rule: z.enum(['true', 'false']) },
+};
+
+const deliveryAreaForm = (savedMessage: string, fields: AdminFormDefinition['fields']): AdminFormDefinition => ({
+  fields,
+  files: {},
+  required: Object.keys(fields).filter((field) => field === 'name' || field === 'pincodes'),
+  requiredMessage: m.fillAllFields,
+  savedMessage,
+  savedToastMs: toastDurations.default,
+  redirectDelayMs: redirectDelays.afterCategorySave,
+});
+
 const bannerForm = (savedMessage: string): AdminFormDefinition => ({
   fields: {},
   files: { desktop: bannerImage, mobile: bannerImage },
@@ -208,6 +238,10 @@ export const adminForms: Record<AdminFormName, AdminFormDefinition> = {
   },
   heroImage: bannerForm('Hero images uploaded successfully'),
   bannerBottomImage: bannerForm('Bottom banner images uploaded successfully'),
+  deliveryAreaCreate: deliveryAreaForm('Delivery area created successfully', deliveryAreaFields),
+  deliveryAreaUpdate: deliveryAreaForm('Delivery area updated successfully', deliveryAreaFields),
+  // Deleting asks for nothing but the confirming click.
+  deliveryAreaDelete: deliveryAreaForm('Delivery area deleted successfully', {}),
 };
 
 /** The message a field shows: its rule's first complaint, or none. Empty fields show nothing until a submit. */

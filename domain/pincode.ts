@@ -28,6 +28,12 @@ export const pincodeEntry = z.object({
 });
 export type PincodeEntry = z.infer<typeof pincodeEntry>;
 
+/** The directory's answer for one pincode as the browser keeps it: `entry` null when it has none. */
+export interface PincodeLookup {
+  pincode: string;
+  entry: PincodeEntry | null;
+}
+
 /**
  * Why an address's pincode and state do not go together, or undefined when they do. `entry` is the directory's answer
  * for the pincode (null when it has none). The browser and the server both ask this, with the same wording.

@@ -16,6 +16,8 @@ export const serviceAreaTexts = {
   pincodesFormat: 'Pincodes must be 6-digit pincodes or ranges like 600001-600130, separated by commas.',
   rangeBackwards: (range: string) => `The range ${range} ends before it starts.`,
   feeInvalid: 'Extra fee must be a whole number of paise from 0 to 10,00,000.',
+  /** The admin form takes the fee in whole rupees, as the other admin money fields do. */
+  feeRupees: 'Extra fee should be whole rupees, digits only, at most Rs. 10,000',
   activeInvalid: 'active must be true or false',
   notFound: 'Delivery area not found',
   nameTaken: 'A delivery area with this name already exists.',

@@ -1,14 +1,17 @@
 // Edit address (User Address): load one saved address, edit it with the address form's rules, save, then go back to
 // /account/addresses 3 s after the confirmation. The delay is this machine's, so a view never owns a timer.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup, stopChild } from 'xstate';
 import { addressFieldsOf, addressMessages, editAddressFields, emptyAddressForm, filterAddressField } from '../domain/address';
 import type { Address, AddressField, AddressFields, AddressFormValues, UpdateAddressReply } from '../domain/address';
 import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
+import type { PincodeLookup } from '../domain/pincode';
 import { errorOf, inputOf, outputOf } from './actor-events';
 import { notice } from '../domain/notice';
 import { editedAddressToSave } from './edit-address.selectors';
 import { refusal } from './refusal';
+import { lookupPincodeActor, pincodeLookupId, pincodeMismatch, pincodeToLookUp, suggestFromPincode } from './pincode-lookup';
+import type { PincodeLookupEvent } from './pincode-lookup';
 
 export interface EditAddressInput {
   addressId: number;
@@ -19,12 +22,15 @@ export interface EditAddressContext extends EditAddressInput {
   form: AddressFormValues;
   /** After a refused submit every field shows its message, not only the non-empty ones (SPEC.md §5). */
   submitted: boolean;
+  /** The directory's answer for the last complete pincode typed (issue 40). */
+  pincodeLookup: PincodeLookup | null;
 }
 
 export type EditAddressEvent =
   | { type: 'field.change'; field: AddressField; value: string }
   | { type: 'form.submit' }
-  | { type: 'address.retry' };
+  | { type: 'address.retry' }
+  | PincodeLookupEvent;
 
 export interface SaveAddressInput {
   addressId: number;
@@ -42,6 +48,7 @@ const editAddressSetup = setup({
   actors: {
     loadAddress: fromPromise<Address, number>(unimplemented),
     saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(unimplemented),
+    lookupPincode: lookupPincodeActor,
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -51,18 +58,19 @@ const editAddressSetup = setup({
       const { addressId, userExtId } = inputOf<EditAddressInput>(event);
       return { addressId, userExtId };
     }),
-    changeField: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'field.change');
-        return { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
-      },
+    takePincodeLookup: assign(({ context, event }) => {
+      assertEvent(event, `xstate.done.actor.${pincodeLookupId}`);
+      return { pincodeLookup: event.output, form: suggestFromPincode(context.form, event.output) };
     }),
+    /** The answered lookup is let go, so that the snapshot's children show only a lookup still under way. */
+    forgetPincodeLookup: stopChild(pincodeLookupId),
     showAllErrors: assign({ submitted: true }),
     fillForm: assign({ form: ({ event }) => addressFieldsOf(outputOf<Address>(event, 'loadAddress')), submitted: false }),
   },
   guards: {
     hasEmptyField: ({ context }) => Object.values(context.form).some((value) => value.trim() === ''),
     isFormValid: ({ context }) => editAddressFields.safeParse(context.form).success,
+    pincodeRefused: ({ context }) => pincodeMismatch(context.form, context.pincodeLookup) !== undefined,
     wasSaved: ({ event }) => outputOf<SaveAddressOutput>(event, 'saveAddress').ok,
   },
   delays: {
@@ -72,13 +80,22 @@ const editAddressSetup = setup({
 
 export const editAddressMachine = editAddressSetup.extend({
   actions: {
+    changeField: editAddressSetup.enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'field.change');
+      const form = { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
+      enqueue.assign({ form });
+      const pincode = pincodeToLookUp(context.form, form);
+      if (!pincode) return;
+      enqueue.stopChild(pincodeLookupId);
+      enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
+    }),
     logCallError: editAddressSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress') } });
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress', pincodeLookupId) } });
     }),
   },
 }).createMachine({
   id: 'editAddress',
-  context: { addressId: 0, userExtId: '', form: { ...emptyAddressForm }, submitted: false },
+  context: { addressId: 0, userExtId: '', form: { ...emptyAddressForm }, submitted: false, pincodeLookup: null },
   entry: 'takeInput',
   initial: 'loading',
   states: {
@@ -97,11 +114,15 @@ export const editAddressMachine = editAddressSetup.extend({
     editing: {
       on: {
         'field.change': { actions: 'changeField' },
+        [`xstate.done.actor.${pincodeLookupId}`]: { actions: ['takePincodeLookup', 'forgetPincodeLookup'] },
+        // No answer: only logged, the server checks the pincode on save anyway.
+        [`xstate.error.actor.${pincodeLookupId}`]: { actions: ['logCallError', 'forgetPincodeLookup'] },
         'form.submit': [
           {
             guard: 'hasEmptyField',
             actions: refusal('showAllErrors', notice(addressMessages.editEmptyField, 'error', toastDurations.addressEdit)),
           },
+          { guard: 'pincodeRefused', actions: 'showAllErrors' },
           { guard: 'isFormValid', target: 'saving' },
           { actions: 'showAllErrors' },
         ],

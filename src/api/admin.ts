@@ -23,6 +23,8 @@ import { failedMails, resendMailReply } from '../../domain/admin-mail';
 import type { FailedMail } from '../../domain/admin-mail';
 import { neverPurchasedUsers, purchaseRecord, purchaseRecords, updatePurchaseReply } from '../../domain/admin-orders';
 import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseRequest } from '../../domain/admin-orders';
+import { serviceAreas } from '../../domain/service-area';
+import type { ServiceArea, ServiceAreaRequest } from '../../domain/service-area';
 import type { SiteImageSlot } from '../../domain/site-images';
 import type { AdminFormOutcome } from '../../machines/admin-form.machine';
 import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
@@ -82,6 +84,9 @@ export const getFailedMails = (): Promise<FailedMail[]> =>
 /** `POST admin/mails/{id}/resend`: rejects with the ApiCallError (a 409 when the mail has not failed). */
 export const resendMail = (id: number): Promise<{ message: string }> =>
   call(() => api.post(`admin/mails/${id}/resend`).json(), resendMailReply);
+
+/** `GET admin/delivery-areas`: the service areas for hand delivery, by name. */
+export const getDeliveryAreas = (): Promise<ServiceArea[]> => call(() => api.get('admin/delivery-areas').json(), serviceAreas);
 
 // ---- Writes ---------------------------------------------------------------------------------------------------------
 
@@ -208,3 +213,15 @@ export async function runPurchaseAction(action: PurchaseAction, id: number): Pro
     return { ok: false, message: failure.serverMessage };
   }
 }
+
+/** `POST admin/delivery-areas`: a 409 when the name is taken (any case), a 400 with the field's message. */
+export const createDeliveryArea = (body: ServiceAreaRequest): Promise<AdminFormOutcome> =>
+  write(() => api.post('admin/delivery-areas', { json: body }).json(), refusedWith(adminCatalogMessages.updateFailed));
+
+/** `PUT admin/delivery-areas/{id}` */
+export const updateDeliveryArea = (id: number, body: ServiceAreaRequest): Promise<AdminFormOutcome> =>
+  write(() => api.put(`admin/delivery-areas/${id}`, { json: body }).json(), refusedWith(adminCatalogMessages.updateFailed));
+
+/** `DELETE admin/delivery-areas/{id}` */
+export const deleteDeliveryArea = (id: number): Promise<AdminFormOutcome> =>
+  write(() => api.delete(`admin/delivery-areas/${id}`).json(), refusedWith(adminCatalogMessages.updateFailed));

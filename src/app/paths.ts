@@ -49,4 +49,8 @@ export const paths = {
   adminMessages: '/adminmessages',
   adminMail: '/adminmail',
   adminDeliverySlots: '/admindeliveryslots',
+  deliveryAreaList: '/deliveryarealist',
+  deliveryArea: '/deliveryarea',
+  updateDeliveryArea: (id: string | number) => `/updatedeliveryarea/${segment(id)}`,
+  deleteDeliveryArea: (id: string | number) => `/deletedeliveryarea/${segment(id)}`,
 } as const;

@@ -58,6 +58,10 @@ const admin = {
   messages: lazyPage(() => import('../features/admin/messages-page'), (m) => m.MessagesPage),
   mail: lazyPage(() => import('../features/admin/mail-page'), (m) => m.MailPage),
   deliverySlots: lazyPage(() => import('../features/admin/delivery-slots-page'), (m) => m.DeliverySlotsPage),
+  deliveryAreaList: lazyPage(() => import('../features/admin/delivery-areas-list-page'), (m) => m.DeliveryAreaListPage),
+  deliveryAreaCreate: lazyPage(() => import('../features/admin/delivery-areas-form-page'), (m) => m.DeliveryAreaCreatePage),
+  deliveryAreaUpdate: lazyPage(() => import('../features/admin/delivery-areas-form-page'), (m) => m.DeliveryAreaUpdatePage),
+  deliveryAreaDelete: lazyPage(() => import('../features/admin/delivery-areas-form-page'), (m) => m.DeliveryAreaDeletePage),
 };
 
 const adminRoutes: RouteObject[] = [
@@ -80,6 +84,10 @@ const adminRoutes: RouteObject[] = [
   lazyRoute(paths.adminMessages, admin.messages),
   lazyRoute(paths.adminMail, admin.mail),
   lazyRoute(paths.adminDeliverySlots, admin.deliverySlots),
+  lazyRoute(paths.deliveryAreaList, admin.deliveryAreaList),
+  lazyRoute(paths.deliveryArea, admin.deliveryAreaCreate),
+  lazyRoute('/updatedeliveryarea/:id', admin.deliveryAreaUpdate),
+  lazyRoute('/deletedeliveryarea/:id', admin.deliveryAreaDelete),
 ];
 
 export const appRoutes: RouteObject[] = [

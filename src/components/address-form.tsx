@@ -20,6 +20,8 @@ interface AddressFormProps {
   /** After a refused submit every field shows its message, not only the non-empty ones. */
   showAllErrors: boolean;
   disabled?: boolean;
+  /** The pincode directory's objection (unknown pincode, another state), shown once the field's own rules pass. */
+  pincodeError?: string;
 }
 
 interface TextFieldSpec extends TextInputSpec<Exclude<AddressField, 'state' | 'country'>> {
@@ -37,9 +39,10 @@ const textFields: TextFieldSpec[] = [
   { field: 'city', label: 'City', autoComplete: 'address-level2', placeholder: 'City' },
 ];
 
-export function AddressForm({ values, onFieldChange, schema = addressFields, showAllErrors, disabled = false }: AddressFormProps) {
+export function AddressForm({ values, onFieldChange, schema = addressFields, showAllErrors, disabled = false, pincodeError }: AddressFormProps) {
   const errors = fieldErrors(schema, values);
-  const shownError = shownErrors<AddressField>(values, errors, showAllErrors);
+  const ownError = shownErrors<AddressField>(values, errors, showAllErrors);
+  const shownError = (field: AddressField) => ownError(field) ?? (field === 'pincode' ? pincodeError : undefined);
   const change = (field: AddressField) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onFieldChange(field, event.target.value);
   const bound: FieldBinding<AddressField> = { value: (field) => values[field], error: shownError, onChange: change };

@@ -269,6 +269,10 @@ describe('axe finds no violation (WCAG 2.0/2.1 A and AA, headings, landmarks) on
       method: 'POST',
       json: { fullName: 'Neha Joshi', userEmail: 'neha.joshi@example.in', phoneNumber: '9833098330', message: 'Do you deliver on Sundays?' },
     });
+    // A delivery area, so that its list shows a row and its update and delete screens have one to open.
+    const area =
+      (await serverSide.deliveryAreas())[0] ??
+      (await serverSide.addDeliveryArea({ name: 'Chennai Central', pincodes: '600001-600042', extraFeePaise: 5000, active: true }));
     const firstRow = (caption: string) => (p: Page) => p.getByRole('table', { name: caption }).getByRole('row').nth(1).waitFor();
     const loaded = (label: string, value: string) => (p: Page) => expect.poll(() => textbox(p, label).inputValue()).toBe(value);
     const pickers = (p: Page) => p.locator('input[name=mobile]').waitFor({ state: 'attached' });
@@ -290,6 +294,10 @@ describe('axe finds no violation (WCAG 2.0/2.1 A and AA, headings, landmarks) on
       { path: '/userneverpurchasedlist', title: 'User Never Purchased List', ready: firstRow('User Never Purchased List') },
       { path: '/adminmessages', title: 'Messages', ready: firstRow('Messages') },
       { path: '/adminmail', title: 'Mail', ready: (p) => p.getByRole('table', { name: 'Failed mails' }).waitFor() },
+      { path: '/deliveryarealist', title: 'Delivery Areas', ready: firstRow('Delivery Areas') },
+      { path: '/deliveryarea', title: 'Delivery Area Form' },
+      { path: `/updatedeliveryarea/${area.id}`, title: 'Delivery Area Update Form', ready: loaded('Area Name', area.name) },
+      { path: `/deletedeliveryarea/${area.id}`, title: 'Delete Delivery Area', ready: (p) => p.getByRole('button', { name: 'Delete' }).waitFor() },
     ];
     await scanScreens(page, check, screens);
     check.expectClean(screens.length * viewports.length);

@@ -3,6 +3,7 @@
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
+import type { ServiceArea, ServiceAreaRequest } from '../../domain/service-area';
 import type { AccountOrder } from '../../domain/account';
 import type { CartReply } from '../../domain/cart';
 import { outbox } from './harness';
@@ -168,6 +169,10 @@ export function shopApi(baseUrl: string) {
         purchase: (id: number) => get<PurchaseRecord>(`getSinglePurchase?id=${id}`),
         neverPurchased: () => get<NeverPurchasedUser[]>('getuserneverpurchase'),
         messages: () => get<ContactMessageRecord[]>('admin/messages'),
+        deliveryAreas: () => get<ServiceArea[]>('admin/delivery-areas'),
+        /** A write, for screens that need a row to show (the Delivery Areas list and forms). */
+        addDeliveryArea: (body: ServiceAreaRequest) =>
+          api<ServiceArea>('admin/delivery-areas', { method: 'POST', json: body, headers: { authorization } }),
       };
     },
   };

@@ -9,12 +9,16 @@ import { anAddress } from '../views/address-fixtures';
 import { machineCoverage } from './machine-graph';
 import { formLoadSteps, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
+import type { PincodeEntry, PincodeLookup } from '../../domain/pincode';
+import { pincodeMismatch } from '../../machines/pincode-lookup';
+import { fromPromise } from 'xstate';
 
 type ModelEvent = EventFrom<typeof editAddressMachine>;
 
 const stored = anAddress({ User: { externalId: 'u_asha' } });
 const input = { addressId: 7, userExtId: 'u_asha' };
 const afterSaved = 'xstate.after.afterAddressEdit.editAddress.saved';
+const bangalore: PincodeEntry = { pincode: '560025', locality: 'Bangalore', district: 'Bangalore', state: 'Karnataka', stateCode: '29', alsoIn: [] };
 
 // Each field is left valid, made invalid in one way, or emptied; the save answers saved or refused.
 const modelEvents = [
@@ -30,10 +34,13 @@ const modelEvents = [
   { type: 'xstate.done.actor.saveAddress', output: { ok: false, status: 500 } },
   { type: 'xstate.error.actor.saveAddress', error: new TypeError('Failed to fetch') },
   { type: afterSaved },
+  // The directory places the stored pincode in another state than the form's: the submit is refused (issue 40).
+  { type: 'xstate.done.actor.pincodeLookup', output: { pincode: '600006', entry: { ...bangalore, pincode: '600006' } } },
+  { type: 'xstate.error.actor.pincodeLookup', error: new TypeError('Failed to fetch') },
 ] as unknown as ModelEvent[];
 
 
-function harness() {
+function harness(answer: (pincode: string) => Promise<PincodeLookup> = () => Promise.reject(new Error('offline'))) {
   const clock = new SimulatedClock();
   const notices: Notice[] = [];
   const logged: unknown[] = [];
@@ -46,6 +53,7 @@ function harness() {
       actors: {
         loadAddress: calls.holding('loadAddress', loads),
         saveAddress: calls.holding('saveAddress', saves),
+        lookupPincode: fromPromise(({ input }: { input: string }) => answer(input)),
       },
       actions: {
         notify: (_, params) => void notices.push(params),
@@ -87,10 +95,17 @@ walkModel('edit-address machine (model-based)', {
   eventKey,
   input,
   morePathsThan: 10,
-  harness,
+  harness: () => harness(),
   steps: (h) => ({
     ...formLoadSteps(h, { call: 'loadAddress', retry: 'address.retry', asked: 7, form: addressFormOf(stored) }),
     'field.change': typedFieldStep(h.actor, filterAddressField),
+    'xstate.done.actor.pincodeLookup': ({ event }) => void h.actor.send(event as ModelEvent),
+    'xstate.error.actor.pincodeLookup': ({ event }) => {
+      const before = h.actor.getSnapshot().context;
+      h.actor.send(event as ModelEvent);
+      expect(h.actor.getSnapshot().context).toEqual(before);
+      expect(h.logged.at(-1)).toBe(event.error);
+    },
     'form.submit': () => {
       const noticesBefore = h.notices.length;
       const savesBefore = h.saves.length;
@@ -165,5 +180,41 @@ describe('edit-address machine rules', () => {
     h.actor.send({ type: 'form.submit' });
     h.actor.send({ type: 'form.submit' });
     expect(h.saves).toHaveLength(1);
+  });
+
+  it('fills an empty city and state from a typed pincode, and refuses a pincode of another state before saving', async () => {
+    const asked: string[] = [];
+    const h = harness(async (pincode) => {
+      asked.push(pincode);
+      return { pincode, entry: pincode === '560025' ? bangalore : null };
+    });
+    await h.settle('loadAddress', { output: stored });
+    h.actor.send({ type: 'field.change', field: 'city', value: '' });
+    h.actor.send({ type: 'field.change', field: 'state', value: '' });
+    h.actor.send({ type: 'field.change', field: 'pincode', value: '56002' });
+    expect(asked).toEqual([]);
+    h.actor.send({ type: 'field.change', field: 'pincode', value: '560025' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual(['560025']);
+    expect(h.actor.getSnapshot().context.form).toMatchObject({ city: 'Bangalore', state: 'Karnataka', pincode: '560025' });
+
+    // A chosen state is never overwritten: the mismatch is shown instead, and the save is not sent.
+    h.actor.send({ type: 'field.change', field: 'state', value: 'Tamil Nadu' });
+    const { form, pincodeLookup } = h.actor.getSnapshot().context;
+    expect(pincodeMismatch(form, pincodeLookup)).toBe('Pincode 560025 is in Karnataka, not Tamil Nadu.');
+    h.actor.send({ type: 'form.submit' });
+    expect(h.saves).toHaveLength(0);
+    expect(h.actor.getSnapshot().context.submitted).toBe(true);
+
+    h.actor.send({ type: 'field.change', field: 'pincode', value: '999999' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const unknown = h.actor.getSnapshot().context;
+    expect(pincodeMismatch(unknown.form, unknown.pincodeLookup)).toBe('We could not find pincode 999999.');
+
+    h.actor.send({ type: 'field.change', field: 'state', value: 'Karnataka' });
+    h.actor.send({ type: 'field.change', field: 'pincode', value: '560025' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    h.actor.send({ type: 'form.submit' });
+    expect(h.saves.at(-1)?.fields).toMatchObject({ pincode: '560025', state: 'Karnataka' });
   });
 });

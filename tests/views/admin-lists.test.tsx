@@ -96,7 +96,7 @@ const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((ce
 const firstCells = (table: HTMLElement) => bodyRows(table).map((row) => cellTexts(row)[0]);
 
 describe('admin dashboard', () => {
-  it('shows the PRODUCTS and ORDERS groups with every admin screen linked', async () => {
+  it('shows the PRODUCTS, ORDERS and DELIVERY groups with every admin screen linked', async () => {
     signIn({ dashboard: true });
     await renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
@@ -125,6 +125,7 @@ describe('admin dashboard', () => {
       ['Mail', '/adminmail'],
       ['Delivery slots', '/admindeliveryslots'],
     ]);
+    expect(links('DELIVERY')).toEqual([['Delivery Areas', '/deliveryarealist']]);
     // Each card says what it is for, and its link is described by that line.
     const flowers = screen.getByRole('link', { name: 'List of Flowers' });
     const description = document.getElementById(flowers.getAttribute('aria-describedby') ?? '');

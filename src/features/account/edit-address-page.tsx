@@ -8,8 +8,10 @@ import { fromPromise } from 'xstate';
 import { editAddressFields } from '../../../domain/address';
 import type { Address } from '../../../domain/address';
 import { editAddressMachine } from '../../../machines/edit-address.machine';
+import { pincodeMismatch } from '../../../machines/pincode-lookup';
 import type { SaveAddressInput, SaveAddressOutput } from '../../../machines/edit-address.machine';
 import { getUserAddress, updateUserAddress } from '../../api/account';
+import { lookupPincode } from '../../api/pincodes';
 import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
@@ -28,6 +30,7 @@ function EditAddressForm({ addressId, userExtId }: { addressId: number; userExtI
         saveAddress: fromPromise<SaveAddressOutput, SaveAddressInput>(({ input }) =>
           updateUserAddress(input.addressId, input.userExtId, input.fields),
         ),
+        lookupPincode: fromPromise(({ input }: { input: string }) => lookupPincode(input)),
       },
       actions: {
         notify,
@@ -78,6 +81,7 @@ function EditAddressForm({ addressId, userExtId }: { addressId: number; userExtI
       <Stack gap="7">
         <AddressForm
           values={snapshot.context.form}
+          pincodeError={pincodeMismatch(snapshot.context.form, snapshot.context.pincodeLookup)}
           onFieldChange={(field, value) => send({ type: 'field.change', field, value })}
           schema={editAddressFields}
           showAllErrors={snapshot.context.submitted}

@@ -1,6 +1,6 @@
 // /dashboard (SPEC.md §2 "Admin screens"): the admin's hub, every admin screen as a card in its group (PRODUCTS,
-// ORDERS, and MAIL of issue 39), named as the spec names them, each with a line on what it is for; Messages also says
-// how many are unread.
+// ORDERS, DELIVERY of issue 40 and MAIL of issue 39), named as the spec names them, each with a line on what it is
+// for; Messages also says how many are unread.
 import { useId } from 'react';
 import { Badge, Box, Container, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -40,6 +40,12 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
       { name: 'User Never Purchased List', to: paths.userNeverPurchasedList, kind: 'List', description: 'Customers who have not bought anything yet.' },
       { name: 'Mail', to: paths.adminMail, kind: 'List', description: 'Mails the mail server refused, with its reason; send one again.' },
       { name: 'Delivery slots', to: paths.adminDeliverySlots, kind: 'Form', description: 'Slots’ fees, cut-offs and capacity per day; courier fee; holidays.' },
+    ],
+  },
+  {
+    title: 'DELIVERY',
+    destinations: [
+      { name: 'Delivery Areas', to: paths.deliveryAreaList, kind: 'List', description: 'Pincodes the shop delivers to by hand, with any extra fee; add, edit or delete one.' },
     ],
   },
   {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The edit-address machine's paths walked through the real app at /updateuseraddress/7: the address loads (or fails
 // and is retried), fields are typed, Update is clicked, updateuseraddress saves, refuses or gets no answer, and 3 s
-// after a save the app is back at /account/addresses.
+// after a save the app is back at /account/addresses. A complete new pincode asks the directory (GET pincodes/{pincode},
+// issue 40): its answer fills an empty city and state, and an unknown pincode or one of another state is refused.
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on.
 import { describeViewModel } from './view-model';
@@ -12,7 +13,9 @@ import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { addressMessages, editAddressFields } from '../../../domain/address';
 import type { AddressField, AddressFormValues } from '../../../domain/address';
 import { fieldErrors } from '../../../domain/fields';
+import type { PincodeEntry, PincodeLookup } from '../../../domain/pincode';
 import { editAddressMachine } from '../../../machines/edit-address.machine';
+import { pincodeLookupId, pincodeMismatch } from '../../../machines/pincode-lookup';
 import type { SaveAddressOutput } from '../../../machines/edit-address.machine';
 import { toaster } from '../../../src/app/toaster';
 import { addressLabels, anAddress } from '../address-fixtures';
@@ -28,6 +31,7 @@ const server = setupServer(
   ...layoutHandlers,
   network.hold('get', '*/api/getsingleuseraddressdetails', 'getsingleuseraddressdetails'),
   network.hold('post', '*/api/updateuseraddress', 'updateuseraddress'),
+  network.hold('get', '*/api/pincodes/:pincode', 'pincodes'),
   // Where the app goes after a save.
   http.get('*/api/getuseraddresses', () => HttpResponse.json([stored])),
 );
@@ -50,6 +54,25 @@ async function renderEditor() {
 }
 type EditorScreen = Awaited<ReturnType<typeof renderEditor>>;
 
+/**
+ * The directory's answers for 600006: in another state than the address's (its district still fills an emptied city),
+ * and no such pincode. Either refuses the submit with the pincode's message.
+ */
+const entry = (state: PincodeEntry['state'], stateCode: string): PincodeEntry => ({
+  pincode: '600006',
+  locality: 'Teynampet',
+  district: 'Chennai',
+  state,
+  stateCode,
+  alsoIn: [],
+});
+const lookups: PincodeLookup[] = [
+  { pincode: '600006', entry: entry('Karnataka', '29') },
+  { pincode: '600006', entry: null },
+];
+const lookupDone = `xstate.done.actor.${pincodeLookupId}`;
+const lookupFailed = `xstate.error.actor.${pincodeLookupId}`;
+
 const saveOk: SaveAddressOutput = { ok: true, address: { ...stored, message: addressMessages.updated } };
 const saveRefused: SaveAddressOutput = { ok: false, status: 500 };
 
@@ -69,12 +92,16 @@ describeViewModel<EditorScreen, { addressId: number; userExtId: string }>(
       { type: 'field.change', field: 'pincode', value: '600006' },
       { type: 'field.change', field: 'city', value: '' },
       { type: 'field.change', field: 'fullName', value: 'Asha R.' },
+      ...lookups.map((output) => ({ type: lookupDone, output })),
+      { type: lookupFailed, error: { status: 400 } },
       { type: 'form.submit' },
       { type: 'xstate.done.actor.saveAddress', output: saveOk },
       { type: 'xstate.done.actor.saveAddress', output: saveRefused },
       { type: 'xstate.error.actor.saveAddress', error: { status: null } },
       { type: 'xstate.after.afterAddressEdit.editAddress.saved' },
     ],
+    // The directory answers only a lookup the screen made: one is under way since a new complete pincode was typed.
+    offers: (snapshot, event) => ![lookupDone, lookupFailed].includes(event.type) || pincodeLookupId in snapshot.children,
     render: () => renderEditor(),
     perform: {
       'xstate.done.actor.loadAddress': (_, event, { network }) =>
@@ -87,6 +114,17 @@ describeViewModel<EditorScreen, { addressId: number; userExtId: string }>(
       },
       'address.retry': async (_, __, { user }) => {
         await user.click(screen.getByRole('button', { name: 'Try again' }));
+      },
+      [lookupDone]: async (_, event, { network }) => {
+        const { pincode, entry: found } = event.output as PincodeLookup;
+        const request = await network.answer('pincodes', () =>
+          found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Pincode not found', code: 'NOT_FOUND' }, { status: 404 }),
+        );
+        expect(request.url.pathname).toBe(`/api/pincodes/${pincode}`);
+      },
+      [lookupFailed]: async (page, _, { network }) => {
+        await network.answer('pincodes', () => HttpResponse.json({ message: 'Pincode must be 6 digits', code: 'BAD_REQUEST' }, { status: 400 }));
+        await vi.waitFor(() => expect(page.logged).toHaveBeenCalledWith('address call failed', expect.anything()));
       },
       'field.change': (page, event) => {
         fireEvent.change(page.field(event.field as AddressField), { target: { value: event.value } });
@@ -120,12 +158,14 @@ describeViewModel<EditorScreen, { addressId: number; userExtId: string }>(
         expect(screen.getByRole('link', { name: 'Back to my addresses' }).getAttribute('href')).toBe('/account/addresses');
       },
       editing: (page, expected) => {
-        const { form, submitted } = expected.context as { form: AddressFormValues; submitted: boolean };
+        const { form, submitted, pincodeLookup } = expected.context as { form: AddressFormValues; submitted: boolean; pincodeLookup: PincodeLookup | null };
         const errors = fieldErrors(editAddressFields, form);
         for (const name of Object.keys(addressLabels) as AddressField[]) {
           expect(page.field(name).value).toBe(form[name]);
-          // A message shows once its field is typed in, or for every field after a refused submit.
-          expect(messageOf(page.field(name))).toBe(submitted || form[name] !== '' ? errors[name] : undefined);
+          // A message shows once its field is typed in, or for every field after a refused submit; the pincode's
+          // own rules first, then the directory's objection.
+          const own = submitted || form[name] !== '' ? errors[name] : undefined;
+          expect(messageOf(page.field(name))).toBe(own ?? (name === 'pincode' ? pincodeMismatch(form, pincodeLookup) : undefined));
         }
         expect(isBusy(page.update())).toBe(false);
       },
