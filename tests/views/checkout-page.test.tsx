@@ -30,7 +30,7 @@ function aLine(id: number, name: string, price: number, quantity: number, produc
       quantity,
       size: 'Standard',
       totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: name, sellingPrice: price, mrp: price },
+      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: name, sellingPrice: price, mrp: price, deliveryKind: 'courier' },
     },
     productId: `p_${id}`,
     productGst,
