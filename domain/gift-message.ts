@@ -38,6 +38,8 @@ export const giftMessages = {
   hideSenderName: '"Don\'t show my name" must be true or false',
   emptyCard: 'Please write a message or choose an occasion for the card',
   invalidGift: 'The gift message must be an object with occasion, message, senderName and hideSenderName',
+  /** Place Order with a card the rules refuse: the section shows why. */
+  checkCard: 'Please check the gift message',
 } as const;
 
 /**
@@ -169,8 +171,21 @@ export function giftFormIssues(values: GiftFormValues): Partial<Record<GiftFormF
 export const giftRequestOf = (values: GiftFormValues): GiftMessageRequest | null =>
   giftFormEmpty(values) ? null : { ...values };
 
-/** "From Asha", or the card's anonymity as the florist must honour it. */
-export function giftSenderLine(gift: GiftMessage): string {
-  if (gift.hideSenderName) return 'Sender: not shown on the card';
-  return gift.senderName ? `From: ${gift.senderName}` : 'Sender: no name given';
+/** Who the card is from, saying when the name must stay off the card (the florist reads this too). */
+export function giftSender(gift: GiftMessage): string {
+  if (gift.hideSenderName) return gift.senderName ? `${gift.senderName} (not shown on the card)` : 'Not shown on the card';
+  return gift.senderName || 'No name given';
+}
+
+/**
+ * The card as label and value rows, the same everywhere an order shows it (confirmation mail, thank-you page, My
+ * Account, the admin's order): escaping is the renderer's job, line breaks are the buyer's own.
+ */
+export function giftDetails(gift: GiftMessage | null): [label: string, value: string][] {
+  if (!gift) return [];
+  return [
+    ...(gift.occasion ? [['Occasion', gift.occasion] as [string, string]] : []),
+    ...(gift.message ? [['Card message', gift.message] as [string, string]] : []),
+    ['Card from', giftSender(gift)],
+  ];
 }

@@ -83,6 +83,7 @@ export function aPurchaseRecord({ User, UserOrder, ...overrides }: PurchaseOverr
       price: 1250,
       createdAt: '2026-03-10T06:30:00.000Z',
       UserAddress: addressFieldsOf(anAddress()),
+      gift: null,
       UserOrderItems: [aPurchaseItem()],
       ...UserOrder,
     },
