@@ -10,7 +10,7 @@ import { openDatabase } from '../../server/db/client';
 import { categories } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { buildTestApp } from './helpers/app';
-import { aUser, signedInAs } from './helpers/auth';
+import { anAdminHeader } from './helpers/auth';
 import { aGuest, addToBag, asGuest, bagOf } from './helpers/cart';
 import { aCategory, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 
@@ -19,12 +19,9 @@ let admin: { authorization: string };
 
 beforeAll(async () => {
   app = await buildTestApp();
-  const adminUser = await aUser(app, { role: 'admin' });
-  admin = signedInAs(app, { externalId: adminUser.externalId, role: 'admin' });
+  admin = await anAdminHeader(app);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
+afterAll(() => app?.close());
 
 async function catalogueKinds(categoryName: string): Promise<Record<string, string>> {
   const res = await app.inject({ method: 'GET', url: `/api/allflowers?category_name=${encodeURIComponent(categoryName)}` });

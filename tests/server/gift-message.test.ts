@@ -9,7 +9,7 @@ import type { PurchaseRecord } from '../../domain/admin-orders';
 import { giftMessages } from '../../domain/gift-message';
 import { mails, orders } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
-import { aUser, signedInAs } from './helpers/auth';
+import { anAdminHeader } from './helpers/auth';
 import { aProduct } from './helpers/factories';
 import { aBuyer, checkout, orderByProviderId, paidWithCard, verify } from './helpers/payments';
 import type { Buyer } from './helpers/payments';
@@ -19,12 +19,9 @@ let admin: { authorization: string };
 
 beforeAll(async () => {
   app = await buildTestApp();
-  const adminUser = await aUser(app, { role: 'admin' });
-  admin = signedInAs(app, { externalId: adminUser.externalId, role: 'admin' });
+  admin = await anAdminHeader(app);
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-});
+afterAll(() => app?.close());
 
 const aFreshBuyer = async (): Promise<Buyer> => aBuyer(app, await aProduct(app.db, { stock: 50 }), 1);
 
