@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { giftMessage } from './gift-message';
 import { limits } from './limits';
 import { shownOrderStatuses } from './admin-orders';
 import { indiaOffsetMs } from './india-time';
@@ -59,6 +60,8 @@ export const accountOrder = z.object({
     rpayOrderId: z.string(),
     createdAt: z.string(),
     price: z.number(),
+    /** The gift card; null when the order carries none. */
+    gift: z.nullable(giftMessage),
     UserOrderItems: z.array(
       z.object({ quantity: z.number().check(z.int()), ProductDatum: z.object({ productName: z.string() }) }),
     ),

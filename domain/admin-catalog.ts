@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { deliveryKind, deliveryKindLabels, deliveryKinds } from './delivery-kind';
+import type { DeliveryKind } from './delivery-kind';
 import { maxRowId, rowIdOf } from './fields';
 import { limits } from './limits';
 
@@ -68,6 +70,8 @@ export const adminCatalogMessages = {
   subCategoryNameMax: `Sub category name should not be more than ${limits.subCategoryTextMax} characters`,
   subCategoryDescriptionChars: 'Sub category description may only contain letters, digits, spaces and / - _ ! .',
   subCategoryDescriptionMax: `Sub category description should not be more than ${limits.subCategoryTextMax} characters`,
+  categoryDelivery: 'Delivery must be hand or courier',
+  productDelivery: 'Delivery must be hand, courier, or empty for as its category',
 } as const;
 
 const m = adminCatalogMessages;
@@ -134,6 +138,11 @@ export const productFields = {
       ),
     z.transform((v: string) => v === 'true'),
   ),
+  /** The product's own delivery kind: '' = as its category (stored as null). */
+  deliveryKind: z.pipe(
+    z.union([deliveryKind, z.literal('')], { error: m.productDelivery }),
+    z.transform((kind: DeliveryKind | ''): DeliveryKind | null => (kind === '' ? null : kind)),
+  ),
   /** The category's id (the form's select sends the id). */
   flowerCategoryName: z.string({ error: m.fillAllFields }).check(z.trim(), z.regex(/^\d{0,9}$/, { error: m.invalidId })),
   /** The sub-category's id. */
@@ -151,6 +160,8 @@ const productBase = {
   shippingdetails: z.optional(productFields.shippingdetails),
   note: z.optional(productFields.note),
   isRemoved: z.optional(productFields.isRemoved),
+  /** Absent keeps what the product has (update) or means as its category (create). */
+  deliveryKind: z.optional(productFields.deliveryKind),
   flowerCategoryName: z.optional(productFields.flowerCategoryName),
   flowerSubCategoryName: z.optional(productFields.flowerSubCategoryName),
 };
@@ -226,6 +237,16 @@ const subCategoryDescription = requiredCategoryText(
   m.subCategoryDescriptionChars,
 );
 
+/** A category's delivery kind; '' or absent: courier on create, unchanged on update. */
+export const categoryDeliveryKind = z.pipe(
+  z.optional(z.union([deliveryKind, z.literal('')], { error: m.categoryDelivery })),
+  z.transform((kind: DeliveryKind | '' | undefined) => (kind === '' ? undefined : kind)),
+);
+
+/** The admin forms' Delivery choices: a category's (a kind), and a product's ('' = as its category). */
+export const categoryDeliveryChoices = deliveryKinds.map((kind) => ({ value: kind, label: deliveryKindLabels[kind] }));
+export const productDeliveryChoices = [{ value: '', label: 'As its category' }, ...categoryDeliveryChoices];
+
 /** A numeric row id, as a number or a string of digits. */
 export const rowId = rowIdOf(m.invalidId);
 
@@ -265,7 +286,7 @@ export const categoryGst = z.pipe(
 );
 
 /** `POST createflowercategory` */
-export const createCategoryRequest = z.object({ categoryName, categoryDescription });
+export const createCategoryRequest = z.object({ categoryName, categoryDescription, deliveryKind: categoryDeliveryKind });
 export type CreateCategoryRequest = z.infer<typeof createCategoryRequest>;
 
 /** `POST updateflowercategory`; CategoryGst is the CGST percent (empty = no GST). */
@@ -274,6 +295,7 @@ export const updateCategoryRequest = z.object({
   categoryName,
   categoryDescription,
   CategoryGst: categoryGst,
+  deliveryKind: categoryDeliveryKind,
 });
 export type UpdateCategoryRequest = z.infer<typeof updateCategoryRequest>;
 
@@ -323,6 +345,8 @@ export const adminCategory = z.object({
   categoryDescription: z.string(),
   /** The CGST percent; null = no GST. */
   categoryGst: z.nullable(z.number()),
+  /** How the category's products reach the buyer, unless a product says otherwise. */
+  deliveryKind,
 });
 export type AdminCategory = z.infer<typeof adminCategory>;
 
@@ -353,6 +377,8 @@ export const adminProduct = z.object({
   flowerCategoryName: z.string(),
   flowerSubCategoryId: z.number().check(z.int()),
   flowerSubCategoryName: z.string(),
+  /** The product's own delivery kind; null = as its category. */
+  deliveryKind: z.nullable(deliveryKind),
   /** Content hashes of the product's images, in order. */
   images: z.array(z.string()),
 });

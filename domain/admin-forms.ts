@@ -83,6 +83,8 @@ const productTextFields = {
   note: { filter: (v: string) => f.printable(v, limits.productTextMax), rule: productFields.note },
   /** "true" or "false": the Removal checkbox. */
   isRemoved: { filter: (v: string) => (v === 'true' ? 'true' : 'false'), rule: productFields.isRemoved },
+  /** '' (as its category), 'hand' or 'courier'. */
+  deliveryKind: { filter: (v: string) => v, rule: productFields.deliveryKind },
   /** The chosen category's id. */
   flowerCategoryName: { filter: (v: string) => v.replace(/\D/g, ''), rule: productFields.flowerCategoryName },
   /** The chosen sub-category's id. */
@@ -113,6 +115,8 @@ const categoryFields = {
     filter: (v: string) => v.slice(0, limits.categoryDescriptionMax),
     rule: category.categoryDescription,
   },
+  /** 'hand' or 'courier'. */
+  deliveryKind: { filter: (v: string) => v, rule: category.deliveryKind },
 };
 
 const subCategory = shape(createSubCategoryRequest);

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { giftMessage } from './gift-message';
 import { rowIdOf } from './fields';
 import { storedUser } from './user';
 
@@ -118,6 +119,8 @@ export const purchaseRecord = z.object({
     price: z.number(),
     createdAt: z.string(),
     UserAddress: purchaseAddress,
+    /** The gift card; null when the order carries none. */
+    gift: z.nullable(giftMessage),
     UserOrderItems: z.array(
       z.object({
         quantity: z.number().check(z.int()),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { deliveryKind } from './delivery-kind';
 import { rowIdOf } from './fields';
 import { limits } from './limits';
 
@@ -59,6 +60,8 @@ export const cartLine = z.object({
       productName: z.string(),
       sellingPrice: z.number(),
       mrp: z.number(),
+      /** Resolved as in the catalogue (issue 40): the bag splits into deliveries by it. */
+      deliveryKind,
     }),
   }),
   /** The product's external id (what createusercart, checkquantity and removecartitem name). */

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { deliveryKind } from './delivery-kind';
+import type { DeliveryKind } from './delivery-kind';
 import { imageWidths } from './product-images';
 
 /**
@@ -13,8 +15,16 @@ export const productSummary = z.object({
   productName: z.string(),
   sellingPrice: rupees,
   mrp: rupees,
+  /** How it reaches the buyer: its own setting, else its category's (issue 40). */
+  deliveryKind,
 });
 export type ProductSummary = z.infer<typeof productSummary>;
+
+/** The product page's line under the price: what each delivery kind promises (issue 40). */
+export const deliveryPromises: Record<DeliveryKind, string> = {
+  hand: 'Hand-delivered fresh on the date you choose',
+  courier: 'Sent by courier: 2 to 5 business days',
+};
 
 export const catalogSubCategory = z.object({
   subCategoryName: z.string(),
@@ -56,6 +66,8 @@ export const flowerDetail = z.object({
   isRemoved: z.boolean(),
   flowerCategoryName: z.string(),
   flowerSubCategoryName: z.string(),
+  /** Resolved as in the catalogue: the product's own setting, else its category's. */
+  deliveryKind,
 });
 export type FlowerDetail = z.infer<typeof flowerDetail>;
 export const flowerDetailReply = z.object({ flowerDetail });

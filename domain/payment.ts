@@ -5,6 +5,7 @@
 import { z } from 'zod/mini';
 import { apiError } from './errors';
 import { rowIdOf } from './fields';
+import { giftMessageRequest } from './gift-message';
 
 export const paymentMessages = {
   verificationFailed: 'Payment verification failed',
@@ -54,7 +55,11 @@ export type SandboxPayMethod = (typeof sandboxPayMethods)[number];
 export const vpaPattern = /^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/;
 
 /** `POST user/{id}/checkoutinvoice` */
-export const checkoutInvoiceRequest = z.object({ addressId: rowIdOf('addressId must be an address id') });
+export const checkoutInvoiceRequest = z.object({
+  addressId: rowIdOf('addressId must be an address id'),
+  /** The gift card (domain/gift-message.ts); absent or null: no card. */
+  gift: z.optional(z.nullable(giftMessageRequest)),
+});
 export const checkoutInvoiceReply = z.object({
   invoiceId: z.string(),
   /** The provider's order id (order_…), opened by the payment dialog. */

@@ -15,6 +15,8 @@ import type { CheckQuantityListReply } from '../domain/checkout';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../domain/payment';
+import { giftMessageRequest, giftMessages } from '../domain/gift-message';
+import type { GiftMessageRequest } from '../domain/gift-message';
 import { paymentMessages, verifyRetryDelays } from '../domain/payment';
 import type { Notice } from '../domain/notice';
 import { errorOf, outputOf } from './actor-events';
@@ -24,6 +26,8 @@ import { shortfallNotice } from './place-order.selectors';
 
 export interface PlaceOrderContext {
   addressId: number | null;
+  /** The gift card sent with the invoice (the gift-message machine's); null: none. */
+  gift: GiftMessageRequest | null;
   invoice: CheckoutInvoiceReply | null;
   paymentKey: string | null;
   payment: VerifyPaymentRequest | null;
@@ -31,8 +35,16 @@ export interface PlaceOrderContext {
   verifyRetries: number;
 }
 
-/** The click on Place Order, with the address the checkout-address machine has selected and the bag's line count. */
-export type PlaceOrderEvent = { type: 'order.place'; addressId: number | null; bagLines: number };
+/**
+ * The click on Place Order, with the address the checkout-address machine has selected, the bag's line count and the
+ * gift card the gift-message machine holds (absent or null: none).
+ */
+export type PlaceOrderEvent = { type: 'order.place'; addressId: number | null; bagLines: number; gift?: GiftMessageRequest | null };
+
+export interface CreateInvoiceInput {
+  addressId: number;
+  gift: GiftMessageRequest | null;
+}
 
 export interface OpenPaymentDialogInput {
   key: string;
@@ -47,7 +59,7 @@ const placeOrderSetup = setup({
     /** checkquantitylist: the caller's stored bag against stock. */
     checkStock: fromPromise<CheckQuantityListReply>(unprovided),
     /** user/{id}/checkoutinvoice: amounts from the database, stock reserved, the provider order created. */
-    createInvoice: fromPromise<CheckoutInvoiceReply, { addressId: number }>(unprovided),
+    createInvoice: fromPromise<CheckoutInvoiceReply, CreateInvoiceInput>(unprovided),
     /** payment/key */
     fetchPaymentKey: fromPromise<string>(unprovided),
     /** The card dialog: resolves with the provider's ids and signature, rejects when the dialog is closed. */
@@ -65,7 +77,7 @@ const placeOrderSetup = setup({
     goToCart: () => {},
     startOrder: assign(({ event }) => {
       assertEvent(event, 'order.place');
-      return { addressId: event.addressId, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 };
+      return { addressId: event.addressId, gift: event.gift ?? null, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 };
     }),
     keepInvoice: assign({ invoice: ({ event }) => outputOf<CheckoutInvoiceReply>(event, 'createInvoice') }),
     keepPaymentKey: assign({ paymentKey: ({ event }) => outputOf<string>(event, 'fetchPaymentKey') }),
@@ -80,6 +92,8 @@ const placeOrderSetup = setup({
   guards: {
     lacksAddress: ({ event }) => event.bagLines > 0 && event.addressId === null,
     canPlaceOrder: ({ event }) => event.bagLines > 0 && event.addressId !== null,
+    /** A card that breaks domain/gift-message.ts's rules: the server would refuse it, so it is not sent. */
+    giftInvalid: ({ event }) => event.bagLines > 0 && event.gift != null && !giftMessageRequest.safeParse(event.gift).success,
     hasShortfall: ({ event }) => outputOf<CheckQuantityListReply>(event, 'checkStock').outOfStock.length > 0,
     isPaid: ({ event }) => outputOf<{ message: string }>(event, 'verifyPayment').message === paymentMessages.success,
     /** No answer, a time-out or a server error, with asks left; a refusal (401, 403, 404) is final. */
@@ -103,7 +117,7 @@ export const placeOrderMachine = placeOrderSetup.extend({
   },
 }).createMachine({
   id: 'placeOrder',
-  context: { addressId: null, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 },
+  context: { addressId: null, gift: null, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 },
   initial: 'idle',
   states: {
     // An empty bag handles no click at all: the view disables the button with snapshot.can().
@@ -115,6 +129,13 @@ export const placeOrderMachine = placeOrderSetup.extend({
             actions: {
               type: 'notify',
               params: { message: checkoutMessages.selectAddress, lines: [], kind: 'error', duration: toastDurations.placeOrder },
+            },
+          },
+          {
+            guard: 'giftInvalid',
+            actions: {
+              type: 'notify',
+              params: { message: giftMessages.checkCard, lines: [], kind: 'error', duration: toastDurations.placeOrder },
             },
           },
           { guard: 'canPlaceOrder', target: 'checkingStock', actions: 'startOrder' },
@@ -136,7 +157,7 @@ export const placeOrderMachine = placeOrderSetup.extend({
       invoke: {
         id: 'createInvoice',
         src: 'createInvoice',
-        input: ({ context }) => ({ addressId: context.addressId! }),
+        input: ({ context }) => ({ addressId: context.addressId!, gift: context.gift }),
         onDone: { target: 'fetchingKey', actions: 'keepInvoice' },
         // SPEC.md §8: the loading state ends silently.
         onError: { target: 'idle', actions: 'logCallError' },

@@ -4,6 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { MailKind } from '../../domain/admin-mail';
+import { deliveryKinds } from '../../domain/delivery-kind';
+import type { GiftMessage } from '../../domain/gift-message';
 import {
   boolean,
   check,
@@ -116,6 +118,9 @@ export const oneTimeCodes = pgTable(
   (t) => [index('one_time_codes_email_purpose').on(t.email, t.purpose)],
 );
 
+/** domain/delivery-kind.ts: by the florist's own people on a chosen date (`hand`), or by courier. */
+export const deliveryKindEnum = pgEnum('delivery_kind', deliveryKinds);
+
 export const categories = pgTable(
   'categories',
   {
@@ -125,6 +130,8 @@ export const categories = pgTable(
     description: text('description').notNull(),
     /** CGST rate (equal to SGST) in basis points; null = no GST (fresh flowers are nil-rated). */
     gstRateBp: integer('gst_rate_bp'),
+    /** How this category's products reach the buyer (issue 40), unless a product says otherwise. */
+    deliveryKind: deliveryKindEnum('delivery_kind').notNull().default('courier'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -169,6 +176,8 @@ export const products = pgTable(
     subCategoryId: integer('sub_category_id')
       .notNull()
       .references(() => subCategories.id),
+    /** Overrides the category's delivery kind; null = as its category. */
+    deliveryKind: deliveryKindEnum('delivery_kind'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -318,6 +327,8 @@ export const orders = pgTable(
     trackingUrl: text('tracking_url'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The gift card (domain/gift-message.ts): occasion, message, sender; null when the order carries no card. */
+    gift: jsonb('gift').$type<GiftMessage>(),
     /** How it was paid, as the admin reads it ("UPI su•••@razorpay", "Card ending 1111"); null when not known. */
     paymentMethod: text('payment_method'),
     /**

@@ -122,7 +122,7 @@ function formData(values: Record<string, string>, files: readonly Blob[] = [], f
 }
 
 /** `POST createflowercategory` */
-export const createCategory = (body: CreateCategoryRequest): Promise<AdminFormOutcome> =>
+export const createCategory = (body: Omit<CreateCategoryRequest, 'deliveryKind'> & { deliveryKind: string }): Promise<AdminFormOutcome> =>
   write(() => api.post('createflowercategory', { json: body }).text(), refusedWith(adminCatalogMessages.createCategoryFailed));
 
 /** `POST updateflowercategory`: CategoryGst empty = no GST. */
@@ -131,6 +131,7 @@ export const updateCategory = (body: {
   categoryName: string;
   categoryDescription: string;
   CategoryGst: string;
+  deliveryKind: string;
 }): Promise<AdminFormOutcome> =>
   write(() => api.post('updateflowercategory', { json: body }).text(), refusedWith(adminCatalogMessages.updateFailed));
 

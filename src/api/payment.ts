@@ -10,13 +10,14 @@ import {
   verifyPaymentRequest,
 } from '../../domain/payment';
 import type { CheckoutInvoiceReply, SandboxPayBody, SandboxPayOutcome, VerifyPaymentRequest } from '../../domain/payment';
+import type { GiftMessageRequest } from '../../domain/gift-message';
 import { call, toCallError } from './call-error';
 import { api } from './client';
 
-/** `POST user/{id}/checkoutinvoice`: reserves the bag's stock and opens the provider order. */
-export function createCheckoutInvoice(userExtId: string, addressId: number): Promise<CheckoutInvoiceReply> {
+/** `POST user/{id}/checkoutinvoice`: reserves the bag's stock and opens the provider order; the gift card goes with it. */
+export function createCheckoutInvoice(userExtId: string, addressId: number, gift: GiftMessageRequest | null = null): Promise<CheckoutInvoiceReply> {
   return call(
-    () => api.post(`user/${encodeURIComponent(userExtId)}/checkoutinvoice`, { json: { addressId } }).json(),
+    () => api.post(`user/${encodeURIComponent(userExtId)}/checkoutinvoice`, { json: { addressId, gift } }).json(),
     checkoutInvoiceReply,
   );
 }

@@ -26,7 +26,7 @@ function aLine(overrides: { id?: number; quantity?: number; available?: number; 
       quantity,
       size: 'Standard',
       totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode: `EDF-${id}`, productName: `Posy ${id}`, sellingPrice: price, mrp: price },
+      ProductDatum: { externalId: `p_${id}`, itemCode: `EDF-${id}`, productName: `Posy ${id}`, sellingPrice: price, mrp: price, deliveryKind: 'courier' },
     },
     productId: `p_${id}`,
     productGst: 6,

@@ -2,6 +2,7 @@
 // order (stock → invoice for the chosen address → key → dialog → verify), the 10 s toasts and the alerts of SPEC.md §8,
 // the "processing" screen in every busy state, that a click while busy never starts a second order, and that a verify
 // call that got no answer is asked again after 1, 2 and 4 s before the shopper is told.
+import { giftMessageRequest, giftMessages } from '../../domain/gift-message';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { AnyEventObject, EventFrom } from 'xstate';
@@ -41,8 +42,12 @@ const verifyRetryBackoff = 'xstate.after.verifyRetryBackoff.placeOrder.confirmin
 /** The waits between verify's asks, as a shopper would time them. */
 const backoffs = [1000, 2000, 4000];
 
+const card = { occasion: 'Birthday', message: 'Happy birthday 🎂', senderName: 'Asha', hideSenderName: false };
 const modelEvents = [
   { type: 'order.place', addressId: 7, bagLines: 2 },
+  { type: 'order.place', addressId: 7, bagLines: 2, gift: card },
+  // 251 characters: refused before any call, as the server would refuse it.
+  { type: 'order.place', addressId: 7, bagLines: 2, gift: { message: 'x'.repeat(251) } },
   { type: 'order.place', addressId: null, bagLines: 2 },
   { type: 'order.place', addressId: 7, bagLines: 0 },
   { type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } },
@@ -75,7 +80,7 @@ function harness() {
   const clock = new SimulatedClock();
   const seen = {
     calls: [] as string[],
-    invoices: [] as { addressId: number }[],
+    invoices: [] as { addressId: number; gift: unknown }[],
     dialogs: [] as OpenPaymentDialogInput[],
     verifications: [] as VerifyPaymentRequest[],
     notices: [] as Notice[],
@@ -165,6 +170,9 @@ walkModel('place-order machine (model-based)', {
         if (click.addressId === null) {
           expect(newCalls()).toEqual([]);
           expect(newNotices()).toEqual([{ message: texts.selectAddress, lines: [], kind: 'error', duration: 10000 }]);
+        } else if (click.gift && !giftMessageRequest.safeParse(click.gift).success) {
+          expect(newCalls()).toEqual([]);
+          expect(newNotices()).toEqual([{ message: giftMessages.checkCard, lines: [], kind: 'error', duration: 10000 }]);
         } else {
           expect(newCalls()).toEqual(['checkStock']);
           expect(newNotices()).toEqual([]);
@@ -186,7 +194,9 @@ walkModel('place-order machine (model-based)', {
           ]);
         } else {
           expect(newCalls()).toEqual(['createInvoice']);
-          expect(h.seen.invoices.at(-1)).toEqual({ addressId: 7 });
+          // The card clicked with goes with the invoice; none is null.
+          expect(h.seen.invoices.at(-1)).toEqual({ addressId: 7, gift: h.actor.getSnapshot().context.gift });
+          expect([null, card]).toContainEqual(h.seen.invoices.at(-1)?.gift);
         }
       },
       // A failed stock check is only logged.
@@ -284,7 +294,7 @@ describe('place-order machine rules', () => {
     await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
     h.actor.send(click);
     expect(h.seen.calls).toEqual(['checkStock', 'createInvoice', 'fetchPaymentKey', 'openPaymentDialog', 'verifyPayment']);
-    expect(h.seen.invoices).toEqual([{ addressId: 7 }]);
+    expect(h.seen.invoices).toEqual([{ addressId: 7, gift: null }]);
     await h.settle({ type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } });
     expect(h.seen.thankYou).toBe(1);
     expect(h.actor.getSnapshot().value).toBe('paid');
@@ -317,7 +327,7 @@ describe('place-order machine rules', () => {
     const h = harness();
     h.actor.send({ type: 'order.place', addressId: 12, bagLines: 1 });
     await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
-    expect(h.seen.invoices).toEqual([{ addressId: 12 }]);
+    expect(h.seen.invoices).toEqual([{ addressId: 12, gift: null }]);
   });
 
   it('writes a shortfall line as product name, size and quantity left', () => {

@@ -205,6 +205,16 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('sendMessage'),
     ],
   },
+  giftMessage: {
+    events: [
+      { type: 'gift.change', field: 'message', value: 'Happy birthday' },
+      { type: 'gift.change', field: 'message', value: '' },
+      { type: 'gift.change', field: 'occasion', value: 'Birthday' },
+      { type: 'gift.hideName', hide: true },
+      { type: 'gift.check' },
+      { type: 'gift.clear' },
+    ],
+  },
   editAddress: {
     input: { addressId: 7, userExtId: 'u_kavya' },
     events: [
@@ -264,6 +274,7 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
     events: [
       { type: 'order.place', addressId: 7, bagLines: 2 },
       { type: 'order.place', addressId: null, bagLines: 2 },
+      { type: 'order.place', addressId: 7, bagLines: 2, gift: { message: 'x'.repeat(251) } },
       done('checkStock', { outOfStock: [] }),
       done('checkStock', { outOfStock: [{ product_name: 'Rose', product_size: 'M', Product_available: 1 }] }),
       error('checkStock'),

@@ -244,6 +244,7 @@ describe('orders', () => {
         rpayOrderId: older.providerOrderId,
         createdAt: '2024-03-01T20:00:00.000Z',
         price: 2499.5,
+        gift: null,
         UserOrderItems: [
           { quantity: 2, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, ProductDatum: { productName: 'Dried Lavender' } },

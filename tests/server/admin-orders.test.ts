@@ -160,6 +160,7 @@ describe('purchase records', () => {
         price: 2999.5,
         createdAt: '2030-01-01T10:00:00.000Z',
         UserAddress: addressSnapshot,
+        gift: null,
         UserOrderItems: [
           { quantity: 2, itemPrice: 1249.75, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, itemPrice: 500, ProductDatum: { productName: 'Dried Lavender' } },

@@ -50,9 +50,9 @@ describe('GET /api/allflowers', () => {
     const side = dry.SubProductCategories[1]!;
     expect(side.ProductSubProducts).toEqual([
       {
-        ProductDatum: { externalId: rose.externalId, itemCode: 'DRY-ROSE', productName: 'Dried Rose Bunch', sellingPrice: 1299.5, mrp: 1499 },
+        ProductDatum: { externalId: rose.externalId, itemCode: 'DRY-ROSE', productName: 'Dried Rose Bunch', sellingPrice: 1299.5, mrp: 1499, deliveryKind: 'courier' },
       },
-      { ProductDatum: { externalId: lily.externalId, itemCode: 'DRY-LILY', productName: 'Lily Stems', sellingPrice: 999, mrp: 999 } },
+      { ProductDatum: { externalId: lily.externalId, itemCode: 'DRY-LILY', productName: 'Lily Stems', sellingPrice: 999, mrp: 999, deliveryKind: 'courier' } },
     ]);
     expect(dry.SubProductCategories[2]!.ProductSubProducts).toEqual([]);
   });
@@ -145,6 +145,7 @@ describe('GET /api/flowerdetail/:flower_ext_id', () => {
         isRemoved: false,
         flowerCategoryName: 'Everlasting Dry Flowers',
         flowerSubCategoryName: 'Side',
+        deliveryKind: 'courier',
       },
     });
   });

@@ -26,6 +26,7 @@ const anOrder = (
     rpayOrderId: 'order_Nq1',
     createdAt: '2024-05-10T10:00:00.000Z',
     price: 1250,
+    gift: null,
     UserOrderItems: [{ quantity: 1, ProductDatum: { productName: 'Sunset Posy' } }],
     ...overrides.UserOrder,
   },

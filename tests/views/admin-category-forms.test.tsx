@@ -22,6 +22,7 @@ function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCategory 
     categoryName: `Category ${id}`,
     categoryDescription: `About category ${id}`,
     categoryGst: null,
+    deliveryKind: 'courier',
     ...overrides,
   };
 }
@@ -147,7 +148,7 @@ describe('category create form (/flowercategory)', () => {
     expect(writes).toEqual([
       {
         path: 'createflowercategory',
-        body: { categoryName: 'Dried Roses', categoryDescription: 'Roses dried by hand, 3 weeks.' },
+        body: { categoryName: 'Dried Roses', categoryDescription: 'Roses dried by hand, 3 weeks.', deliveryKind: 'courier' },
       },
     ]);
     expect(within(page.form).getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(true);
@@ -155,6 +156,19 @@ describe('category create form (/flowercategory)', () => {
     expect(page.at()).toBe('/flowercategory');
     advance(600);
     await waitFor(() => expect(page.at()).toBe('/flowercategorylist'));
+  });
+
+  it('sends the Delivery chosen: courier unless the admin picks hand delivery', async () => {
+    const page = await openAdminForm('/flowercategory', 'Flower Category Form');
+    expect(page.field('Delivery').value).toBe('courier');
+    await page.user.type(page.field('Category Name'), 'Fresh Lilies');
+    await page.user.type(page.field('Category Description'), 'Cut this morning');
+    await page.user.selectOptions(page.field('Delivery'), 'hand');
+    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Category created successfully')).toBeTruthy();
+    expect(writes).toEqual([
+      { path: 'createflowercategory', body: { categoryName: 'Fresh Lilies', categoryDescription: 'Cut this morning', deliveryKind: 'hand' } },
+    ]);
   });
 
   it('shows the server\'s "Data already exists. Please create new one" for a duplicate and stays', async () => {
@@ -223,7 +237,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
     expect(writes).toEqual([
       {
         path: 'updateflowercategory',
-        body: { id: 3, categoryName: 'Everlasting Dry Flowers', categoryDescription: 'Dried, pressed & preserved', CategoryGst: '2.5' },
+        body: { id: 3, categoryName: 'Everlasting Dry Flowers', categoryDescription: 'Dried, pressed & preserved', CategoryGst: '2.5', deliveryKind: 'courier' },
       },
     ]);
     advance(2500);
@@ -252,7 +266,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
     expect(writes).toEqual([
       {
         path: 'updateflowercategory',
-        body: { id: 7, categoryName: 'Fresh Flowers', categoryDescription: 'Cut this morning', CategoryGst: '' },
+        body: { id: 7, categoryName: 'Fresh Flowers', categoryDescription: 'Cut this morning', CategoryGst: '', deliveryKind: 'courier' },
       },
     ]);
   });

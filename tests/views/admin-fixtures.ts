@@ -18,6 +18,7 @@ export function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCa
     categoryName: `Category ${id}`,
     categoryDescription: `Flowers of category ${id}`,
     categoryGst: null,
+    deliveryKind: 'courier',
     ...overrides,
   };
 }
@@ -42,6 +43,8 @@ export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProd
     ...aFlowerDetail({ id, externalId: `p_${id}`, productName: `Flower ${id}`, itemCode: `ITEM-${id}` }),
     flowerCategoryId: 1,
     flowerSubCategoryId: 2,
+    // Its own delivery kind: none, as its category.
+    deliveryKind: null,
     images: [],
     ...overrides,
   };
@@ -80,6 +83,7 @@ export function aPurchaseRecord({ User, UserOrder, ...overrides }: PurchaseOverr
       price: 1250,
       createdAt: '2026-03-10T06:30:00.000Z',
       UserAddress: addressFieldsOf(anAddress()),
+      gift: null,
       UserOrderItems: [aPurchaseItem()],
       ...UserOrder,
     },

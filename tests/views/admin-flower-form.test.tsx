@@ -262,6 +262,7 @@ describe('flower create form (/flowerform)', () => {
           description: 'Dried roses bound with twine.',
           Quantity: '5',
           isRemoved: 'false',
+          deliveryKind: '',
           flowerCategoryName: '3',
           flowerSubCategoryName: '32',
           shippingdetails: 'Ships in 2 to 5 business days.',
@@ -352,6 +353,7 @@ describe('flower update form (/flowerformupdate/{externalId})', () => {
           shippingdetails: 'Ships in 2 to 5 business days.',
           note: 'Keep away from direct sunlight.',
           isRemoved: after,
+          deliveryKind: '',
           flowerCategoryName: '3',
           flowerSubCategoryName: '31',
           id: 'p_rose',
@@ -361,6 +363,17 @@ describe('flower update form (/flowerformupdate/{externalId})', () => {
     ]);
     advance(4100);
     await waitFor(() => expect(page.at()).toBe('/flowerlist'));
+  });
+
+  it('sends the Delivery chosen: the product\'s own kind, or empty for as its category', async () => {
+    const page = await openForm('/flowerformupdate/p_rose', 'Flower Data Update Form');
+    await waitFor(() => expect(page.field('Flower Name').value).toBe('Blush Rose Posy'));
+    expect(page.select('Delivery').value).toBe('');
+    expect([...page.select('Delivery').options].map((option) => option.text)).toEqual(['As its category', 'Hand delivery', 'Courier']);
+    await page.user.selectOptions(page.select('Delivery'), 'hand');
+    await page.submit('Update');
+    await toast('Product Data updated successfully');
+    expect(posts[0]?.fields.deliveryKind).toBe('hand');
   });
 
   it('sends a newly chosen image and the new sub-category', async () => {

@@ -40,6 +40,7 @@ function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
         country: 'India',
         phoneNumber: '9840012345',
       },
+      gift: { occasion: 'Birthday', message: 'Happy birthday, Amma!\nWith love 🌹', senderName: 'Meera', hideSenderName: false },
       UserOrderItems: [
         { quantity: 2, itemPrice: 450, ProductDatum: { productName: 'Red Rose Bunch' } },
         { quantity: 1, itemPrice: 1250.5, ProductDatum: { productName: 'Lily Posy' } },
@@ -149,6 +150,14 @@ describe('purchase order update page', () => {
       expect(within(address).getByText(line)).toBeTruthy();
     }
     expect(screen.queryByText('Refund due')).toBeNull();
+  });
+
+  it("shows the gift card for the florist: occasion, the buyer's message with its line break, and who it is from", async () => {
+    await openOrder();
+    const card = await screen.findByRole('region', { name: 'Gift message' });
+    expect(within(card).getByText('Birthday')).toBeTruthy();
+    expect(within(card).getByText('Happy birthday, Amma! With love 🌹', { normalizer: (text) => text.replace(/\s+/g, ' ') })).toBeTruthy();
+    expect(within(card).getByText('Meera')).toBeTruthy();
   });
 
   it('fills the stored tracking link and status', async () => {

@@ -70,6 +70,7 @@ function reply(): CartReply {
         productName: line.name,
         sellingPrice: line.price,
         mrp: line.mrp,
+        deliveryKind: 'courier',
       },
     },
     productId: line.productId,

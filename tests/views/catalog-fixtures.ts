@@ -12,6 +12,7 @@ export function aProduct(overrides: Partial<ProductSummary> = {}): ProductSummar
     productName: `Flower ${sequence}`,
     sellingPrice: 1000,
     mrp: 1000,
+    deliveryKind: 'courier',
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ export function aFlowerDetail(overrides: Partial<FlowerDetail> = {}): FlowerDeta
     isRemoved: false,
     flowerCategoryName: 'Everlasting Dry Flowers',
     flowerSubCategoryName: 'Posy',
+    deliveryKind: 'courier',
     ...overrides,
   };
 }

@@ -30,7 +30,7 @@ function aLine(id: number, name: string, price: number, quantity: number, produc
       quantity,
       size: 'Standard',
       totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: name, sellingPrice: price, mrp: price },
+      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: name, sellingPrice: price, mrp: price, deliveryKind: 'courier' },
     },
     productId: `p_${id}`,
     productGst,
@@ -185,6 +185,24 @@ describe('the Your Order table', () => {
 });
 
 describe('Place Order', () => {
+  it('sends the gift card written on the page with the invoice, and the thank-you page repeats it', async () => {
+    const user = userEvent.setup();
+    const { router } = await openCheckout();
+    await user.selectOptions(screen.getByLabelText('Occasion'), 'Birthday');
+    await user.type(screen.getByLabelText('Card message'), 'Happy birthday 🎂');
+    await user.type(screen.getByLabelText('Your name on the card'), 'Kavya');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await pay(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou'));
+    expect(shop.calls[1]!.body).toEqual({
+      addressId: chennai.id,
+      gift: { occasion: 'Birthday', message: 'Happy birthday 🎂', senderName: 'Kavya', hideSenderName: false },
+    });
+    const card = await screen.findByRole('group', { name: 'Gift message' });
+    expect(within(card).getByText('Happy birthday 🎂')).toBeTruthy();
+    expect(within(card).getByText('Kavya')).toBeTruthy();
+  });
+
   it('checks stock, invoices the chosen address, pays in the sandbox dialog, verifies and thanks the buyer', async () => {
     const user = userEvent.setup();
     const { router } = await openCheckout();
@@ -193,7 +211,7 @@ describe('Place Order', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou'));
     expect(await screen.findByText('We Thank you For your Purchase!')).toBeTruthy();
     expect(calls()).toEqual(['checkquantitylist', 'checkoutinvoice:u_12', 'sandbox/pay', 'verify']);
-    expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id });
+    expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id, gift: null });
     expect(shop.calls[2]!.body).toEqual({ method: 'card', orderId: 'order_Test00000001', cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' });
     expect(shop.calls[3]!.body).toEqual({
       razorpay_order_id: 'order_Test00000001',

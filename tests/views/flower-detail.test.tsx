@@ -48,6 +48,18 @@ describe('product detail page', () => {
     expect(screen.getByText('Ships in 2 to 5 business days.')).toBeTruthy();
   });
 
+  it('says under the price how the product travels: by hand on a chosen date, or by courier', async () => {
+    serve(aFlowerDetail({ externalId: 'p_fresh', deliveryKind: 'hand' }));
+    const { unmount } = await renderApp('/flower/p_fresh');
+    expect(await screen.findByText('Hand-delivered fresh on the date you choose')).toBeTruthy();
+    expect(screen.queryByText('Sent by courier: 2 to 5 business days')).toBeNull();
+    unmount();
+    serve(aFlowerDetail({ externalId: 'p_dried', deliveryKind: 'courier' }));
+    await renderApp('/flower/p_dried');
+    expect(await screen.findByText('Sent by courier: 2 to 5 business days')).toBeTruthy();
+    expect(screen.queryByText('Hand-delivered fresh on the date you choose')).toBeNull();
+  });
+
   it('does not strike the MRP when it is not above the selling price', async () => {
     serve(aFlowerDetail({ externalId: 'p_even', mrp: 1250, sellingPrice: 1250 }));
     await renderApp('/flower/p_even');

@@ -3,6 +3,7 @@
  * six products per sub-category. Deterministic on purpose: tests count on these names, codes and prices.
  * Prices are integer paise; `gstRateBp` is the CGST rate (= SGST) in basis points.
  */
+import type { DeliveryKind } from '../../../domain/delivery-kind';
 import type { ArtStyleKey } from './art/art-styles';
 import { dried, fresh } from './art/art-styles';
 import type { BloomKind } from './art/blooms';
@@ -30,6 +31,8 @@ export interface DemoCategory {
   name: string;
   description: string;
   gstRateBp: number | null;
+  /** Fresh flowers go by hand on a chosen date; everlasting ones by courier (issue 40). */
+  deliveryKind: DeliveryKind;
   subCategories: DemoSubCategory[];
 }
 
@@ -73,6 +76,7 @@ export const demoCatalog: DemoCategory[] = [
     name: 'Everlasting Dry Flowers',
     description: 'Handcrafted arrangements of naturally dried and preserved flowers that last for years, not days.',
     gstRateBp: 250,
+    deliveryKind: 'courier',
     subCategories: [
       {
         name: 'Exotic',
@@ -128,6 +132,7 @@ export const demoCatalog: DemoCategory[] = [
     name: 'Fresh Flowers',
     description: 'Seasonal fresh flowers arranged by hand on the day they are sent.',
     gstRateBp: null,
+    deliveryKind: 'hand',
     subCategories: [
       {
         name: 'Exotic',

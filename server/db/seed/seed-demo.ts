@@ -37,7 +37,7 @@ export async function seedDemo(db: Database, log: (message: string) => void = ()
     for (const category of demoCatalog) {
       const [inserted] = await tx
         .insert(categories)
-        .values({ externalId: externalId('c'), name: category.name, description: category.description, gstRateBp: category.gstRateBp })
+        .values({ externalId: externalId('c'), name: category.name, description: category.description, gstRateBp: category.gstRateBp, deliveryKind: category.deliveryKind })
         .returning({ id: categories.id });
       if (!inserted) throw new Error(`Could not insert category ${category.name}`);
       for (const [position, sub] of category.subCategories.entries()) {

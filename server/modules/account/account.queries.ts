@@ -41,6 +41,7 @@ export async function paidOrdersOf(db: Db, userId: number) {
       status: orders.status,
       trackingUrl: orders.trackingUrl,
       totalPaise: orders.totalPaise,
+      gift: orders.gift,
       createdAt: orders.createdAt,
     })
     .from(orders)

@@ -83,6 +83,7 @@ export async function listUserOrders(db: Database, userExtId: string): Promise<A
       rpayOrderId: order.providerOrderId ?? order.invoiceId,
       createdAt: order.createdAt.toISOString(),
       price: paiseToRupees(order.totalPaise),
+      gift: order.gift ?? null,
       UserOrderItems: order.lines.map((line) => ({ quantity: line.quantity, ProductDatum: { productName: line.productName } })),
     },
   }));

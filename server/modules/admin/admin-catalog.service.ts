@@ -69,6 +69,7 @@ function toCategory(row: CategoryRow): AdminCategory {
     categoryName: row.name,
     categoryDescription: row.description,
     categoryGst: row.gstRateBp === null ? null : row.gstRateBp / 100,
+    deliveryKind: row.deliveryKind,
   };
 }
 
@@ -90,6 +91,7 @@ export async function createCategory(db: Database, input: CreateCategoryRequest)
       externalId: newExternalId('cat'),
       name: input.categoryName,
       description: input.categoryDescription,
+      deliveryKind: input.deliveryKind ?? 'courier',
     });
   });
 }
@@ -108,6 +110,7 @@ export async function updateCategory(db: Database, input: UpdateCategoryRequest)
         name: input.categoryName,
         description: input.categoryDescription,
         gstRateBp: input.CategoryGst === null ? null : Math.round(input.CategoryGst * 100),
+        ...(input.deliveryKind === undefined ? {} : { deliveryKind: input.deliveryKind }),
         updatedAt: sql`now()`,
       })
       .where(eq(categories.id, input.id))
@@ -229,6 +232,8 @@ const productColumns = {
   ...productDetailColumns,
   categoryId: products.categoryId,
   subCategoryId: products.subCategoryId,
+  /** The product's own setting (the form's "As its category" is null), not the resolved kind the shop shows. */
+  ownDeliveryKind: products.deliveryKind,
   images: sql<string[]>`coalesce((select array_agg(${productImages.contentHash} order by ${productImages.position}, ${productImages.id}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
 };
 
@@ -249,6 +254,7 @@ function toProduct(row: ProductRow): AdminProduct {
     flowerCategoryName: row.categoryName,
     flowerSubCategoryId: row.subCategoryId,
     flowerSubCategoryName: row.subCategoryName,
+    deliveryKind: row.ownDeliveryKind,
     images: Array.isArray(row.images) ? row.images : [],
   };
 }
@@ -327,6 +333,7 @@ export async function createProduct(db: Database, input: ProductCreateFields, im
         shippingDetails: input.shippingdetails!,
         stock: input.Quantity ? Number(input.Quantity) : 0,
         isRemoved: input.isRemoved ?? false,
+        deliveryKind: input.deliveryKind ?? null,
         categoryId,
         subCategoryId,
       })
@@ -359,6 +366,7 @@ export async function updateProduct(db: Database, input: ProductUpdateFields, im
         shippingDetails: input.shippingdetails!,
         stock: Number(input.Quantity),
         ...(input.isRemoved === undefined ? {} : { isRemoved: input.isRemoved }),
+        ...(input.deliveryKind === undefined ? {} : { deliveryKind: input.deliveryKind }),
         categoryId,
         subCategoryId,
         updatedAt: sql`now()`,

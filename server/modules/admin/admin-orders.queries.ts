@@ -17,6 +17,7 @@ const purchaseColumns = {
   paymentMethod: orders.paymentMethod,
   totalPaise: orders.totalPaise,
   address: orders.address,
+  gift: orders.gift,
   createdAt: orders.createdAt,
   firstName: users.firstName,
   lastName: users.lastName,

@@ -49,6 +49,7 @@ function toRecord(row: PurchaseRow): PurchaseRecord {
       price: paiseToRupees(row.totalPaise),
       createdAt: row.createdAt.toISOString(),
       UserAddress: addressFieldsOf(address),
+      gift: row.gift ?? null,
       UserOrderItems: row.lines.map((line) => ({
         quantity: line.quantity,
         itemPrice: paiseToRupees(line.unitPricePaise),

@@ -8,6 +8,7 @@ import { limits } from '../../../domain/limits';
 import type { Database, Transaction } from '../../db/client';
 import { preparedStatement, rawStatement } from '../../db/prepared';
 import { cartItems, carts, categories, products, users } from '../../db/schema';
+import { resolvedDeliveryKind } from '../catalog/catalog.queries';
 import type { CartOwner } from './cart-access';
 
 type Db = Database | Transaction;
@@ -43,6 +44,7 @@ const cartLines = (db: Db, owned: SQL) =>
       stock: products.stock,
       isRemoved: products.isRemoved,
       gstRateBp: categories.gstRateBp,
+      deliveryKind: resolvedDeliveryKind,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))

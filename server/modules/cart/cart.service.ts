@@ -48,6 +48,7 @@ function toCartLine(row: CartLineRow): CartLine {
         productName: row.productName,
         sellingPrice,
         mrp: paiseToRupees(row.mrpPaise),
+        deliveryKind: row.deliveryKind,
       },
     },
     productId: row.productExtId,

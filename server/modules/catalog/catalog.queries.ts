@@ -2,10 +2,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import type { DeliveryKind } from '../../../domain/delivery-kind';
 import { preparedStatement } from '../../db/prepared';
 import { categories, products, subCategories } from '../../db/schema';
 
 type Reader = Database | Transaction;
+
+/** A product's delivery kind (issue 40): its own override, else its category's. Needs `categories` joined. */
+export const resolvedDeliveryKind = sql<DeliveryKind>`coalesce(${products.deliveryKind}, ${categories.deliveryKind})`;
 
 export interface CatalogRow {
   categoryId: number;
@@ -18,6 +22,7 @@ export interface CatalogRow {
     name: string;
     sellingPricePaise: number;
     mrpPaise: number;
+    deliveryKind: DeliveryKind;
   } | null;
 }
 
@@ -33,6 +38,7 @@ const catalogRows = (db: Reader, where?: SQL) =>
       productName: products.name,
       sellingPricePaise: products.sellingPricePaise,
       mrpPaise: products.mrpPaise,
+      deliveryKind: resolvedDeliveryKind,
     })
     .from(categories)
     .leftJoin(subCategories, eq(subCategories.categoryId, categories.id))
@@ -64,6 +70,7 @@ export async function selectCatalogRows(db: Reader, categoryName?: string): Prom
             name: row.productName ?? '',
             sellingPricePaise: row.sellingPricePaise ?? 0,
             mrpPaise: row.mrpPaise ?? 0,
+            deliveryKind: row.deliveryKind,
           },
   }));
 }
@@ -97,6 +104,7 @@ export const productDetailColumns = {
   isRemoved: products.isRemoved,
   categoryName: categories.name,
   subCategoryName: subCategories.name,
+  deliveryKind: resolvedDeliveryKind,
 };
 
 const productDetail = preparedStatement('product_detail', (db) =>

@@ -57,6 +57,7 @@ export async function getFlowerDetail(db: Database, externalId: string): Promise
     isRemoved: product.isRemoved,
     flowerCategoryName: product.categoryName,
     flowerSubCategoryName: product.subCategoryName,
+    deliveryKind: product.deliveryKind,
   };
 }
 
@@ -85,6 +86,7 @@ function assembleCatalog(rows: CatalogRow[]): CatalogCategory[] {
           productName: row.product.name,
           sellingPrice: paiseToRupees(row.product.sellingPricePaise),
           mrp: paiseToRupees(row.product.mrpPaise),
+          deliveryKind: row.product.deliveryKind,
         },
       });
     }

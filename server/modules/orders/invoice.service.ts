@@ -10,6 +10,7 @@ import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
+import type { GiftMessage } from '../../../domain/gift-message';
 import type { Database } from '../../db/client';
 import { preparedStatement, rawStatement } from '../../db/prepared';
 import type { cartItems } from '../../db/schema';
@@ -115,7 +116,18 @@ type CheckoutOutcome =
 /** A bag that changes under every attempt is refused rather than priced for ever. */
 const pricingAttempts = 3;
 
-export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, addressId: number): Promise<CheckoutInvoiceReply> {
+/** What the buyer adds to the order beyond the bag and the address. */
+export interface InvoiceExtras {
+  /** The gift card, parsed by domain/gift-message.ts; null: none. */
+  gift?: GiftMessage | null;
+}
+
+export async function createCheckoutInvoice(
+  deps: InvoiceDeps,
+  buyer: Buyer,
+  addressId: number,
+  extras: InvoiceExtras = {},
+): Promise<CheckoutInvoiceReply> {
   for (let attempt = 1; attempt <= pricingAttempts; attempt += 1) {
     const now = deps.now?.() ?? new Date();
     const { userId, address, cartId, lines, stock, pending } = await pricedBag(deps.db, buyer, addressId, now);
@@ -145,6 +157,8 @@ export async function createCheckoutInvoice(deps: InvoiceDeps, buyer: Buyer, add
       tax_paise: totals.taxPaise,
       total_paise: totals.totalPaise,
       reservation_expires_at: new Date(now.getTime() + deps.reservationMinutes * 60_000).toISOString(),
+      // Written with the order by checkout_invoice (migration 0018), in the same transaction.
+      gift: extras.gift ?? null,
     };
     const items = priced.map(({ line, lineTotalPaise, tax }) => ({
       product_id: line.productId,

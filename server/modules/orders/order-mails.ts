@@ -4,6 +4,7 @@
  * and the shop's new-order notice, queued with the payment (order-lifecycle.ts); later the buyer's cancel and refund news.
  */
 import { eq } from 'drizzle-orm';
+import { giftDetails } from '../../../domain/gift-message';
 import { taxRows } from '../../../domain/gst';
 import { indiaTime } from '../../../domain/india-time';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
@@ -112,6 +113,7 @@ export async function orderMails(
       providerOrderId: orders.providerOrderId,
       invoiceId: orders.invoiceId,
       address: orders.address,
+      gift: orders.gift,
       totalPaise: orders.totalPaise,
       paymentState: orders.paymentState,
       createdAt: orders.createdAt,
@@ -158,6 +160,7 @@ export async function orderMails(
     ...taxDetails,
     ['Total (inclusive of all taxes)', rupees(order.totalPaise)],
     ['Delivery address', addressLine],
+    ...giftDetails(order.gift),
   ];
 
   const stockGone = order.paymentState === 'refund_due';

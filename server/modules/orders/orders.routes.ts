@@ -42,6 +42,7 @@ export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
           { db: app.db, provider, reservationMinutes: app.config.reservationMinutes },
           buyers.get(request)!,
           request.body.addressId,
+          { gift: request.body.gift ?? null },
         ),
     );
   };

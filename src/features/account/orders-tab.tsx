@@ -1,5 +1,6 @@
 // Account › Orders: a card per paid order (SPEC.md §2): order number, date (YYYY-MM-DD, India time), price inclusive
 // of taxes, items, status as received and the tracking link. Load errors are only logged (SPEC.md §8).
+import { GiftCard } from '../../components/gift-card';
 import { Badge, Box, Flex, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { orderDate, profileMessages, trackingLink } from '../../../domain/account';
 import type { AccountOrder } from '../../../domain/account';
@@ -55,6 +56,12 @@ function OrderCard({ order }: { order: AccountOrder }) {
           </List.Item>
         ))}
       </List.Root>
+
+      {details.gift ? (
+        <Box mt="4" pl="3" borderLeftWidth="2px" borderColor="brand.gold">
+          <GiftCard gift={details.gift} compact />
+        </Box>
+      ) : null}
 
       <Flex mt="5" gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
         <HStack gap="2">

@@ -2,13 +2,13 @@
 // description, and on update its GST. The admin form machine (categoryCreate / categoryUpdate) owns the rules,
 // messages and the return to the list; this module only says how the form loads and saves.
 import { useParams } from 'react-router-dom';
-import { adminCatalogMessages } from '../../../domain/admin-catalog';
+import { adminCatalogMessages, categoryDeliveryChoices } from '../../../domain/admin-catalog';
 import { adminBlankValues } from '../../../domain/admin-forms';
 import { createCategory, getCategory, updateCategory } from '../../api/admin';
 import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
 import { AdminPage } from './admin-page';
-import { AdminTextField } from './admin-fields';
+import { AdminSelect, AdminTextField } from './admin-fields';
 import { MissingRecord, rowIdOf } from './record-id';
 import { useAdminForm } from './use-admin-form';
 import type { AdminFormActor } from './use-admin-form';
@@ -27,15 +27,27 @@ function CategoryTextFields({ actor }: { actor: AdminFormActor }) {
         multiline
         helperText={adminCatalogMessages.categoryDescriptionMax}
       />
+      <AdminSelect
+        actor={actor}
+        name="deliveryKind"
+        label="Delivery"
+        placeholder="Choose how these flowers reach the buyer"
+        choices={categoryDeliveryChoices}
+        helperText="Hand: fresh, on a chosen date where the shop delivers. Courier: anywhere in India, 2 to 5 business days."
+      />
     </>
   );
 }
 
 export function CategoryCreatePage() {
   const actor = useAdminForm('categoryCreate', {
-    load: () => Promise.resolve({ values: adminBlankValues('categoryCreate'), record: null }),
+    load: () => Promise.resolve({ values: { ...adminBlankValues('categoryCreate'), deliveryKind: 'courier' }, record: null }),
     submit: ({ values }) =>
-      createCategory({ categoryName: values.categoryName ?? '', categoryDescription: values.categoryDescription ?? '' }),
+      createCategory({
+        categoryName: values.categoryName ?? '',
+        categoryDescription: values.categoryDescription ?? '',
+        deliveryKind: values.deliveryKind ?? '',
+      }),
     listPath: paths.flowerCategoryList,
   });
   return (
@@ -56,6 +68,7 @@ function CategoryUpdateForm({ id }: { id: number }) {
           categoryName: category.categoryName,
           categoryDescription: category.categoryDescription,
           CategoryGst: category.categoryGst === null ? '' : String(category.categoryGst),
+          deliveryKind: category.deliveryKind,
         },
         record: category,
       };
@@ -66,6 +79,7 @@ function CategoryUpdateForm({ id }: { id: number }) {
         categoryName: values.categoryName ?? '',
         categoryDescription: values.categoryDescription ?? '',
         CategoryGst: values.CategoryGst ?? '',
+        deliveryKind: values.deliveryKind ?? '',
       }),
     listPath: paths.flowerCategoryList,
   });

@@ -3,8 +3,8 @@
 // desktop, one on a phone.
 import type { ReactNode } from 'react';
 import { Fieldset, GridItem, SimpleGrid, Text } from '@chakra-ui/react';
-import { adminCatalogMessages } from '../../../domain/admin-catalog';
-import { AdminCheckbox, AdminImagePicker, AdminReadOnlyField, AdminTextField } from './admin-fields';
+import { adminCatalogMessages, productDeliveryChoices } from '../../../domain/admin-catalog';
+import { AdminCheckbox, AdminImagePicker, AdminReadOnlyField, AdminSelect, AdminTextField } from './admin-fields';
 import { FlowerCategorySelects } from './flower-category-selects';
 import type { AdminFormActor } from './use-admin-form';
 
@@ -52,6 +52,14 @@ export function FlowerFields({ actor, storedItemCode, currentImages }: FlowerFie
 
       <FieldGroup legend="In the shop">
         <FlowerCategorySelects actor={actor} />
+        <AdminSelect
+          actor={actor}
+          name="deliveryKind"
+          label="Delivery"
+          placeholder="As its category"
+          choices={productDeliveryChoices.filter((choice) => choice.value !== '')}
+          helperText="Leave as its category unless this flower travels differently"
+        />
         <GridItem colSpan={wide}>
           <AdminCheckbox actor={actor} name="isRemoved" label="Removed from the shop" helperText="A removed product leaves the storefront at once" />
         </GridItem>

@@ -31,6 +31,7 @@ function productFormValues(product: AdminProduct): Record<string, string> {
     shippingdetails: product.shippingDetails ?? '',
     note: product.note ?? '',
     isRemoved: String(product.isRemoved),
+    deliveryKind: product.deliveryKind ?? '',
     flowerCategoryName: String(product.flowerCategoryId),
     flowerSubCategoryName: String(product.flowerSubCategoryId),
   };

@@ -12,6 +12,7 @@ import { getPurchase, updatePurchase } from '../../api/admin';
 import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
 import { AdminReadOnlyField, AdminSelect, AdminTextField } from './admin-fields';
+import { GiftCard } from '../../components/gift-card';
 import { AdminPage } from './admin-page';
 import { PurchaseActions } from './purchase-actions';
 import { MissingRecord, rowIdOf } from './record-id';
@@ -156,6 +157,14 @@ function OrderDetails({ record }: { record: PurchaseRecord }) {
         <Text>{address.country}</Text>
         <Text color="brand.muted">Phone: {address.phoneNumber}</Text>
       </Stack>
+      {order.gift ? (
+        <Stack as="section" aria-labelledby="gift-message-title" gap="1" fontSize="sm" lineHeight="1.6" color="brand.ink">
+          <Heading id="gift-message-title" as="h2" fontSize="xl" fontWeight="600" color="brand.ink" mb="1">
+            Gift message
+          </Heading>
+          <GiftCard gift={order.gift} />
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

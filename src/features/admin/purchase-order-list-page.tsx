@@ -47,6 +47,11 @@ function OrderItems({ purchase }: { purchase: PurchaseRecord }) {
           </Text>
         </Box>
       ))}
+      {purchase.UserOrder.gift ? (
+        <Box as="li" fontSize="xs" color="brand.ink">
+          Card: {purchase.UserOrder.gift.occasion ?? 'no occasion'}
+        </Box>
+      ) : null}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@
 import { Box, Button, chakra, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FlowerDetail } from '../../../domain/catalog';
+import { deliveryPromises } from '../../../domain/catalog';
 import { productImageSizes } from '../../../domain/product-images';
 import { paths } from '../../app/paths';
 import { ChevronDownIcon } from '../../components/icons';
@@ -74,6 +75,9 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
           <Price sellingPrice={flower.sellingPrice} mrp={flower.mrp} size="lg" />
           <Text fontSize="xs" color="brand.muted">
             Inclusive of all taxes
+          </Text>
+          <Text fontSize="sm" color="brand.leaf" fontWeight="500" data-delivery-kind={flower.deliveryKind}>
+            {deliveryPromises[flower.deliveryKind]}
           </Text>
         </Stack>
 

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
 import { CheckoutAddresses, useCheckoutAddressActor } from './checkout-address';
+import { GiftMessageSection, useGiftMessageActor } from './gift-message-section';
 import { GuestCheckoutSection } from './guest-checkout';
 import { orderBill } from './order-bill';
 import { OrderSummary } from './order-summary';
@@ -109,6 +110,7 @@ function BuyerCheckout({ buyer, userExtId, cart, prefill, lead }: BuyerCheckoutP
     snapshot.context.addresses.find((item) => item.id === snapshot.context.selectedAddressId),
   );
   const deliveryState = selectedAddress?.state ?? null;
+  const gift = useGiftMessageActor();
   // Razorpay's form starts with whom the flowers go to and how to reach them, as the chosen address says.
   const placeOrder = usePlaceOrderActor(
     userExtId,
@@ -122,12 +124,13 @@ function BuyerCheckout({ buyer, userExtId, cart, prefill, lead }: BuyerCheckoutP
           <>
             {lead}
             <CheckoutAddresses actor={addresses} />
+            <GiftMessageSection actor={gift} />
           </>
         }
         right={
           <OrderSummary bill={orderBill(cart, deliveryState)}>
             {selectedAddressId !== null ? (
-              <PlaceOrderButton actor={placeOrder} addressId={selectedAddressId} bagLines={cart.productList.length} />
+              <PlaceOrderButton actor={placeOrder} addressId={selectedAddressId} bagLines={cart.productList.length} gift={gift} />
             ) : null}
           </OrderSummary>
         }

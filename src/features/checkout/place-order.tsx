@@ -11,6 +11,8 @@ import { notice } from '../../../domain/notice';
 import { paymentMessages } from '../../../domain/payment';
 import { placeOrderMachine } from '../../../machines/place-order.machine';
 import { processingLine } from '../../../machines/place-order.selectors';
+import { giftRequest } from '../../../machines/gift-message.selectors';
+import type { GiftMessageActor } from './gift-message-section';
 import { checkQuantityList } from '../../api/checkout';
 import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPayment } from '../../api/payment';
 import { refreshCartCount } from '../../app/cart-owner';
@@ -41,7 +43,7 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
     placeOrderMachine.provide({
       actors: {
         checkStock: fromPromise(() => checkQuantityList()),
-        createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId)),
+        createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId, input.gift)),
         fetchPaymentKey: fromPromise(() => getPaymentKey()),
         openPaymentDialog: fromPromise(({ input }) =>
           openPaymentDialog({
@@ -62,10 +64,11 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
         alert: (_, { message }) =>
           showNotice(notice(message, 'error', toastDurations.placeOrder)),
         logError: (_, { error }) => console.error('Place Order call failed', error),
-        goToThankYou: () => {
+        goToThankYou: ({ context }) => {
           // The server emptied the bag with the payment: the badge follows.
           void refreshCartCount();
-          void navigate(paths.thankYou);
+          // The thank-you page repeats the card the order carries (it has no order of its own to read).
+          void navigate(paths.thankYou, { state: { gift: context.gift } });
         },
         goToCart: () => void navigate(paths.cart),
       },
@@ -78,11 +81,14 @@ interface PlaceOrderButtonProps {
   actor: PlaceOrderActor;
   addressId: number | null;
   bagLines: number;
+  /** The gift-message section: its card goes with the order, and a click shows all its complaints. */
+  gift?: GiftMessageActor;
 }
 
 /** Disabled on an empty bag (the machine handles no click then) and while an order is being placed. */
-export function PlaceOrderButton({ actor, addressId, bagLines }: PlaceOrderButtonProps) {
-  const event = { type: 'order.place', addressId, bagLines } as const;
+export function PlaceOrderButton({ actor, addressId, bagLines, gift }: PlaceOrderButtonProps) {
+  const card = useSelector(gift, (snapshot) => (snapshot ? giftRequest(snapshot.context) : null));
+  const event = { type: 'order.place', addressId, bagLines, gift: card } as const;
   const enabled = useSelector(actor, (snapshot) => snapshot.can(event));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing'));
   return (
@@ -96,7 +102,10 @@ export function PlaceOrderButton({ actor, addressId, bagLines }: PlaceOrderButto
       disabled={!enabled}
       loading={busy}
       loadingText="Placing order…"
-      onClick={() => actor.send(event)}
+      onClick={() => {
+        gift?.send({ type: 'gift.check' });
+        actor.send(event);
+      }}
     >
       Place Order
     </Button>

@@ -1,14 +1,26 @@
 // /thankyou (SPEC.md §2 Thank-you page): the spec's two lines and Keep Shopping; a signed-in buyer also gets the way
 // to the Orders tab, where the paid order now shows as received.
-import { Button, Link } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Link, Text } from '@chakra-ui/react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { giftMessageRequest } from '../../../domain/gift-message';
+import type { GiftMessage } from '../../../domain/gift-message';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
+import { GiftCard } from '../../components/gift-card';
 import { MessagePage } from '../../components/message-page';
 import { leafPill } from '../../components/leaf-pill';
 
+/** The card Place Order sent, handed over in the navigation's state; none when the page is opened any other way. */
+function giftOf(state: unknown): GiftMessage | null {
+  const gift = (state as { gift?: unknown } | null)?.gift;
+  if (gift === undefined || gift === null) return null;
+  const parsed = giftMessageRequest.safeParse(gift);
+  return parsed.success ? parsed.data : null;
+}
+
 export function ThankYouPage() {
   const { isLoggedIn } = useSession();
+  const gift = giftOf(useLocation().state);
   const link = (to: string, label: string) => (
     <Link asChild color="brand.leaf" fontWeight="600" textDecoration="underline">
       <RouterLink to={to}>{label}</RouterLink>
@@ -33,6 +45,14 @@ export function ThankYouPage() {
     >
       A confirmation is on its way to your e-mail. To track your order please {link(paths.login, 'Login')}/
       {link(paths.signup, 'Sign Up')}.
+      {gift ? (
+        <Box as="span" display="block" mt="6" layerStyle="card" p="5">
+          <Text as="span" display="block" fontWeight="600" color="brand.leaf" mb="2">
+            Your card
+          </Text>
+          <GiftCard gift={gift} />
+        </Box>
+      ) : null}
     </MessagePage>
   );
 }

@@ -27,7 +27,7 @@ const posy: CartLine = {
     quantity: 2,
     size: 'Standard',
     totalAmount: 2500,
-    ProductDatum: { externalId: 'p_posy', itemCode: 'EDF-POSY-01', productName: 'Blush Rose Posy', sellingPrice: 1250, mrp: 1499 },
+    ProductDatum: { externalId: 'p_posy', itemCode: 'EDF-POSY-01', productName: 'Blush Rose Posy', sellingPrice: 1250, mrp: 1499, deliveryKind: 'courier' },
   },
   productId: 'p_posy',
   productGst: 6,

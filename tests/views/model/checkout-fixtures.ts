@@ -19,7 +19,7 @@ export const oneLineBag: CartReply = {
         quantity: 1,
         size: 'Standard',
         totalAmount: 1250,
-        ProductDatum: { externalId: 'p_posy', itemCode: 'EDF-POSY-01', productName: 'Blush Rose Posy', sellingPrice: 1250, mrp: 1499 },
+        ProductDatum: { externalId: 'p_posy', itemCode: 'EDF-POSY-01', productName: 'Blush Rose Posy', sellingPrice: 1250, mrp: 1499, deliveryKind: 'courier' },
       },
       productId: 'p_posy',
       productGst: 6,

@@ -149,7 +149,7 @@ describeViewModel<CheckoutScreen, undefined>('place-order machine through the re
     creatingInvoice: (_, expected, { network }) => {
       expect(screen.getByText(paymentMessages.processingText)).toBeTruthy();
       const { addressId } = expected.context as PlaceOrderContext;
-      expect(network.waiting('checkoutinvoice').map((request) => request.body)).toEqual([{ addressId }]);
+      expect(network.waiting('checkoutinvoice').map((request) => request.body)).toEqual([{ addressId, gift: null }]);
     },
     fetchingKey: (_, __, { network }) => {
       expect(network.waiting('paymentKey')).toHaveLength(1);
