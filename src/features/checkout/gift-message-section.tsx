@@ -9,13 +9,13 @@ import { giftLimits, giftOccasions } from '../../../domain/gift-message';
 import type { GiftFormField } from '../../../domain/gift-message';
 import { giftMessageMachine } from '../../../machines/gift-message.machine';
 import { giftMessageCounter, shownGiftIssues } from '../../../machines/gift-message.selectors';
-import { inspect } from '../../app/inspection';
+import { appActorOptions } from '../../app/inspection';
 import { CheckoutCard } from './checkout-card';
 
 export type GiftMessageActor = ActorRefFrom<typeof giftMessageMachine>;
 
 export function useGiftMessageActor(): GiftMessageActor {
-  return useActorRef(giftMessageMachine, { inspect });
+  return useActorRef(giftMessageMachine, appActorOptions);
 }
 
 export function GiftMessageSection({ actor }: { actor: GiftMessageActor }) {
