@@ -60,6 +60,8 @@ export interface AdminFormDefinition {
   savedToastMs: number;
   /** Back to the list this long after the saved toast; null: the form stays for the next upload. */
   redirectDelayMs: number | null;
+  /** What a new record's fields start with, where not blank. */
+  startValues?: Record<string, string>;
 }
 
 /** Any file the browser hands over; the machine reads only these. */
@@ -172,6 +174,8 @@ export const adminForms: Record<AdminFormName, AdminFormDefinition> = {
     files: {},
     required: ['categoryName', 'categoryDescription'],
     requiredMessage: m.fillAllFields,
+    // Most categories a florist adds are everlasting goods; fresh flowers are the exception the admin chooses.
+    startValues: { deliveryKind: 'courier' },
     savedMessage: 'Category created successfully',
     savedToastMs: toastDurations.default,
     redirectDelayMs: redirectDelays.afterCategorySave,
@@ -281,5 +285,6 @@ export function adminFileTooLarge(form: AdminFormName, input: string, file: Pick
 }
 
 export function adminBlankValues(form: AdminFormName): Record<string, string> {
-  return Object.fromEntries(Object.keys(adminForms[form].fields).map((field) => [field, field === 'isRemoved' ? 'false' : '']));
+  const { fields, startValues } = adminForms[form] as AdminFormDefinition;
+  return { ...Object.fromEntries(Object.keys(fields).map((field) => [field, field === 'isRemoved' ? 'false' : ''])), ...startValues };
 }

@@ -252,6 +252,7 @@ describe('admin form outcomes', () => {
       isRemoved: 'false',
       flowerCategoryName: '',
       flowerSubCategoryName: '',
+      deliveryKind: '',
     });
     expect(adminBlankValues('heroImage')).toEqual({});
   });
@@ -268,6 +269,9 @@ describe('admin form outcomes', () => {
       purchaseUpdate: 4000,
       heroImage: null,
       bannerBottomImage: null,
+      deliveryAreaCreate: 3000,
+      deliveryAreaUpdate: 3000,
+      deliveryAreaDelete: 3000,
     });
     expect(adminForms.subCategoryUpdate.savedToastMs).toBe(5000);
     expect(adminForms.categoryCreate.savedToastMs).toBe(4000);

@@ -10,7 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, carts, deliveryHolidays, orders, payments } from '../../server/db/schema';
+import { addresses, cartItems, carts, deliveryAreas, deliveryHolidays, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
@@ -38,13 +38,13 @@ interface Caller {
 /** One cell's request, built for that cell alone, and the headers of the owner of what it names. */
 interface Cell {
   owner: Headers;
-  request: Omit<InjectOptions, 'headers'> & { method: 'GET' | 'POST'; url: string; headers?: Headers };
+  request: Omit<InjectOptions, 'headers'> & { method: Row['method']; url: string; headers?: Headers };
   /** Whether the owner's object is as it was: checked after every other caller's cell, whatever it answered. */
   ownerObjectKept?: () => Promise<boolean>;
 }
 
 interface Row {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route's path template, exactly as registered. */
   path: string;
   /** A second row for the same route that probes a different object-level rule. */
@@ -269,6 +269,8 @@ const rows: Row[] = [
   publicRow('GET', '/api/ready', () => ({ method: 'GET', url: '/api/ready' })),
   publicRow('GET', '/api/shop', () => ({ method: 'GET', url: '/api/shop' })),
   publicRow('GET', '/api/delivery/schedule', () => ({ method: 'GET', url: '/api/delivery/schedule?kind=hand' })),
+  publicRow('GET', '/api/pincodes/:pincode', () => ({ method: 'GET', url: '/api/pincodes/600004' })),
+  publicRow('GET', '/api/delivery/reach', () => ({ method: 'GET', url: '/api/delivery/reach?pincode=600004' })),
   publicRow('GET', '/api/allflowers', () => ({ method: 'GET', url: '/api/allflowers' })),
   publicRow('GET', '/api/categoryheader', () => ({ method: 'GET', url: '/api/categoryheader' })),
   publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),
@@ -636,7 +638,33 @@ const rows: Row[] = [
     await app.db.insert(deliveryHolidays).values({ date }).onConflictDoNothing();
     return { method: 'POST', url: '/api/admin/delivery/holidays/remove', payload: { date } };
   }),
+  // -- Admin: delivery areas.
+  adminRow('GET', '/api/admin/delivery-areas', () => ({ method: 'GET', url: '/api/admin/delivery-areas' })),
+  {
+    // A new area answers 201 Created.
+    ...adminRow('POST', '/api/admin/delivery-areas', () => ({
+      method: 'POST',
+      url: '/api/admin/delivery-areas',
+      payload: { name: `Matrix area ${next()}`, pincodes: '600001-600010', extraFeePaise: 0, active: true },
+    })),
+    expect: [401, 403, 403, 403, 201],
+  },
+  adminRow('PUT', '/api/admin/delivery-areas/:id', async () => ({
+    method: 'PUT',
+    url: `/api/admin/delivery-areas/${await aDeliveryArea()}`,
+    payload: { name: `Matrix area ${next()}`, pincodes: '600001', extraFeePaise: 100, active: false },
+  })),
+  adminRow('DELETE', '/api/admin/delivery-areas/:id', async () => ({ method: 'DELETE', url: `/api/admin/delivery-areas/${await aDeliveryArea()}` })),
 ];
+
+/** A delivery area of its own for a row that changes or deletes one. */
+async function aDeliveryArea(): Promise<number> {
+  const [area] = await app.db
+    .insert(deliveryAreas)
+    .values({ name: `Matrix area ${next()}`, pincodes: '600001' })
+    .returning({ id: deliveryAreas.id });
+  return area!.id;
+}
 
 // ---- The matrix ----------------------------------------------------------------------------------------------------
 

@@ -41,7 +41,7 @@ function CategoryTextFields({ actor }: { actor: AdminFormActor }) {
 
 export function CategoryCreatePage() {
   const actor = useAdminForm('categoryCreate', {
-    load: () => Promise.resolve({ values: { ...adminBlankValues('categoryCreate'), deliveryKind: 'courier' }, record: null }),
+    load: () => Promise.resolve({ values: adminBlankValues('categoryCreate'), record: null }),
     submit: ({ values }) =>
       createCategory({
         categoryName: values.categoryName ?? '',
