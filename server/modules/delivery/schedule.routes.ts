@@ -20,7 +20,7 @@ import {
 } from '../../../domain/delivery-schedule';
 import { apiError } from '../../../domain/errors';
 import { rowIdOf } from '../../../domain/fields';
-import { requireAdmin } from '../auth/caller';
+import { adminRefusals, onlyAdmins } from '../admin/admin-only';
 import {
   addHoliday,
   deliveryScheduleFor,
@@ -51,13 +51,10 @@ export function deliveryScheduleRoutes(now: () => Date): FastifyPluginAsyncZod {
   };
 }
 
-const refusals = { 401: apiError, 403: apiError } as const;
 const slotParams = z.object({ id: rowIdOf(deliverySlotTexts.idInvalid) });
 
 export const adminDeliverySlotsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request, app.db);
-  });
+  onlyAdmins(app);
 
   app.get(
     '/admin/delivery/settings',
@@ -65,7 +62,7 @@ export const adminDeliverySlotsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Delivery slots (inactive ones too), holidays and the courier settings',
-        response: { 200: deliverySettingsRecord, ...refusals },
+        response: { 200: deliverySettingsRecord, ...adminRefusals },
       },
     },
     async () => loadDeliverySettings(app.db),
@@ -79,7 +76,7 @@ export const adminDeliverySlotsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a delivery slot’s fee (paise), cut-off (days before and India time), capacity per day and whether it is offered',
         params: slotParams,
         body: slotChange,
-        response: { 200: deliverySlotRecord, 400: apiError, ...refusals, 404: apiError },
+        response: { 200: deliverySlotRecord, 400: apiError, ...adminRefusals, 404: apiError },
       },
     },
     async (request) => updateDeliverySlot(app.db, request.params.id, request.body),
@@ -92,7 +89,7 @@ export const adminDeliverySlotsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Change the courier fee (paise) and whether Sundays are off for dispatch',
         body: courierChange,
-        response: { 200: courierSettingsRecord, 400: apiError, ...refusals },
+        response: { 200: courierSettingsRecord, 400: apiError, ...adminRefusals },
       },
     },
     async (request) => updateCourierSettings(app.db, request.body),
@@ -105,7 +102,7 @@ export const adminDeliverySlotsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Add a shop holiday: no hand delivery and no courier dispatch on that date',
         body: holidayRequest,
-        response: { 200: holidayRecord, 400: apiError, ...refusals, 409: apiError },
+        response: { 200: holidayRecord, 400: apiError, ...adminRefusals, 409: apiError },
       },
     },
     async (request) => addHoliday(app.db, request.body),
@@ -118,7 +115,7 @@ export const adminDeliverySlotsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Remove a shop holiday',
         body: holidayParams,
-        response: { 200: holidayRecord, 400: apiError, ...refusals, 404: apiError },
+        response: { 200: holidayRecord, 400: apiError, ...adminRefusals, 404: apiError },
       },
     },
     async (request) => removeHoliday(app.db, request.body.date),

@@ -6,19 +6,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { apiError } from '../../../domain/errors';
 import { serviceArea, serviceAreaIdParams, serviceAreaRequest, serviceAreas } from '../../../domain/service-area';
-import { requireAdmin } from '../auth/caller';
+import { adminRefusals, onlyAdmins } from '../admin/admin-only';
 import { createServiceArea, deleteServiceArea, listServiceAreas, updateServiceArea } from './service-areas.service';
 
-const refusals = { 401: apiError, 403: apiError } as const;
 
 export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    await requireAdmin(request, app.db);
-  });
+  onlyAdmins(app);
 
   app.get(
     '/admin/delivery-areas',
-    { schema: { tags: ['admin'], summary: 'Service areas for hand delivery, by name', response: { 200: serviceAreas, ...refusals } } },
+    { schema: { tags: ['admin'], summary: 'Service areas for hand delivery, by name', response: { 200: serviceAreas, ...adminRefusals } } },
     async () => listServiceAreas(app.db),
   );
 
@@ -29,7 +26,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Add a service area: pincodes and ranges ("600001-600130, 603103"), extra fee in paise, active',
         body: serviceAreaRequest,
-        response: { 201: serviceArea, 400: apiError, ...refusals, 409: apiError },
+        response: { 201: serviceArea, 400: apiError, ...adminRefusals, 409: apiError },
       },
     },
     async (request, reply) => reply.code(201).send(await createServiceArea(app.db, request.body)),
@@ -43,7 +40,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a service area',
         params: serviceAreaIdParams,
         body: serviceAreaRequest,
-        response: { 200: serviceArea, 400: apiError, ...refusals, 404: apiError, 409: apiError },
+        response: { 200: serviceArea, 400: apiError, ...adminRefusals, 404: apiError, 409: apiError },
       },
     },
     async (request) => updateServiceArea(app.db, request.params.id, request.body),
@@ -56,7 +53,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Delete a service area',
         params: serviceAreaIdParams,
-        response: { 200: z.object({ deleted: z.number() }), 400: apiError, ...refusals, 404: apiError },
+        response: { 200: z.object({ deleted: z.number() }), 400: apiError, ...adminRefusals, 404: apiError },
       },
     },
     async (request) => {
