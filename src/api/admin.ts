@@ -219,10 +219,10 @@ export async function runPurchaseAction(action: PurchaseAction, id: number): Pro
 export const createDeliveryArea = (body: ServiceAreaRequest): Promise<AdminFormOutcome> =>
   write(() => api.post('admin/delivery-areas', { json: body }).json(), refusedWith(adminCatalogMessages.updateFailed));
 
-/** `PUT admin/delivery-areas/{id}` */
+/** `POST admin/delivery-areas/{id}` */
 export const updateDeliveryArea = (id: number, body: ServiceAreaRequest): Promise<AdminFormOutcome> =>
-  write(() => api.put(`admin/delivery-areas/${id}`, { json: body }).json(), refusedWith(adminCatalogMessages.updateFailed));
+  write(() => api.post(`admin/delivery-areas/${id}`, { json: body }).json(), refusedWith(adminCatalogMessages.updateFailed));
 
-/** `DELETE admin/delivery-areas/{id}` */
+/** `POST admin/delivery-areas/{id}/delete` */
 export const deleteDeliveryArea = (id: number): Promise<AdminFormOutcome> =>
-  write(() => api.delete(`admin/delivery-areas/${id}`).json(), refusedWith(adminCatalogMessages.updateFailed));
+  write(() => api.post(`admin/delivery-areas/${id}/delete`).json(), refusedWith(adminCatalogMessages.updateFailed));

@@ -10,14 +10,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, cartItems, carts, deliveryAreas, deliveryHolidays, orders, payments } from '../../server/db/schema';
+import { addresses, cartItems, carts, deliveryHolidays, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
-import { aCategory, aContactMessage, aFailedMail, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
+import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
 import { registeredRoutes, routeKey } from './helpers/routes';
 
@@ -44,7 +44,7 @@ interface Cell {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST';
   /** The route's path template, exactly as registered. */
   path: string;
   /** A second row for the same route that probes a different object-level rule. */
@@ -649,22 +649,14 @@ const rows: Row[] = [
     })),
     expect: [401, 403, 403, 403, 201],
   },
-  adminRow('PUT', '/api/admin/delivery-areas/:id', async () => ({
-    method: 'PUT',
-    url: `/api/admin/delivery-areas/${await aDeliveryArea()}`,
+  adminRow('POST', '/api/admin/delivery-areas/:id', async () => ({
+    method: 'POST',
+    url: `/api/admin/delivery-areas/${await aDeliveryArea(app.db)}`,
     payload: { name: `Matrix area ${next()}`, pincodes: '600001', extraFeePaise: 100, active: false },
   })),
-  adminRow('DELETE', '/api/admin/delivery-areas/:id', async () => ({ method: 'DELETE', url: `/api/admin/delivery-areas/${await aDeliveryArea()}` })),
+  adminRow('POST', '/api/admin/delivery-areas/:id/delete', async () => ({ method: 'POST', url: `/api/admin/delivery-areas/${await aDeliveryArea(app.db)}/delete` })),
 ];
 
-/** A delivery area of its own for a row that changes or deletes one. */
-async function aDeliveryArea(): Promise<number> {
-  const [area] = await app.db
-    .insert(deliveryAreas)
-    .values({ name: `Matrix area ${next()}`, pincodes: '600001' })
-    .returning({ id: deliveryAreas.id });
-  return area!.id;
-}
 
 // ---- The matrix ----------------------------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ describe('admin delivery areas', () => {
     expect(area).toMatchObject({ name: 'Chennai', pincodes: '600001-600042, 600020, 600078', extraFeePaise: 0, active: true });
 
     const changed = await app.inject({
-      method: 'PUT',
+      method: 'POST',
       url: `/api/admin/delivery-areas/${area.id}`,
       headers: asAdmin(),
       payload: anArea({ name: 'Chennai central', extraFeePaise: 4900, active: false }),
@@ -48,9 +48,9 @@ describe('admin delivery areas', () => {
     const list = await app.inject({ method: 'GET', url: '/api/admin/delivery-areas', headers: asAdmin() });
     expect(list.json()).toEqual([{ id: area.id, name: 'Chennai central', pincodes: '600001-600042, 600078', extraFeePaise: 4900, active: false }]);
 
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/admin/delivery-areas/${area.id}`, headers: asAdmin() });
+    const deleted = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}/delete`, headers: asAdmin() });
     expect(deleted.json()).toEqual({ deleted: area.id });
-    const again = await app.inject({ method: 'DELETE', url: `/api/admin/delivery-areas/${area.id}`, headers: asAdmin() });
+    const again = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}/delete`, headers: asAdmin() });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Delivery area not found', code: 'NOT_FOUND' });
   });
@@ -61,9 +61,9 @@ describe('admin delivery areas', () => {
     await expectAdminOnly((headers) => app.inject({ method: 'GET', url: '/api/admin/delivery-areas', headers }), callers);
     for (const refused of [{}, callers.guest, callers.customer]) {
       expect((await create(anArea({ name: 'Sneaky' }), refused)).statusCode).toBeGreaterThanOrEqual(401);
-      const put = await app.inject({ method: 'PUT', url: `/api/admin/delivery-areas/${area.id}`, headers: refused, payload: anArea({ extraFeePaise: 1 }) });
+      const put = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}`, headers: refused, payload: anArea({ extraFeePaise: 1 }) });
       expect([401, 403]).toContain(put.statusCode);
-      const del = await app.inject({ method: 'DELETE', url: `/api/admin/delivery-areas/${area.id}`, headers: refused });
+      const del = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}/delete`, headers: refused });
       expect([401, 403]).toContain(del.statusCode);
     }
     expect(await app.db.select().from(deliveryAreas)).toMatchObject([{ name: 'Chennai', extraFeePaise: 0 }]);
@@ -95,7 +95,7 @@ describe('admin delivery areas', () => {
     const twin = await create(anArea({ name: 'CHENNAI' }));
     expect(twin.statusCode).toBe(409);
     expect(twin.json().message).toBe('A delivery area with this name already exists.');
-    const bad = await app.inject({ method: 'PUT', url: '/api/admin/delivery-areas/abc', headers: asAdmin(), payload: anArea() });
+    const bad = await app.inject({ method: 'POST', url: '/api/admin/delivery-areas/abc', headers: asAdmin(), payload: anArea() });
     expect(bad.statusCode).toBe(400);
   });
 });

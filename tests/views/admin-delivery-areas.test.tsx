@@ -24,22 +24,24 @@ let writes: { method: string; path: string; body: unknown }[] = [];
 /** How the next write answers: a status, or no answer at all. */
 let writeAnswer: number | 'none' = 200;
 
-const writeHandler = (method: 'post' | 'put' | 'delete', path: string) =>
-  http[method](`*/api/${path}`, async ({ request }) => {
+const writeHandler = (path: string) =>
+  http.post(`*/api/${path}`, async ({ request }) => {
     const url = new URL(request.url).pathname.replace(/^.*\/api\//, '');
-    writes.push({ method: request.method, path: url, body: method === 'delete' ? null : await request.json() });
+    const deleting = url.endsWith('/delete');
+    writes.push({ method: request.method, path: url, body: deleting ? null : await request.json() });
     if (writeAnswer === 'none') return HttpResponse.error();
     if (writeAnswer === 409) return HttpResponse.json({ message: serviceAreaTexts.nameTaken, code: 'CONFLICT' }, { status: 409 });
     if (writeAnswer !== 200) return HttpResponse.json({ message: 'Refused', code: 'BAD_REQUEST' }, { status: writeAnswer });
-    return HttpResponse.json(method === 'delete' ? { deleted: 4 } : areas[0], { status: method === 'post' ? 201 : 200 });
+    if (deleting) return HttpResponse.json({ deleted: 4 });
+    return HttpResponse.json(areas[0], { status: url === 'admin/delivery-areas' ? 201 : 200 });
   });
 
 const server = setupServer(
   ...layoutHandlers,
   http.get('*/api/admin/delivery-areas', () => HttpResponse.json(areas)),
-  writeHandler('post', 'admin/delivery-areas'),
-  writeHandler('put', 'admin/delivery-areas/:id'),
-  writeHandler('delete', 'admin/delivery-areas/:id'),
+  writeHandler('admin/delivery-areas'),
+  writeHandler('admin/delivery-areas/:id'),
+  writeHandler('admin/delivery-areas/:id/delete'),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -147,7 +149,7 @@ describe('delivery area update form (/updatedeliveryarea/{id})', () => {
     expect(await screen.findByText('Delivery area updated successfully')).toBeTruthy();
     expect(writes).toEqual([
       {
-        method: 'PUT',
+        method: 'POST',
         path: 'admin/delivery-areas/9',
         body: { name: 'Tambaram', pincodes: '600045-600048', extraFeePaise: 0, active: true },
       },
@@ -176,7 +178,7 @@ describe('delivery area delete (/deletedeliveryarea/{id})', () => {
     expect(writes).toEqual([]);
     await page.user.click(within(form).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Delivery area deleted successfully')).toBeTruthy();
-    expect(writes).toEqual([{ method: 'DELETE', path: 'admin/delivery-areas/4', body: null }]);
+    expect(writes).toEqual([{ method: 'POST', path: 'admin/delivery-areas/4/delete', body: null }]);
     advance(3100);
     await waitFor(() => expect(page.at()).toBe('/deliveryarealist'));
   });

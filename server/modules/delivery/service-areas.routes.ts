@@ -32,7 +32,7 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send(await createServiceArea(app.db, request.body)),
   );
 
-  app.put(
+  app.post(
     '/admin/delivery-areas/:id',
     {
       schema: {
@@ -46,8 +46,8 @@ export const serviceAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateServiceArea(app.db, request.params.id, request.body),
   );
 
-  app.delete(
-    '/admin/delivery-areas/:id',
+  app.post(
+    '/admin/delivery-areas/:id/delete',
     {
       schema: {
         tags: ['admin'],

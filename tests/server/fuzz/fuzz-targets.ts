@@ -12,7 +12,7 @@ import { productImageBytesMax } from '../../../server/modules/admin/admin-catalo
 import type { CallerName } from './fuzz-world';
 
 /** What an `id` field (query, body or path) names on a route. */
-export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot';
+export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot' | 'deliveryArea';
 
 /**
  * A refusal that must write, with the rule that says so: only these tables, with this status and these codes, may
@@ -156,6 +156,12 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'POST', path: '/api/admin/delivery/courier', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/delivery/holidays', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/delivery/holidays/remove', servedTo: 'admin' },
+  { method: 'GET', path: '/api/pincodes/:pincode' },
+  { method: 'GET', path: '/api/delivery/reach' },
+  { method: 'GET', path: '/api/admin/delivery-areas', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/delivery-areas', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/delivery-areas/:id', servedTo: 'admin', id: 'deliveryArea' },
+  { method: 'POST', path: '/api/admin/delivery-areas/:id/delete', servedTo: 'admin', id: 'deliveryArea' },
   // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/*' },

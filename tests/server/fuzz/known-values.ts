@@ -58,6 +58,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     mail: [world.failedMailId, unknownRow],
     // Migration 0016 seeds the Standard slot first.
     deliverySlot: [1, unknownRow],
+    deliveryArea: [world.deliveryAreaId, unknownRow],
     product: products,
   };
 

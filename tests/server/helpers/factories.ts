@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../../server/db/client';
 import { randomUUID } from 'node:crypto';
-import { categories, contactMessages, mails, products, subCategories } from '../../../server/db/schema';
+import { categories, contactMessages, deliveryAreas, mails, products, subCategories } from '../../../server/db/schema';
 
 let sequence = 0;
 const next = () => {
@@ -90,6 +90,15 @@ export async function aFailedMail(db: Database): Promise<number> {
     .values({ key: `test:${randomUUID()}`, kind: 'contact', to: 'shop@example.in', subject: 'Refused', text: 'Refused', status: 'failed', attempts: 3, lastError: '550 No such mailbox' })
     .returning({ id: mails.id });
   return mail!.id;
+}
+
+/** A service area for hand delivery, named uniquely: its id. */
+export async function aDeliveryArea(db: Database): Promise<number> {
+  const [area] = await db
+    .insert(deliveryAreas)
+    .values({ name: `Area ${randomUUID().slice(0, 8)}`, pincodes: '600001' })
+    .returning({ id: deliveryAreas.id });
+  return area!.id;
 }
 
 /** A delivery address as the checkout and account forms send it. */
