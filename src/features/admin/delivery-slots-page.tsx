@@ -139,9 +139,7 @@ function SlotForm({ slot, busy, onSave }: { slot: Slot; busy: boolean; onSave: (
             <chakra.input type="checkbox" name="active" defaultChecked={slot.active} w="4" h="4" accentColor="var(--chakra-colors-brand-leaf)" />
             Offered
           </chakra.label>
-          <Button type="submit" size="sm" colorPalette="green" rounded="full" px="5" loading={busy} disabled={busy}>
-            Save
-          </Button>
+          <SaveButton busy={busy}>Save</SaveButton>
         </HStack>
       </Box>
     </chakra.form>
@@ -172,9 +170,7 @@ function CourierForm({ courier, busy, onSave }: { courier: DeliverySettingsRecor
           <chakra.input type="checkbox" name="sundaysOff" defaultChecked={courier.sundaysOff} w="4" h="4" accentColor="var(--chakra-colors-brand-leaf)" />
           No dispatch on Sundays
         </chakra.label>
-        <Button type="submit" size="sm" colorPalette="green" rounded="full" px="5" loading={busy} disabled={busy}>
-          Save
-        </Button>
+        <SaveButton busy={busy}>Save</SaveButton>
       </HStack>
     </chakra.form>
   );
@@ -225,11 +221,18 @@ function HolidayList({ holidays, busy, onSave }: { holidays: DeliverySettingsRec
             <Field.Label fontSize="sm">Note</Field.Label>
             <Input name="note" maxLength={80} placeholder="Diwali" />
           </Field.Root>
-          <Button type="submit" size="sm" colorPalette="green" rounded="full" px="5" loading={busy} disabled={busy}>
-            Add holiday
-          </Button>
+          <SaveButton busy={busy}>Add holiday</SaveButton>
         </HStack>
       </chakra.form>
     </Stack>
+  );
+}
+
+/** Each form's submit: the shop's leaf pill, small, busy while a change is on its way. */
+function SaveButton({ busy, children }: { busy: boolean; children: string }) {
+  return (
+    <Button type="submit" size="sm" colorPalette="leaf" rounded="full" px="5" loading={busy} disabled={busy}>
+      {children}
+    </Button>
   );
 }
