@@ -408,7 +408,7 @@ export const sandboxProviderRecords = pgTable(
   {
     /** The provider's id: order_…, pay_… or rfnd_…. */
     id: text('id').primaryKey(),
-    kind: text('kind').$type<'order' | 'payment' | 'refund'>().notNull(),
+    kind: text('kind').$type<'payment' | 'refund'>().notNull(),
     /** A payment's order id, a refund's payment id; null for an order. */
     parentId: text('parent_id'),
     amountPaise: integer('amount_paise').notNull(),

@@ -1,8 +1,8 @@
 /**
  * The built-in provider: issues `order_…` / `pay_…` / `rfnd_…` ids itself and signs exactly as Razorpay does, with a
  * secret that never leaves the server (derived from the JWT secret, so it survives restarts without another setting).
- * It keeps what it issued (orders, payments, refunds) in the shop's database (sandbox_provider_records), as Razorpay
- * keeps them on its side: the reconciliation job of any instance, or of this one after a restart, can ask about them.
+ * It keeps the payments and refunds it made in the shop's database (sandbox_provider_records), as Razorpay keeps them
+ * on its side (its order ids need no row: the shop's order keeps them, and nothing asks the sandbox about an order): the reconciliation job of any instance, or of this one after a restart, can ask about them.
  * Its refunds are processed at once. The method paid with is recorded on the order when it pays (payments.service.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -57,10 +57,9 @@ export function createSandboxProvider(jwtSecret: string, db: Database): SandboxP
     set refuseRefunds(refuse: boolean) {
       refuseRefunds = refuse;
     },
-    async createOrder({ amountPaise }) {
-      const id = providerId('order');
-      await db.insert(records).values({ id, kind: 'order', amountPaise, status: 'created' });
-      return { id };
+    // No row: an invoice is the checkout's hot path, and only payments and refunds are ever asked about.
+    async createOrder() {
+      return { id: providerId('order') };
     },
     verifySignature: (orderId, paymentId, signature) => verifyPaymentSignature(secret, orderId, paymentId, signature),
     async pay(orderId, amountPaise = 0) {
