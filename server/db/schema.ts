@@ -587,3 +587,52 @@ export const deliveryBookings = pgTable(
     index('delivery_bookings_slot_date').on(t.slotId, t.date),
   ],
 );
+
+/**
+ * Where an order's delivery stands on the florist's Deliveries board (issue 40): scheduled until the admin sends it
+ * out, then out for delivery, delivered (the buyer is mailed) or attempted (with a note, tried again later).
+ */
+export const deliveryStatus = pgEnum('delivery_status', ['scheduled', 'out_for_delivery', 'delivered', 'attempted']);
+
+/**
+ * An order's deliveries (issue 40, domain/delivery-split.ts): one per delivery kind in its bag, so at most two, written
+ * with the order in checkout_invoice's transaction. Hand: the chosen date and slot (its name and window kept as they
+ * were when bought); courier: the dispatch date, no slot. The fee is a line of the order, taxed like the goods it
+ * delivers (FLORIST-FACTS.md: a composite supply follows its principal supply), its split kept as order_items keep theirs.
+ */
+export const orderDeliveries = pgTable(
+  'order_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: deliveryKindEnum('kind').notNull(),
+    /** India date: the day of a hand delivery, or the day a courier parcel is dispatched. */
+    date: date('date', { mode: 'string' }).notNull(),
+    slotId: integer('slot_id').references(() => deliverySlots.id),
+    slotName: text('slot_name'),
+    /** The slot's window in minutes after midnight, India time; null for courier. */
+    windowStartMinute: integer('window_start_minute'),
+    windowEndMinute: integer('window_end_minute'),
+    /** The slot's fee plus the delivery area's extra fee (hand), or the courier fee; tax included as for the goods. */
+    feePaise: integer('fee_paise').notNull().default(0),
+    feeGstRateBp: integer('fee_gst_rate_bp'),
+    feeTaxablePaise: integer('fee_taxable_paise').notNull().default(0),
+    feeCgstPaise: integer('fee_cgst_paise').notNull().default(0),
+    feeSgstPaise: integer('fee_sgst_paise').notNull().default(0),
+    feeIgstPaise: integer('fee_igst_paise').notNull().default(0),
+    status: deliveryStatus('status').notNull().default('scheduled'),
+    /** Why an attempt failed ("Recipient not at home"); empty otherwise. */
+    statusNote: text('status_note').notNull().default(''),
+    statusAt: timestamp('status_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('order_deliveries_order_kind').on(t.orderId, t.kind),
+    index('order_deliveries_date').on(t.date, t.kind),
+    check('order_deliveries_fee', sql`${t.feePaise} >= 0 and ${t.feeTaxablePaise} >= 0`),
+    check('order_deliveries_slot', sql`(${t.kind} = 'courier') = (${t.slotId} is null)`),
+  ],
+);
