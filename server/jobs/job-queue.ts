@@ -55,8 +55,13 @@ export const defaultJobTimings: JobTimings = {
 };
 
 export interface JobQueue {
-  /** Queues a job and wakes this process's worker for it. False when the queue's policy refused it as a duplicate. */
+  /** Queues a job and wakes a worker of this process for it. False when the queue's policy refused it as a duplicate. */
   send<Data extends object>(job: JobDefinition<Data>, data: Data, options?: PgBoss.SendOptions): Promise<boolean>;
+  /**
+   * Queues several jobs of `job` in one statement and wakes a worker for each; those the queue's policy refuses as
+   * duplicates are left out, as `send` leaves them.
+   */
+  sendAll<Data extends object>(job: JobDefinition<Data>, jobs: readonly Omit<PgBoss.JobInsert<Data>, 'name'>[]): Promise<void>;
   /**
    * Which of `keys` (singleton keys of `job`'s jobs) have a job waiting: queued, or failed and due a retry. A sweep
    * leaves those alone, so that a retry keeps its backoff.
@@ -90,12 +95,24 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
   const wakeWorkers = (names: Iterable<string>) => {
     for (const name of names) for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
   };
+  // One worker per job sent, in turn: a woken worker looks for a job at once, and waking every worker of the queue for
+  // each job would have the others find none, each with a statement of its own.
+  let turn = 0;
+  const wakeWorkersFor = (name: string, jobCount: number) => {
+    const ids = workers.get(name) ?? [];
+    for (let woken = 0; woken < Math.min(jobCount, ids.length); woken += 1) boss.notifyWorker(ids[turn++ % ids.length]!);
+  };
 
   const queue: JobQueue = {
     async send(job, data, options = {}) {
       const id = await boss.send(job.name, data, options);
-      wakeWorkers([job.name]);
+      wakeWorkersFor(job.name, 1);
       return id !== null;
+    },
+    async sendAll(job, list) {
+      if (list.length === 0) return;
+      await boss.insert(list.map((each) => ({ ...each, name: job.name })));
+      wakeWorkersFor(job.name, list.length);
     },
     async waiting(job, keys) {
       if (keys.length === 0) return new Set();

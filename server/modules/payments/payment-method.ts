@@ -36,9 +36,12 @@ export function providerPaymentMethod(entity: PaymentEntity | undefined): string
   return paymentMethodLabel({ method });
 }
 
-/** Records the method on the order once: the first payment known for an order is the one its settlement keeps. */
-export async function recordPaymentMethod(db: Database, providerOrderId: string, method: string): Promise<void> {
-  await db
+/**
+ * Records the method on the order once: the first payment known for an order is the one its settlement keeps. The
+ * update, to await or to join another statement (the sandbox's payment, sandbox-provider.ts).
+ */
+export function recordPaymentMethod(db: Database, providerOrderId: string, method: string) {
+  return db
     .update(orders)
     .set({ paymentMethod: method })
     .where(and(eq(orders.providerOrderId, providerOrderId), isNull(orders.paymentMethod)));

@@ -12,7 +12,7 @@ import { BadRequest, NotFound, NotReady, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
 import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
 import { sendQueuedMails } from '../../jobs/send-mail.job';
-import { fillPaymentMethod, providerPaymentMethod, recordPaymentMethod, sandboxPaymentMethod } from './payment-method';
+import { fillPaymentMethod, providerPaymentMethod, sandboxPaymentMethod } from './payment-method';
 import type { PaymentProvider } from './provider';
 import { refundOf } from './razorpay-provider';
 import { settleRefund } from './refunds.service';
@@ -150,16 +150,14 @@ const sandboxPays = (body: SandboxPayBody) =>
  * other is declined as Razorpay words it.
  */
 export async function paySandboxOrder(app: FastifyInstance, sandbox: SandboxProvider, body: SandboxPayBody): Promise<SandboxPayOutcome> {
-  const [order] = await app.db
-    .select({ totalPaise: orders.totalPaise })
-    .from(orders)
-    .where(eq(orders.providerOrderId, body.orderId))
-    .limit(1);
-  if (!order) throw new NotFound('No such payment order.');
+  const noSuchOrder = () => new NotFound('No such payment order.');
   if (sandboxPays(body)) {
-    await recordPaymentMethod(app.db, body.orderId, sandboxPaymentMethod(body));
-    return { kind: 'paid', payment: await sandbox.pay(body.orderId, order.totalPaise) };
+    const payment = await sandbox.pay(body.orderId, sandboxPaymentMethod(body));
+    if (!payment) throw noSuchOrder();
+    return { kind: 'paid', payment };
   }
+  const [order] = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.providerOrderId, body.orderId)).limit(1);
+  if (!order) throw noSuchOrder();
   const upi = body.method === 'upi';
   const description = upi ? paymentMessages.upiDeclined : paymentMessages.cardDeclined;
   return {

@@ -3,13 +3,14 @@
  * secret that never leaves the server (derived from the JWT secret, so it survives restarts without another setting).
  * It keeps the payments and refunds it made in the shop's database (sandbox_provider_records), as Razorpay keeps them
  * on its side (its order ids need no row: the shop's order keeps them, and nothing asks the sandbox about an order): the reconciliation job of any instance, or of this one after a restart, can ask about them.
- * Its refunds are processed at once. The method paid with is recorded on the order when it pays (payments.service.ts).
+ * Its refunds are processed at once. The method paid with is recorded on the order in the statement that pays.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { sandboxKeyId } from '../../../domain/payment';
 import type { Database } from '../../db/client';
-import { sandboxProviderRecords } from '../../db/schema';
+import { orders, sandboxProviderRecords } from '../../db/schema';
+import { recordPaymentMethod } from './payment-method';
 import type { PaymentProvider, ProviderPayment, ProviderRefund } from './provider';
 import { paymentSignature, ProviderError, verifyPaymentSignature } from './provider';
 
@@ -30,8 +31,11 @@ export const sandboxRefundRefused = 'The sandbox was told to refuse refunds.';
 
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
-  /** What the sandbox dialog gets back for a successful card: a real signature over a fresh payment id. */
-  pay(orderId: string, amountPaise?: number): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>;
+  /**
+   * A successful payment of the shop's order `orderId` (its total) with `method` (in the admin's words): what the
+   * sandbox dialog gets back, a real signature over a fresh payment id; null when there is no such order.
+   */
+  pay(orderId: string, method: string): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string } | null>;
   /** For tests: while true, every refund is refused as Razorpay refuses one (a 4xx), and nothing is refunded. */
   refuseRefunds: boolean;
 }
@@ -62,9 +66,18 @@ export function createSandboxProvider(jwtSecret: string, db: Database): SandboxP
       return { id: providerId('order') };
     },
     verifySignature: (orderId, paymentId, signature) => verifyPaymentSignature(secret, orderId, paymentId, signature),
-    async pay(orderId, amountPaise = 0) {
+    // One statement: the order's total read, the payment kept and the method recorded on the order, as the checkout's
+    // other writes are (docs/performance.md: on the embedded database each statement waits its turn on one connection).
+    async pay(orderId, method) {
       const paymentId = providerId('pay');
-      await db.insert(records).values({ id: paymentId, kind: 'payment', parentId: orderId, amountPaise, status: 'captured' });
+      const result = await db.execute(sql`with target as (
+          select ${orders.totalPaise} as total_paise from ${orders} where ${orders.providerOrderId} = ${orderId} limit 1
+        ), method as (${recordPaymentMethod(db, orderId, method).getSQL()}), kept as (
+          insert into ${records} (id, kind, parent_id, amount_paise, status)
+          select ${paymentId}, 'payment', ${orderId}, total_paise, 'captured' from target
+        )
+        select 1 from target`);
+      if ((result as unknown as { rows: unknown[] }).rows.length === 0) return null;
       return { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(secret, orderId, paymentId) };
     },
     async refund(paymentId, amountPaise) {
