@@ -25,15 +25,13 @@ export async function deliverMail(app: MailingApp, mailId: number): Promise<void
   const { db, mailer, config } = app;
   const keep = mailer.sendWithClaim;
   if (keep) {
-    const [mail] = await db.select().from(mails).where(and(eq(mails.id, mailId), claimable));
-    if (!mail) return;
     // Marking it sent is the claim, made in the statement that keeps it: a second sender finds it sent.
     const claim = db
       .update(mails)
       .set({ status: 'sent', attempts: sql`${mails.attempts} + 1`, sentAt: sql`now()`, updatedAt: sql`now()`, claimedUntil: null })
       .where(and(eq(mails.id, mailId), claimable))
-      .returning({ id: mails.id });
-    await keep(claim.getSQL(), [mailOf(mail)]);
+      .returning({ to: mails.to, subject: mails.subject, text: mails.text, html: mails.html });
+    await keep(claim.getSQL());
     return;
   }
 

@@ -20,11 +20,12 @@ export interface Mail {
 export interface Mailer {
   send(mail: Mail): Promise<void>;
   /**
-   * Keeps mails in the same statement as `claim`, a data-modifying statement with `returning`, and only when it returns
-   * a row: they exist exactly when the claim is made, in one statement (no transaction holding the embedded database).
-   * Whether the claim returned a row. Only the dev outbox, which lives in the database, can; null for SMTP.
+   * Keeps the mails that `claim`, a data-modifying statement, returns (each row's `to`, `subject`, `text` and `html`)
+   * in the same statement: they exist exactly when the claim is made, in one statement (no transaction holding the
+   * embedded database, and no statement of its own to read the mail first). Whether the claim returned a row. Only the
+   * dev outbox, which lives in the database, can; null for SMTP.
    */
-  sendWithClaim: ((claim: SQL, mails: readonly Mail[]) => Promise<boolean>) | null;
+  sendWithClaim: ((claim: SQL) => Promise<boolean>) | null;
   transport: 'smtp' | 'outbox';
   close(): Promise<void>;
 }
@@ -74,7 +75,7 @@ function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
 }
 
 function outboxMailer(db: Database, mailboxUrl: string, log?: MailLog): Mailer {
-  const logKept = (mails: readonly Mail[]) => {
+  const logKept = (mails: readonly Pick<Mail, 'to' | 'subject'>[]) => {
     for (const mail of mails) {
       log?.info(`[outbox] a mail to ${mail.to} ("${mail.subject}") is waiting at ${mailboxUrl}?to=${encodeURIComponent(mail.to)}`);
     }
@@ -83,20 +84,13 @@ function outboxMailer(db: Database, mailboxUrl: string, log?: MailLog): Mailer {
     await db.insert(outboxMail).values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })));
     logKept(mails);
   };
-  const keepWithClaim = async (claim: SQL, mails: readonly Mail[]): Promise<boolean> => {
-    const rows = mails.map((mail) => sql`(${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text)`);
-    const kept =
-      rows.length === 0
-        ? sql``
-        : sql`, kept as (
-            insert into outbox_mail ("to", subject, text, html)
-            select mail.* from (values ${sql.join(rows, sql`, `)}) as mail ("to", subject, text, html)
-            where exists (select 1 from claimed)
-          )`;
-    const result = await db.execute(sql`with claimed as (${claim})${kept} select exists (select 1 from claimed) as claimed`);
-    const [{ claimed }] = (result as unknown as { rows: [{ claimed: boolean }] }).rows;
-    if (claimed) logKept(mails);
-    return claimed;
+  const keepWithClaim = async (claim: SQL): Promise<boolean> => {
+    const result = await db.execute(sql`with claimed as (${claim})
+      insert into outbox_mail ("to", subject, text, html) select "to", subject, text, html from claimed
+      returning "to", subject`);
+    const kept = (result as unknown as { rows: Pick<Mail, 'to' | 'subject'>[] }).rows;
+    logKept(kept);
+    return kept.length > 0;
   };
   return {
     transport: 'outbox',
