@@ -14,7 +14,7 @@ import { errorOf, inputOf, outputOf } from './actor-events';
 import { addressToSave, addressToSelect } from './checkout-address.selectors';
 import { notice } from '../domain/notice';
 import { refusal } from './refusal';
-import { lookupPincodeActor, pincodeLookupId, pincodeMismatch, pincodeToLookUp, suggestFromPincode } from './pincode-lookup';
+import { lookupPincodeActor, pincodeLookupId, lookUpNewPincode, pincodeMismatch, suggestFromPincode } from './pincode-lookup';
 import type { PincodeLookupEvent } from './pincode-lookup';
 
 export interface CheckoutAddressInput {
@@ -121,19 +121,13 @@ export const checkoutAddressMachine = checkoutAddressSetup.extend({
     openForm: checkoutAddressSetup.enqueueActions(({ context, enqueue }) => {
       const form = { ...emptyAddressForm, pincode: context.deliveryPincode ?? '' };
       enqueue.assign({ form, submitted: false, pincodeLookup: null });
-      const pincode = pincodeToLookUp(emptyAddressForm, form);
-      if (!pincode) return;
-      enqueue.stopChild(pincodeLookupId);
-      enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
+      lookUpNewPincode(enqueue, emptyAddressForm, form);
     }),
     changeField: checkoutAddressSetup.enqueueActions(({ context, event, enqueue }) => {
       assertEvent(event, 'field.change');
       const form = { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
       enqueue.assign({ form });
-      const pincode = pincodeToLookUp(context.form, form);
-      if (!pincode) return;
-      enqueue.stopChild(pincodeLookupId);
-      enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
+      lookUpNewPincode(enqueue, context.form, form);
     }),
   },
 }).createMachine({

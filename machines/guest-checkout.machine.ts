@@ -18,7 +18,7 @@ import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
 import type { PincodeLookup } from '../domain/pincode';
 import { errorOf, inputOf, outputOf } from './actor-events';
-import { lookupPincodeActor, pincodeLookupId, pincodeMismatch, pincodeToLookUp, suggestFromPincode } from './pincode-lookup';
+import { lookupPincodeActor, pincodeLookupId, lookUpNewPincode, pincodeMismatch, suggestFromPincode } from './pincode-lookup';
 import type { PincodeLookupEvent } from './pincode-lookup';
 import {
   checkoutNotice,
@@ -144,10 +144,7 @@ export const guestCheckoutMachine = guestCheckoutSetup.extend({
       const address =
         event.type === 'address.change' ? { ...context.address, [event.field]: filterAddressField(event.field, event.value) } : context.address;
       enqueue.assign({ address });
-      const pincode = pincodeToLookUp(before, address);
-      if (!pincode) return;
-      enqueue.stopChild(pincodeLookupId);
-      enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
+      lookUpNewPincode(enqueue, before, address);
     }),
     logLookupError: guestCheckoutSetup.enqueueActions(({ event, enqueue }) => {
       enqueue({ type: 'logError', params: { error: errorOf(event, pincodeLookupId) } });

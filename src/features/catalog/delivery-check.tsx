@@ -2,7 +2,7 @@
 // server's answer for this flower's delivery kind, and the pincode kept for the visit (src/app/delivery-pincode.ts).
 import { useId } from 'react';
 import type { FormEvent } from 'react';
-import { Box, Button, Field, HStack, Input, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
@@ -15,6 +15,7 @@ import { appActorOptions } from '../../app/inspection';
 export function DeliveryCheck({ kind }: { kind: DeliveryKind }) {
   const titleId = useId();
   const answerId = useId();
+  const inputId = useId();
   const [snapshot, send] = useActor(
     deliveryCheckMachine.provide({
       actors: {
@@ -44,21 +45,34 @@ export function DeliveryCheck({ kind }: { kind: DeliveryKind }) {
       </Text>
       <form noValidate onSubmit={submit}>
         <HStack align="end" gap="3">
-          <Field.Root flex="1" invalid={message !== null}>
-            <Field.Label fontSize="sm" fontWeight="medium">
+          {/* Plain elements: a first visit's page carries no form recipes (src/app/lazy-recipes.ts). */}
+          <Stack gap="1.5" flex="1" minW="0">
+            <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="500" color="brand.ink">
               Pincode
-            </Field.Label>
-            <Input
+            </chakra.label>
+            <chakra.input
+              id={inputId}
               name="deliveryPincode"
+              w="full"
+              minW="0"
+              h="10"
+              px="3"
               bg="white"
+              color="brand.ink"
+              borderWidth="1px"
+              borderColor={message === null ? 'brand.line' : 'brand.roseDeep'}
+              rounded="lg"
+              _placeholder={{ color: 'brand.muted' }}
+              _focusVisible={{ outline: '2px solid', outlineColor: 'brand.leaf', outlineOffset: '1px' }}
               inputMode="numeric"
               autoComplete="postal-code"
               placeholder="6-digit pincode"
               value={pincode}
+              aria-invalid={message !== null}
               aria-describedby={answer || message ? answerId : undefined}
               onChange={(event) => send({ type: 'pincode.change', value: event.target.value })}
             />
-          </Field.Root>
+          </Stack>
           <Button type="submit" variant="outline" colorPalette="leaf" rounded="full" px="6" loading={checking} loadingText="Check">
             Check
           </Button>
