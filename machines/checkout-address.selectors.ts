@@ -4,16 +4,21 @@ import { addressFields } from '../domain/address';
 import type { Address, AddressFormValues } from '../domain/address';
 import { fieldErrors } from '../domain/fields';
 
-/** The address to select after a load: the newly saved one, else the one already chosen, else the first. */
+/**
+ * The address to select after a load: the newly saved one, else the one already chosen, else the first with the
+ * pincode the shopper checked delivery for (issue 40), else the first.
+ */
 export function addressToSelect(
   addresses: Address[],
   selected: number | null,
   idsBeforeSave: number[] | null,
+  deliveryPincode: string | null = null,
 ): number | null {
   const added = idsBeforeSave ? addresses.find((item) => !idsBeforeSave.includes(item.id)) : undefined;
   if (added) return added.id;
   if (selected !== null && addresses.some((item) => item.id === selected)) return selected;
-  return addresses[0]?.id ?? null;
+  const checked = deliveryPincode === null ? undefined : addresses.find((item) => item.pincode === deliveryPincode);
+  return checked?.id ?? addresses[0]?.id ?? null;
 }
 
 /** The address as the save call sends it: the form checked and trimmed by the server's own schema. */

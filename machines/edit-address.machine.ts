@@ -10,7 +10,7 @@ import { errorOf, inputOf, outputOf } from './actor-events';
 import { notice } from '../domain/notice';
 import { editedAddressToSave } from './edit-address.selectors';
 import { refusal } from './refusal';
-import { lookupPincodeActor, pincodeLookupId, pincodeMismatch, pincodeToLookUp, suggestFromPincode } from './pincode-lookup';
+import { lookupPincodeActor, pincodeLookupId, lookUpNewPincode, pincodeMismatch, suggestFromPincode } from './pincode-lookup';
 import type { PincodeLookupEvent } from './pincode-lookup';
 
 export interface EditAddressInput {
@@ -84,10 +84,7 @@ export const editAddressMachine = editAddressSetup.extend({
       assertEvent(event, 'field.change');
       const form = { ...context.form, [event.field]: filterAddressField(event.field, event.value) };
       enqueue.assign({ form });
-      const pincode = pincodeToLookUp(context.form, form);
-      if (!pincode) return;
-      enqueue.stopChild(pincodeLookupId);
-      enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
+      lookUpNewPincode(enqueue, context.form, form);
     }),
     logCallError: editAddressSetup.enqueueActions(({ event, enqueue }) => {
       enqueue({ type: 'logError', params: { error: errorOf(event, 'loadAddress', 'saveAddress', pincodeLookupId) } });

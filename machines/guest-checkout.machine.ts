@@ -1,7 +1,9 @@
 // The guest's details at checkout (SPEC.md §2 Checkout, §4 "Guest e-mail check" and "Guest checkout creation", §5
 // "Guest checkout form", §8): leaving the e-mail field asks whether the e-mail is known, submitting creates the guest
-// checkout with its first address, and the "Enter Email OTP" modal proves the e-mail before addresses load.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+// checkout with its first address, and the "Enter Email OTP" modal proves the e-mail before addresses load. The
+// address's pincode suggests its city and state and is checked against the state before a submit (issue 40,
+// machines/pincode-lookup.ts).
+import { assertEvent, assign, fromPromise, setup, stopChild } from 'xstate';
 import { addressFields, emptyAddressForm, filterAddressField } from '../domain/address';
 import type { AddressField, AddressFormValues } from '../domain/address';
 import { authMessages, otp as otpRule, signUpDetails } from '../domain/auth';
@@ -14,7 +16,10 @@ import type {
 } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
+import type { PincodeLookup } from '../domain/pincode';
 import { errorOf, inputOf, outputOf } from './actor-events';
+import { lookupPincodeActor, pincodeLookupId, lookUpNewPincode, pincodeMismatch, suggestFromPincode } from './pincode-lookup';
+import type { PincodeLookupEvent } from './pincode-lookup';
 import {
   checkoutNotice,
   detailsAfterEmailCheck,
@@ -32,7 +37,7 @@ export type EmailAvailabilityResponse = CheckEmailAvailabilityReply['response'];
 export interface GuestCheckoutInput {
   /** The guest session that holds the bag (sessionStorage guestSessionId). */
   sessionId: string;
-  /** Where the address form starts (empty unless given). */
+  /** Where the address form starts (empty unless given; the pincode checked on a product page, issue 40). */
   address?: AddressFormValues;
 }
 
@@ -49,6 +54,8 @@ export interface GuestCheckoutContext {
   otp: string;
   /** After a refused submit every field shows its message (SPEC.md §5). */
   submitted: boolean;
+  /** The directory's answer for the last complete pincode typed (issue 40). */
+  pincodeLookup: PincodeLookup | null;
 }
 
 export type GuestCheckoutEvent =
@@ -57,7 +64,8 @@ export type GuestCheckoutEvent =
   | { type: 'address.change'; field: AddressField; value: string }
   | { type: 'form.submit' }
   | { type: 'otp.verify' }
-  | { type: 'otp.cancel' };
+  | { type: 'otp.cancel' }
+  | PincodeLookupEvent;
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
@@ -70,6 +78,7 @@ const guestCheckoutSetup = setup({
     checkEmailAvailability: fromPromise<CheckEmailAvailabilityReply, { email: string }>(unprovided),
     createGuestCheckout: fromPromise<CreateGuestCheckoutReply, CreateGuestCheckoutRequest>(unprovided),
     verifyOtp: fromPromise<MessageReply, { email: string; otp: string }>(unprovided),
+    lookupPincode: lookupPincodeActor,
   },
   actions: {
     notify: (_, _params: Notice) => {},
@@ -97,12 +106,13 @@ const guestCheckoutSetup = setup({
         details: detailsAfterEmailCheck(context.details, reply),
       };
     }),
-    changeAddress: assign({
-      address: ({ context, event }) => {
-        assertEvent(event, 'address.change');
-        return { ...context.address, [event.field]: filterAddressField(event.field, event.value) };
-      },
+    takePincodeLookup: assign(({ context, event }) => {
+      assertEvent(event, `xstate.done.actor.${pincodeLookupId}`);
+      return { pincodeLookup: event.output, address: suggestFromPincode(context.address, event.output) };
     }),
+    /** The answered lookup is let go, so that the snapshot's children show only a lookup still under way. */
+    forgetPincodeLookup: stopChild(pincodeLookupId),
+    logError: (_, _params: { error: unknown }) => {},
     showAllErrors: assign({ submitted: true }),
     keepGuest: assign({ userExtId: ({ event }) => guestReplyOf(event).userExtId }),
     closeOtpModal: assign({ otp: '' }),
@@ -114,6 +124,7 @@ const guestCheckoutSetup = setup({
       context.details.email !== context.checkedEmail &&
       signUpDetails.shape.email.safeParse(context.details.email).success,
     isEmailChange: ({ event }) => event.type === 'field.change' && event.field === 'email',
+    pincodeRefused: ({ context }) => pincodeMismatch(context.address, context.pincodeLookup) !== undefined,
     isFormValid: ({ context }) =>
       signUpDetails.safeParse(context.details).success && addressFields.safeParse(context.address).success,
     isResponse: ({ event }, params: { response: EmailAvailabilityResponse }) =>
@@ -127,6 +138,17 @@ const guestCheckoutSetup = setup({
 
 export const guestCheckoutMachine = guestCheckoutSetup.extend({
   actions: {
+    /** A typed address field; a new complete pincode (or the one the form starts with) is looked up. */
+    changeAddress: guestCheckoutSetup.enqueueActions(({ context, event, enqueue }) => {
+      const before = event.type === 'address.change' ? context.address : emptyAddressForm;
+      const address =
+        event.type === 'address.change' ? { ...context.address, [event.field]: filterAddressField(event.field, event.value) } : context.address;
+      enqueue.assign({ address });
+      lookUpNewPincode(enqueue, before, address);
+    }),
+    logLookupError: guestCheckoutSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, pincodeLookupId) } });
+    }),
     notifyOtpFailure: guestCheckoutSetup.enqueueActions(({ event, enqueue }) => {
       enqueue({ type: 'notify', params: checkoutNotice(guestOtpFailureMessage(errorOf(event, 'verifyOtp')), 'error') });
     }),
@@ -142,17 +164,25 @@ export const guestCheckoutMachine = guestCheckoutSetup.extend({
     userExtId: null,
     otp: '',
     submitted: false,
+    pincodeLookup: null,
   },
-  entry: 'takeInput',
+  entry: ['takeInput', 'changeAddress'],
   initial: 'editing',
   states: {
     editing: {
       initial: 'idle',
+      // A lookup still under way is let go with the form.
+      exit: 'forgetPincodeLookup',
       on: {
         'field.change': { actions: 'changeField' },
         'address.change': { actions: 'changeAddress' },
-        // No request unless the details and the address are all valid (SPEC.md §5).
+        [`xstate.done.actor.${pincodeLookupId}`]: { actions: ['takePincodeLookup', 'forgetPincodeLookup'] },
+        // No answer: only logged, the server checks the pincode anyway.
+        [`xstate.error.actor.${pincodeLookupId}`]: { actions: ['logLookupError', 'forgetPincodeLookup'] },
+        // No request unless the details and the address are all valid (SPEC.md §5), and the pincode's message shows
+        // under it when the directory does not know it or places it in another state.
         'form.submit': [
+          { guard: 'pincodeRefused', actions: 'showAllErrors' },
           { guard: 'isFormValid', target: 'creatingGuest' },
           {
             actions: refusal('showAllErrors', checkoutNotice(checkoutMessages.guestFormInvalid, 'error')),

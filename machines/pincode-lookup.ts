@@ -22,6 +22,20 @@ export function pincodeToLookUp(before: AddressFormValues, after: AddressFormVal
   return after.pincode.length === limits.pincodeLength && after.pincode !== before.pincode ? after.pincode : undefined;
 }
 
+/** What an `enqueueActions` of a machine naming `lookupPincode` in its setup can do, as far as a lookup needs. */
+interface LookupEnqueue {
+  stopChild(id: string): void;
+  spawnChild(src: 'lookupPincode', options: { id: string; input: string }): void;
+}
+
+/** Starts a lookup (replacing one under way) when a change left a new complete pincode in the form. */
+export function lookUpNewPincode(enqueue: LookupEnqueue, before: AddressFormValues, after: AddressFormValues): void {
+  const pincode = pincodeToLookUp(before, after);
+  if (!pincode) return;
+  enqueue.stopChild(pincodeLookupId);
+  enqueue.spawnChild('lookupPincode', { id: pincodeLookupId, input: pincode });
+}
+
 /** The form with an empty city and state filled from the directory's answer, when it is still for the typed pincode. */
 export function suggestFromPincode(form: AddressFormValues, lookup: PincodeLookup): AddressFormValues {
   if (!lookup.entry || lookup.pincode !== form.pincode) return form;

@@ -1,5 +1,6 @@
-// Delivery date and slot (issue 40, docs/api.md "Delivery"): the public schedule and the admin's Delivery slots calls,
-// one function per endpoint, replies parsed with domain/delivery-schedule.ts; failures are ApiCallErrors.
+// Delivery (issue 40, docs/api.md "Delivery"): the public schedule, the product page's delivery check and the admin's
+// Delivery slots calls, one function per endpoint, replies parsed with domain/delivery-schedule.ts and
+// domain/delivery-check.ts; failures are ApiCallErrors.
 import {
   courierSettingsRecord,
   deliverySchedule,
@@ -9,6 +10,8 @@ import {
 } from '../../domain/delivery-schedule';
 import type { DeliverySchedule, DeliverySettingsRecord, SlotChange } from '../../domain/delivery-schedule';
 import type { DeliveryKind } from '../../domain/delivery-kind';
+import { deliveryCheck } from '../../domain/delivery-check';
+import type { DeliveryCheck } from '../../domain/delivery-check';
 import { call } from './call-error';
 import { api } from './client';
 
@@ -33,3 +36,7 @@ export const addDeliveryHoliday = (holiday: { date: string; note: string }) =>
 
 /** `POST admin/delivery/holidays/remove` */
 export const removeDeliveryHoliday = (date: string) => call(() => api.post('admin/delivery/holidays/remove', { json: { date } }).json(), holidayRecord);
+
+/** `GET delivery/check?pincode=&kind=`: the product page's "Check delivery" answer. */
+export const checkDelivery = (query: { pincode: string; kind: DeliveryKind }): Promise<DeliveryCheck> =>
+  call(() => api.get('delivery/check', { searchParams: query }).json(), deliveryCheck);

@@ -1,6 +1,8 @@
 // The checkout-address machine, model-based: every state and transition walked with fake calls, checking the address
 // preselected after each load (the first, the one kept, the one just saved), the form's typing filters, the 5 s
-// snackbars, that an invalid form sends nothing and a valid one sends exactly the parsed fields.
+// snackbars, that an invalid form sends nothing and a valid one sends exactly the parsed fields; with a pincode kept from
+// "Check delivery" (issue 40), that the address with it is preselected and a new address starts with it, and that a
+// pincode the directory does not know (or places in another state) stops the submit.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
@@ -8,7 +10,10 @@ import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-
 import { checkoutAddressMachine } from '../../machines/checkout-address.machine';
 import type { Notice } from '../../domain/notice';
 import { emptyAddressForm, filterAddressField } from '../../domain/address';
-import type { Address, AddressField, AddressFields } from '../../domain/address';
+import type { Address, AddressField, AddressFields, AddressFormValues } from '../../domain/address';
+import type { PincodeEntry, PincodeLookup } from '../../domain/pincode';
+import { pincodeMismatch } from '../../machines/pincode-lookup';
+import type { CheckoutAddressInput } from '../../machines/checkout-address.machine';
 import { machineCoverage } from './machine-graph';
 import { heldCalls, noticeLog, typedFieldStep, walkModel } from './machine-test-kit';
 
@@ -29,7 +34,10 @@ const anAddress = (id: number, fullName: string): Address => ({
   User: { externalId: 'u_kavya' },
 });
 const home = anAddress(1, 'Kavya Iyer');
-const office = anAddress(2, 'Ravi Kumar');
+/** The address at the pincode the shopper checked delivery for in one situation. */
+const office = { ...anAddress(2, 'Ravi Kumar'), pincode: '600017' };
+const tNagar: PincodeEntry = { pincode: '600017', locality: 'T Nagar', district: 'Chennai', state: 'Tamil Nadu', stateCode: '33', alsoIn: [] };
+const offline = new TypeError('Failed to fetch');
 /** The address the model's save creates: the list then holds it under this id. */
 const added = anAddress(3, 'Meena S.');
 
@@ -58,6 +66,9 @@ const expectedSaved: AddressFields = {
 
 const failure = (status: number | null) => ({ status, code: null, serverMessage: null });
 
+/** The form as a new address starts: empty but for the kept pincode. */
+const openedForm = (input: CheckoutAddressInput): AddressFormValues => ({ ...emptyAddressForm, pincode: input.deliveryPincode ?? '' });
+
 function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
   const { addresses, selectedAddressId, form, idsBeforeSave } = snapshot.context;
   const candidates: object[] = [];
@@ -78,6 +89,14 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
   }
   if (!addresses.some((item) => item.id === added.id)) candidates.push({ type: 'form.open' });
   candidates.push({ type: 'form.cancel' });
+  // The directory's answers for the pincode in the form, once it is complete: known (in Tamil Nadu), unknown, or none.
+  if (form.pincode.length === 6) {
+    candidates.push(
+      { type: 'xstate.done.actor.pincodeLookup', output: { pincode: form.pincode, entry: { ...tNagar, pincode: form.pincode } } },
+      { type: 'xstate.done.actor.pincodeLookup', output: { pincode: form.pincode, entry: null } },
+      { type: 'xstate.error.actor.pincodeLookup', error: offline },
+    );
+  }
   const next = typed.find(([field]) => form[field] === emptyAddressForm[field]);
   if (next) candidates.push({ type: 'field.change', field: next[0], value: next[1] });
   // A submit with nothing typed and one with everything typed.
@@ -90,7 +109,15 @@ function eventsFor(snapshot: AddressSnapshot): ModelEvent[] {
 }
 
 
-function harness() {
+/** A harness whose directory knows T Nagar's pincode only, recording what it is asked. */
+function harnessAnswering(deliveryPincode: string, asked: string[]) {
+  return harness({ deliveryPincode }, async (pincode) => {
+    asked.push(pincode);
+    return { pincode, entry: pincode === tNagar.pincode ? tNagar : null };
+  });
+}
+
+function harness(input: CheckoutAddressInput = {}, answer: (pincode: string) => Promise<PincodeLookup> = () => Promise.reject(offline)) {
   const notices = noticeLog<Notice>();
   const seen = { notices: notices.notices, loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
   const { hold, pending, settle, holding } = heldCalls();
@@ -102,15 +129,15 @@ function harness() {
           return hold('loadAddresses') as Promise<Address[]>;
         }),
         saveAddress: holding('saveAddress', seen.saves),
+        // The model sends the directory's answers itself; the lookup the machine starts gets none by default.
+        lookupPincode: fromPromise(({ input: pincode }: { input: string }) => answer(pincode)),
       },
       actions: {
         notify: notices.notify,
         logError: (_, { error }) => void seen.errors.push(error),
       },
     }),
-    {
-      inspect: coverage.inspect,
-    },
+    { input, inspect: coverage.inspect },
   );
   actor.start();
   return { actor, notices, seen, settle, pending };
@@ -122,6 +149,15 @@ walkModel('checkout-address machine (model-based)', {
   machine: checkoutAddressMachine,
   coverage,
   events: eventsFor,
+  /** The eventKey tells the two lookup answers apart, and the three loads. */
+  eventKey: (event) =>
+    event?.type === 'xstate.done.actor.pincodeLookup'
+      ? `${event.type}:${(event.output as { entry: unknown }).entry ? 'known' : 'unknown'}`
+      : JSON.stringify(event ?? null),
+  situations: {
+    'no pincode checked': {},
+    'a pincode checked on a product page': { deliveryPincode: '600017' },
+  },
   morePathsThan: 10,
   harness,
   state: (actual) => {
@@ -130,7 +166,7 @@ walkModel('checkout-address machine (model-based)', {
     if (addresses.length > 0) expect(addresses.map((item) => item.id)).toContain(selectedAddressId);
     else expect(selectedAddressId).toBeNull();
   },
-  steps: (h) => {
+  steps: (h, input) => {
     const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
     return {
       'address.retry': () => {
@@ -144,7 +180,7 @@ walkModel('checkout-address machine (model-based)', {
       },
       'form.open': () => {
         h.actor.send({ type: 'form.open' });
-        expect(h.actor.getSnapshot().context.form).toEqual(emptyAddressForm);
+        expect(h.actor.getSnapshot().context.form).toEqual(openedForm(input));
       },
       'form.cancel': () => {
         const { selectedAddressId } = h.actor.getSnapshot().context;
@@ -153,14 +189,32 @@ walkModel('checkout-address machine (model-based)', {
         expect(h.actor.getSnapshot().context.selectedAddressId).toBe(selectedAddressId);
       },
       'field.change': typedFieldStep(h.actor, filterAddressField),
+      'xstate.done.actor.pincodeLookup': ({ event }) => {
+        const before = h.actor.getSnapshot().context.form;
+        h.actor.send(event as ModelEvent);
+        const after = h.actor.getSnapshot().context.form;
+        // A known pincode fills an empty city and state, never a typed one.
+        const known = (event.output as { entry: PincodeEntry | null }).entry !== null;
+        expect(after.state).toBe(before.state || (known ? 'Tamil Nadu' : ''));
+        expect(after.city).toBe(before.city || (known ? 'Chennai' : ''));
+      },
+      'xstate.error.actor.pincodeLookup': ({ event }) => {
+        const before = h.actor.getSnapshot().context;
+        h.actor.send(event as ModelEvent);
+        expect(h.actor.getSnapshot().context).toEqual(before);
+        expect(h.seen.errors.at(-1)).toBe(event.error);
+      },
       'form.submit': async () => {
         const before = h.actor.getSnapshot();
         const saves = h.seen.saves.length;
-        const complete = typed.every(([field]) => before.context.form[field] !== '');
-        await expectNotices(() => h.actor.send({ type: 'form.submit' }), complete ? [] : ['Please fill all the fields!']);
-        // An invalid form sends nothing; a valid one sends exactly the fields as the rules parse them.
-        expect(h.seen.saves.slice(saves)).toEqual(complete ? [expectedSaved] : []);
-        if (!complete) expect(h.actor.getSnapshot().context.submitted).toBe(true);
+        const { form, pincodeLookup } = before.context;
+        const unknownPincode = pincodeLookup?.pincode === form.pincode && pincodeLookup.entry === null;
+        const complete = typed.every(([field]) => form[field] !== '');
+        await expectNotices(() => h.actor.send({ type: 'form.submit' }), complete || unknownPincode ? [] : ['Please fill all the fields!']);
+        // An invalid form or an unknown pincode sends nothing; a valid one sends exactly the fields as the rules parse them.
+        const sent = complete && !unknownPincode;
+        expect(h.seen.saves.slice(saves)).toEqual(sent ? [{ ...expectedSaved, pincode: form.pincode }] : []);
+        if (!sent) expect(h.actor.getSnapshot().context.submitted).toBe(true);
       },
       'xstate.done.actor.loadAddresses': async ({ event }) => {
         const before = h.actor.getSnapshot().context;
@@ -168,8 +222,15 @@ walkModel('checkout-address machine (model-based)', {
         const after = h.actor.getSnapshot().context;
         const listed = event.output as Address[];
         if (before.idsBeforeSave) expect(after.selectedAddressId).toBe(added.id);
-        else if (before.selectedAddressId === null) expect(after.selectedAddressId).toBe(listed[0]?.id ?? null);
-        if (listed.length === 0) expect(h.actor.getSnapshot().value).toBe('empty');
+        else if (before.selectedAddressId === null) {
+          // The address at the checked pincode first, else the first.
+          const checked = listed.find((item) => item.pincode === input.deliveryPincode);
+          expect(after.selectedAddressId).toBe(checked?.id ?? listed[0]?.id ?? null);
+        }
+        if (listed.length === 0) {
+          expect(h.actor.getSnapshot().value).toBe('empty');
+          expect(after.form).toEqual(openedForm(input));
+        }
       },
       'xstate.error.actor.loadAddresses': async ({ event }) => {
         await expectNotices(() => h.settle(event), []);
@@ -216,6 +277,33 @@ describe('checkout-address machine rules', () => {
     expect(addressToSelect([home], office.id, null)).toBe(home.id);
     expect(addressToSelect([home, office, added], home.id, [1, 2])).toBe(added.id);
     expect(addressToSelect([], null, null)).toBeNull();
+    // The pincode checked on a product page picks its address only when nothing else is chosen.
+    expect(addressToSelect([home, office], null, null, '600017')).toBe(office.id);
+    expect(addressToSelect([home, office], home.id, null, '600017')).toBe(home.id);
+    expect(addressToSelect([home, office], null, null, '110001')).toBe(home.id);
+  });
+
+  it('starts a new address with the checked pincode, filled from the directory, and refuses one of another state', async () => {
+    const asked: string[] = [];
+    const h = harnessAnswering('600017', asked);
+    await h.settle({ type: 'xstate.done.actor.loadAddresses', output: [] });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual(['600017']);
+    expect(h.actor.getSnapshot().context.form).toMatchObject({ pincode: '600017', city: 'Chennai', state: 'Tamil Nadu' });
+
+    for (const [field, value] of typed.filter(([name]) => !['pincode', 'city', 'state'].includes(name))) {
+      h.actor.send({ type: 'field.change', field, value });
+    }
+    h.actor.send({ type: 'field.change', field: 'state', value: 'Karnataka' });
+    const { form, pincodeLookup } = h.actor.getSnapshot().context;
+    expect(pincodeMismatch(form, pincodeLookup)).toBe('Pincode 600017 is in Tamil Nadu, not Karnataka.');
+    h.actor.send({ type: 'form.submit' });
+    expect(h.seen.saves).toEqual([]);
+    expect(h.actor.getSnapshot().context.submitted).toBe(true);
+
+    h.actor.send({ type: 'field.change', field: 'state', value: 'Tamil Nadu' });
+    h.actor.send({ type: 'form.submit' });
+    expect(h.seen.saves).toEqual([expectedSaved]);
   });
 
   it("shows the address form's field messages with the spec's words", () => {

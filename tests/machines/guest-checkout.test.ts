@@ -9,6 +9,7 @@ import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
 import type { GuestField } from '../../machines/guest-checkout.selectors';
 import type { Notice } from '../../domain/notice';
 import type { AddressFormValues } from '../../domain/address';
+import type { PincodeEntry } from '../../domain/pincode';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
 import { machineCoverage } from './machine-graph';
 import { heldCalls, noticeLog, walkModel } from './machine-test-kit';
@@ -47,6 +48,8 @@ const startAddress: AddressFormValues = { ...validAddress, pincode: '' };
 const input = { sessionId, address: startAddress };
 
 const failure = (status: number | null, serverMessage: string | null = null) => ({ status, code: null, serverMessage });
+const mylapore: PincodeEntry = { pincode: '600004', locality: 'Mandaveli', district: 'Chennai', state: 'Tamil Nadu', stateCode: '33', alsoIn: [] };
+const offline = new TypeError('Failed to fetch');
 const change = (field: GuestField, value: string) => ({ type: 'field.change', field, value });
 const known = { firstName: 'Asha', lastName: 'Rao', mobileNumber: '9840012345' };
 
@@ -59,6 +62,10 @@ const allEvents = {
   mobile: change('mobileNumber', '98400 12345'),
   pincodeGood: { type: 'address.change', field: 'pincode', value: '600 004' },
   pincodeBad: { type: 'address.change', field: 'pincode', value: '60' },
+  // The directory's answers for 600004 (issue 40): known in Tamil Nadu, unknown, or none at all.
+  pincodeKnown: { type: 'xstate.done.actor.pincodeLookup', output: { pincode: '600004', entry: mylapore } },
+  pincodeUnknown: { type: 'xstate.done.actor.pincodeLookup', output: { pincode: '600004', entry: null } },
+  pincodeOffline: { type: 'xstate.error.actor.pincodeLookup', error: offline },
   submit: { type: 'form.submit' },
   awaitingPassword: {
     type: 'xstate.done.actor.checkEmailAvailability',
@@ -110,6 +117,8 @@ function eventsFor(snapshot: GuestSnapshot): ModelEvent[] {
     candidates.push(e.blurEmail, e.submit);
     if (address.pincode !== '600004') candidates.push(e.pincodeGood);
     if (address.pincode === '600004') candidates.push(e.pincodeBad);
+    // The directory answers only a lookup under way; tried before the details, to keep the model small.
+    if ('pincodeLookup' in snapshot.children && !details.email) candidates.push(e.pincodeKnown, e.pincodeUnknown, e.pincodeOffline);
     if (details.email && !details.firstName) candidates.push(e.firstName);
     if (details.firstName && !details.lastName) candidates.push(e.lastName);
     if (details.lastName && !details.mobileNumber) candidates.push(e.mobile);
@@ -133,6 +142,7 @@ function harness() {
     creations: [] as CreateGuestCheckoutRequest[],
     otpChecks: [] as { email: string; otp: string }[],
     addressReloads: 0,
+    logged: [] as unknown[],
   };
   const { hold, pending, settle, holding } = heldCalls();
   const actor = createActor(
@@ -144,9 +154,12 @@ function harness() {
         }),
         createGuestCheckout: holding('createGuestCheckout', seen.creations),
         verifyOtp: holding('verifyOtp', seen.otpChecks),
+        // The model sends the directory's answers itself; the lookup the machine starts gets none.
+        lookupPincode: fromPromise(() => Promise.reject(offline)),
       },
       actions: {
         notify: notices.notify,
+        logError: (_, { error }) => void seen.logged.push(error),
         addressesChanged: () => void (seen.addressReloads += 1),
       },
     }),
@@ -206,14 +219,30 @@ walkModel('guest e-mail check machine (model-based)', {
         expect(after.address).toEqual({ ...before.address, pincode: String(event.value).replace(/\D/g, '') });
         expect(after.details).toEqual(before.details);
       },
+      'xstate.done.actor.pincodeLookup': ({ event }) => {
+        const before = h.actor.getSnapshot().context;
+        h.actor.send(event as ModelEvent);
+        const after = h.actor.getSnapshot().context;
+        // The address's city and state were typed already: the answer is kept, the form untouched.
+        expect(after.pincodeLookup).toEqual(event.output);
+        expect(after.address).toEqual(before.address);
+      },
+      'xstate.error.actor.pincodeLookup': ({ event }) => {
+        const before = h.actor.getSnapshot().context;
+        h.actor.send(event as ModelEvent);
+        expect(h.actor.getSnapshot().context).toEqual(before);
+        expect(h.seen.logged.at(-1)).toBe(event.error);
+      },
       'form.submit': async ({ event }) => {
         const snapshot = h.actor.getSnapshot();
-        const { details, address } = snapshot.context;
+        const { details, address, pincodeLookup } = snapshot.context;
         const editing = snapshot.matches('editing');
         const complete = details.email && details.firstName && details.lastName && details.mobileNumber;
-        const valid = editing && complete && address.pincode === validAddress.pincode;
+        // An unknown pincode shows its own message under the field, without the snackbar, and sends nothing.
+        const refused = editing && pincodeLookup?.pincode === address.pincode && pincodeLookup.entry === null;
+        const valid = editing && complete && address.pincode === validAddress.pincode && !refused;
         const before = calls();
-        await expectNotices(() => h.actor.send(event as ModelEvent), editing && !valid ? [texts.invalidForm] : []);
+        await expectNotices(() => h.actor.send(event as ModelEvent), editing && !valid && !refused ? [texts.invalidForm] : []);
         if (valid) {
           expect(h.seen.creations.at(-1)).toEqual({ ...details, ...validAddress, sessionId });
           expect(h.actor.getSnapshot().value).toBe('creatingGuest');

@@ -271,6 +271,7 @@ const rows: Row[] = [
   publicRow('GET', '/api/delivery/schedule', () => ({ method: 'GET', url: '/api/delivery/schedule?kind=hand' })),
   publicRow('GET', '/api/pincodes/:pincode', () => ({ method: 'GET', url: '/api/pincodes/600004' })),
   publicRow('GET', '/api/delivery/reach', () => ({ method: 'GET', url: '/api/delivery/reach?pincode=600004' })),
+  publicRow('GET', '/api/delivery/check', () => ({ method: 'GET', url: '/api/delivery/check?pincode=600004&kind=hand' })),
   publicRow('GET', '/api/allflowers', () => ({ method: 'GET', url: '/api/allflowers' })),
   publicRow('GET', '/api/categoryheader', () => ({ method: 'GET', url: '/api/categoryheader' })),
   publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),

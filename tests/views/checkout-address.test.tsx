@@ -28,10 +28,11 @@ const newAddress: AddressFields = {
   landmark: 'Opp bus stand',
   city: 'Madurai',
   pincode: '625001',
-  state: 'Kerala',
+  state: 'Tamil Nadu',
   country: 'India',
   phoneNumber: '9840055555',
 };
+const madurai = { pincode: '625001', locality: 'Madurai Main', district: 'Madurai', state: 'Tamil Nadu', stateCode: '33', alsoIn: [] };
 
 /** The server's address book (newest first, as the API answers) and what it was asked. */
 const book = {
@@ -53,6 +54,11 @@ function store(body: Record<string, unknown>): Address {
 }
 
 const server = setupServer(
+  http.get('*/api/pincodes/:pincode', ({ params }) =>
+    params.pincode === madurai.pincode
+      ? HttpResponse.json(madurai)
+      : HttpResponse.json({ message: `We could not find pincode ${String(params.pincode)}.`, code: 'NOT_FOUND' }, { status: 404 }),
+  ),
   http.get('*/api/getuseraddresses', ({ request }) => {
     book.loads.push(`getuseraddresses?id=${new URL(request.url).searchParams.get('id')}`);
     return book.loadStatus === 200 ? HttpResponse.json(book.addresses) : refusal(book.loadStatus);
@@ -122,10 +128,47 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, fields: Addres
   await user.type(field('Locality'), fields.locality);
   await user.type(field('Landmark'), fields.landmark);
   await user.type(field('Phone Number'), fields.phoneNumber);
-  await user.type(field('Pincode'), fields.pincode);
+  // City and state first: a complete pincode would fill them from the directory.
   await user.type(field('City'), fields.city);
   await user.selectOptions(field('State'), fields.state);
+  await user.type(field('Pincode'), fields.pincode);
 }
+
+describe('checkout addresses: the pincode checked on a product page (issue 40)', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('starts a new address with it, city and state filled from the directory, and refuses another state before saving', async () => {
+    window.sessionStorage.setItem('deliveryPincode', '625001');
+    const { user } = renderSection(signedIn);
+    await waitFor(() => expect(field('City').value).toBe('Madurai'));
+    expect(field('Pincode').value).toBe('625001');
+    expect(field('State').value).toBe('Tamil Nadu');
+
+    await user.type(field('Full Name'), newAddress.fullName);
+    await user.type(field('Address'), newAddress.address);
+    await user.type(field('Locality'), newAddress.locality);
+    await user.type(field('Landmark'), newAddress.landmark);
+    await user.type(field('Phone Number'), newAddress.phoneNumber);
+    await user.selectOptions(field('State'), 'Kerala');
+    expect(within(form()).getByText('Pincode 625001 is in Tamil Nadu, not Kerala.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    expect(book.saves).toEqual([]);
+
+    await user.selectOptions(field('State'), 'Tamil Nadu');
+    await user.click(screen.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(book.saves).toEqual([{ call: 'createlogincheckout', body: { ...newAddress, userId: 'u_12' } }]));
+  });
+
+  it('preselects the saved address with that pincode', async () => {
+    window.sessionStorage.setItem('deliveryPincode', '625020');
+    store({ ...newAddress, fullName: 'Ravi Kumar', pincode: '625020' });
+    store({ ...newAddress, fullName: 'Asha Raman' });
+    renderSection(signedIn);
+    await screen.findByRole('radiogroup', { name: 'Delivery address' });
+    expect(radio('Ravi Kumar').checked).toBe(true);
+    expect(radio('Asha Raman').checked).toBe(false);
+  });
+});
 
 describe('checkout addresses: a signed-in user', () => {
   beforeEach(() => {
@@ -202,7 +245,7 @@ describe('checkout addresses: a signed-in user', () => {
     expect(radio('Ravi Kumar').checked).toBe(false);
     expect(addressToSend()).toBe('100');
     const card = within(radio('Meena S.').closest('label') as HTMLElement);
-    expect(card.getByText('Madurai, Kerala 625001')).toBeTruthy();
+    expect(card.getByText('Madurai, Tamil Nadu 625001')).toBeTruthy();
   });
 
   it('keeps the typed form and says "An error occurred while processing your request." when the save fails', async () => {

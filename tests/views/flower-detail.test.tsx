@@ -37,7 +37,7 @@ describe('product detail page', () => {
     await renderApp('/flower/p_rose');
     expect(screen.getByRole('status').textContent).toContain('Loading flower');
     expect(await screen.findByRole('heading', { level: 1, name: 'Blush Rose Posy' })).toBeTruthy();
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/Loading flower/)).toBeNull();
     expect(screen.getByText('Rs. 1,250')).toBeTruthy();
     expect(screen.getByText('Rs. 1,499').tagName).toBe('S');
     expect(screen.getByRole('img', { name: 'Blush Rose Posy' }).getAttribute('srcset')).toContain('sys_name=EDF-POSY-01');
@@ -96,5 +96,38 @@ describe('product detail page', () => {
     await renderApp('/flower/p_gone');
     expect(await screen.findByRole('heading', { level: 1, name: 'This flower is not in our shop' })).toBeTruthy();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/home');
+  });
+});
+
+describe('product detail page: Check delivery (issue 40)', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('answers a typed pincode for this flower’s kind, keeps it for the visit, and shows an unknown pincode’s message', async () => {
+    const asked: string[] = [];
+    serve(aFlowerDetail({ externalId: 'p_rose', deliveryKind: 'hand' }));
+    server.use(
+      http.get('*/api/delivery/check', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(`${query.get('pincode')}:${query.get('kind')}`);
+        return query.get('pincode') === '600004'
+          ? HttpResponse.json({ pincode: '600004', place: 'Chennai', kind: 'hand', deliverable: true, date: '2026-12-03', message: 'Delivery to 600004, Chennai: today by 9 pm' })
+          : HttpResponse.json({ message: 'We could not find pincode 999999.', code: 'NOT_FOUND' }, { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/flower/p_rose');
+    const box = await screen.findByRole('region', { name: 'Check delivery' });
+    const pincode = within(box).getByLabelText('Pincode');
+    await user.type(pincode, '60 00a04');
+    expect((pincode as HTMLInputElement).value).toBe('600004');
+    await user.click(within(box).getByRole('button', { name: 'Check' }));
+    expect(await within(box).findByText('Delivery to 600004, Chennai: today by 9 pm')).toBeTruthy();
+    expect(asked).toEqual(['600004:hand']);
+    expect(window.sessionStorage.getItem('deliveryPincode')).toBe('600004');
+
+    await user.clear(pincode);
+    await user.type(pincode, '999999{Enter}');
+    expect(await within(box).findByText('We could not find pincode 999999.')).toBeTruthy();
+    expect(window.sessionStorage.getItem('deliveryPincode')).toBe('600004');
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Delivery date and slot routes (issue 40): the public schedule the picker shows, on the server's clock; and the
- * admin's Delivery slots calls (slots' fee, cut-off, capacity and active; courier fee and Sundays; holidays), admins
- * only: 401 to anonymous callers and 403 to guests and customers before anything else is looked at.
+ * Delivery date and slot routes (issue 40): the public schedule the picker shows and the product page's "Check
+ * delivery" answer, both on the server's clock; and the admin's Delivery slots calls (slots' fee, cut-off, capacity
+ * and active; courier fee and Sundays; holidays), admins only: 401 to anonymous callers and 403 to guests and
+ * customers before anything else is looked at.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
@@ -18,11 +19,13 @@ import {
   scheduleQuery,
   slotChange,
 } from '../../../domain/delivery-schedule';
+import { deliveryCheck, deliveryCheckQuery } from '../../../domain/delivery-check';
 import { apiError } from '../../../domain/errors';
 import { rowIdOf } from '../../../domain/fields';
 import { adminRefusals, onlyAdmins } from '../admin/admin-only';
 import {
   addHoliday,
+  checkDelivery,
   deliveryScheduleFor,
   loadDeliverySettings,
   removeHoliday,
@@ -46,6 +49,22 @@ export function deliveryScheduleRoutes(now: () => Date): FastifyPluginAsyncZod {
       async (request, reply) => {
         void reply.header('cache-control', 'no-store');
         return deliveryScheduleFor(app.db, request.query.kind, now());
+      },
+    );
+
+    app.get(
+      '/delivery/check',
+      {
+        schema: {
+          tags: ['delivery'],
+          summary: 'The product page’s “Check delivery”: whether and how soon hand or courier delivery reaches a pincode, in words, on the server’s clock',
+          querystring: deliveryCheckQuery,
+          response: { 200: deliveryCheck, 400: apiError, 404: apiError },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return checkDelivery(app.db, request.query, now());
       },
     );
   };

@@ -14,6 +14,8 @@ import type {
   ScheduleSlot,
   SlotChange,
 } from '../../../domain/delivery-schedule';
+import { deliveryCheckAnswer } from '../../../domain/delivery-check';
+import type { DeliveryCheck } from '../../../domain/delivery-check';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
 import { addIndiaDays, indiaDateOf } from '../../../domain/india-time';
 import type { IndiaDate } from '../../../domain/india-time';
@@ -21,6 +23,7 @@ import type { Paise } from '../../../domain/money';
 import type { Database, Transaction } from '../../db/client';
 import { deliveryBookings, deliveryHolidays, deliverySettings, deliverySlotDays, deliverySlots } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { deliveryReach } from './service-areas.service';
 
 type Db = Database | Transaction;
 type SlotRow = typeof deliverySlots.$inferSelect;
@@ -71,6 +74,16 @@ export async function deliveryScheduleFor(db: Db, kind: DeliveryKind, now: Date)
       : Promise.resolve([]),
   ]);
   return buildSchedule({ settings, bookings, kind, now });
+}
+
+/**
+ * The product page's "Check delivery" answer for a kind of delivery to a pincode, on the server's clock; an unknown
+ * pincode is deliveryReach's 404 ("We could not find pincode 999999.").
+ */
+export async function checkDelivery(db: Db, query: { pincode: string; kind: DeliveryKind }, now: Date): Promise<DeliveryCheck> {
+  const reach = await deliveryReach(db, query.pincode);
+  const schedule = await deliveryScheduleFor(db, query.kind, now);
+  return deliveryCheckAnswer({ kind: query.kind, reach, schedule });
 }
 
 export type ChoiceCheck =

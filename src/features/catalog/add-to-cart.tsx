@@ -1,5 +1,6 @@
 // Add To Cart and Buy Now on a flower's page: draws machines/add-to-cart.machine.ts over the flower's details and
 // provides its calls, toasts and navigation.
+import type { ReactNode } from 'react';
 import { useActor } from '@xstate/react';
 import { HTTPError, TimeoutError } from 'ky';
 import { useNavigate } from 'react-router-dom';
@@ -31,7 +32,8 @@ const rethrowAsFailure = async (error: unknown): Promise<never> => {
   throw await asCallFailure(error);
 };
 
-export function AddToCart({ flower }: { flower: FlowerDetail }) {
+/** `deliveryCheck`: the "Check delivery" box the page draws under the buttons. */
+export function AddToCart({ flower, deliveryCheck }: { flower: FlowerDetail; deliveryCheck?: ReactNode }) {
   const navigate = useNavigate();
   const [snapshot, send] = useActor(
     addToCartMachine.provide({
@@ -56,6 +58,7 @@ export function AddToCart({ flower }: { flower: FlowerDetail }) {
       canAdd={snapshot.can({ type: 'cart.add' })}
       pending={busy ? snapshot.context.intent : null}
       soldOut={!snapshot.context.inStock}
+      deliveryCheck={deliveryCheck}
     />
   );
 }

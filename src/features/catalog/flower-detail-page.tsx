@@ -1,5 +1,6 @@
 // /flower/{flower_ext_id}: a spinner while the product loads, then the product with Add To Cart and Buy Now
-// (add-to-cart.tsx draws that flow); an unknown product gets a friendly not-found with a way back.
+// (add-to-cart.tsx draws that flow) and Check delivery (delivery-check.tsx); an unknown product gets a friendly
+// not-found with a way back.
 import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { HTTPError } from 'ky';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { pageDataKeys } from '../../../domain/page-data';
 import { getFlowerDetail, readFlowerDetail } from '../../api/catalog';
 import { paths } from '../../app/paths';
 import { AddToCart } from './add-to-cart';
+import { DeliveryCheck } from './delivery-check';
 import { useRemote } from '../../app/use-remote';
 
 function isNotFound(error: unknown): boolean {
@@ -53,5 +55,11 @@ export function FlowerDetailPage() {
   }
 
   // Keyed by product: another flower opened from this page starts its own add-to-cart flow.
-  return <AddToCart key={flower.data.externalId} flower={flower.data} />;
+  return (
+    <AddToCart
+      key={flower.data.externalId}
+      flower={flower.data}
+      deliveryCheck={<DeliveryCheck kind={flower.data.deliveryKind} />}
+    />
+  );
 }

@@ -1,5 +1,6 @@
-// A product, as it is: photo, name, prices, Add To Cart and Buy Now, and the Description / Note / Shipping Details
-// sections with the spec's fallbacks (Description open at first). Renders only: the page's add-to-cart machine says what the buttons may do.
+// A product, as it is: photo, name, prices, Add To Cart and Buy Now, Check delivery, and the Description / Note /
+// Shipping Details sections with the spec's fallbacks (Description open at first). Renders only: the page's add-to-cart machine says what the buttons may do.
+import type { ReactNode } from 'react';
 import { Box, Button, chakra, Grid, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FlowerDetail } from '../../../domain/catalog';
@@ -21,6 +22,8 @@ export interface FlowerDetailViewProps {
   /** The button whose add (or wait before /checkout) is under way. */
   pending: 'add' | 'buyNow' | null;
   soldOut: boolean;
+  /** The "Check delivery" box, drawn under the buttons. */
+  deliveryCheck?: ReactNode;
 }
 
 const soldOutNoteId = 'flower-sold-out-note';
@@ -39,7 +42,7 @@ function sections(flower: FlowerDetail) {
   ];
 }
 
-export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pending, soldOut }: FlowerDetailViewProps) {
+export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pending, soldOut, deliveryCheck }: FlowerDetailViewProps) {
   useDocumentTitle(flower.productName);
   return (
     <Grid
@@ -116,6 +119,8 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
             </Button>
           </Grid>
         </Stack>
+
+        {deliveryCheck}
 
         <Box mt="4" borderTopWidth="1px" borderColor="brand.line">
           {sections(flower).map((section) => (

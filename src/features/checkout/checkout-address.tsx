@@ -10,8 +10,11 @@ import type { ActorRefFrom } from 'xstate';
 import type { Address, AddressFields } from '../../../domain/address';
 import type { CartOwner } from '../../../domain/cart';
 import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
+import { pincodeMismatch } from '../../../machines/pincode-lookup';
 import { getUserAddresses } from '../../api/account';
 import { createGuestAddress, createLoginCheckoutAddress, getGuestUserAddresses } from '../../api/checkout';
+import { lookupPincode } from '../../api/pincodes';
+import { readDeliveryPincode } from '../../app/delivery-pincode';
 import { appActorOptions } from '../../app/inspection';
 import { notify } from '../../app/show-notice';
 import { AddressCard } from '../../components/address-card';
@@ -25,7 +28,8 @@ export type CheckoutAddressActor = ActorRefFrom<typeof checkoutAddressMachine>;
 
 /**
  * The checkout-address machine with the buyer's calls: a signed-in user's own addresses, or those of the account a
- * verified guest session is linked to. The buyer is read once; mount the caller anew (a key) for another buyer.
+ * verified guest session is linked to, and the pincode kept from "Check delivery". The buyer is read once; mount the
+ * caller anew (a key) for another buyer.
  */
 export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor {
   return useActorRef(
@@ -39,13 +43,14 @@ export function useCheckoutAddressActor(buyer: CartOwner): CheckoutAddressActor 
             ? createLoginCheckoutAddress(buyer.userExtId, input)
             : createGuestAddress(buyer.sessionId, input),
         ),
+        lookupPincode: fromPromise(({ input }: { input: string }) => lookupPincode(input)),
       },
       actions: {
         notify,
         logError: (_, { error }) => console.error('checkout address call failed', error),
       },
     }),
-    appActorOptions,
+    { input: { deliveryPincode: readDeliveryPincode() }, ...appActorOptions },
   );
 }
 
@@ -141,6 +146,7 @@ function NewAddressForm({ actor }: { actor: CheckoutAddressActor }) {
   const titleId = useId();
   const form = useSelector(actor, (snapshot) => snapshot.context.form);
   const submitted = useSelector(actor, (snapshot) => snapshot.context.submitted);
+  const pincodeError = useSelector(actor, (snapshot) => pincodeMismatch(snapshot.context.form, snapshot.context.pincodeLookup));
   const saving = useSelector(actor, (snapshot) => snapshot.matches('saving'));
   const hasList = useSelector(actor, (snapshot) => snapshot.context.addresses.length > 0);
   const canCancel = useSelector(actor, (snapshot) => snapshot.can({ type: 'form.cancel' }));
@@ -183,6 +189,7 @@ function NewAddressForm({ actor }: { actor: CheckoutAddressActor }) {
             onFieldChange={(field, value) => actor.send({ type: 'field.change', field, value })}
             showAllErrors={submitted}
             disabled={saving}
+            pincodeError={pincodeError}
           />
           <FormSubmitButton
             loading={saving}

@@ -8,6 +8,7 @@ import { checkoutMessages } from '../../../domain/checkout';
 import { guestFieldErrors } from '../../../machines/guest-checkout.selectors';
 import type { GuestDetailsField } from '../../../machines/guest-checkout.selectors';
 import { paths } from '../../app/paths';
+import { pincodeMismatch } from '../../../machines/pincode-lookup';
 import { AddressForm } from '../../components/address-form';
 import { CheckIcon } from '../../components/icons';
 import { ShopperDetailsFields } from '../../components/shopper-details-fields';
@@ -130,6 +131,7 @@ function GuestDetailsForm({ guest, setPassword }: { guest: GuestActor; setPasswo
             onFieldChange={(field, value) => guest.send({ type: 'address.change', field, value })}
             showAllErrors={submitted}
             disabled={creating}
+            pincodeError={pincodeMismatch(address, context.pincodeLookup)}
           />
         </CheckoutCard>
         <Button

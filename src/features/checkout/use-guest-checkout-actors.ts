@@ -3,11 +3,14 @@
 import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
+import { emptyAddressForm } from '../../../domain/address';
 import type { SignInReply } from '../../../domain/auth';
 import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
 import { createGuestCheckout, checkEmailAvailability, verifyGuestCheckoutOtp } from '../../api/checkout';
 import { signIn, syncGuestLoggedInCart, verifyEmail, verifyOtpPassword } from '../../api/auth';
+import { lookupPincode } from '../../api/pincodes';
+import { readDeliveryPincode } from '../../app/delivery-pincode';
 import { appActorOptions } from '../../app/inspection';
 import { paths } from '../../app/paths';
 import { forgetGuestSessionId, storeSignInReply } from '../../app/session-store';
@@ -31,14 +34,17 @@ export function useGuestCheckoutActors(sessionId: string, options: { loadPage?: 
         checkEmailAvailability: fromPromise(({ input }) => checkEmailAvailability(input.email)),
         createGuestCheckout: fromPromise(({ input }) => createGuestCheckout(input)),
         verifyOtp: fromPromise(({ input }) => verifyGuestCheckoutOtp(input)),
+        lookupPincode: fromPromise(({ input }: { input: string }) => lookupPincode(input)),
       },
       actions: {
         notify,
+        logError: (_, { error }) => console.error('guest checkout call failed', error),
         // The page follows the `verified` state to load the guest's addresses.
         addressesChanged: () => {},
       },
     }),
-    { input: { sessionId }, ...appActorOptions },
+    // The address starts with the pincode checked on a product page (issue 40).
+    { input: { sessionId, address: { ...emptyAddressForm, pincode: readDeliveryPincode() ?? '' } }, ...appActorOptions },
   );
 
   const setPassword = useActorRef(

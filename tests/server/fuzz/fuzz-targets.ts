@@ -158,6 +158,7 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'POST', path: '/api/admin/delivery/holidays/remove', servedTo: 'admin' },
   { method: 'GET', path: '/api/pincodes/:pincode' },
   { method: 'GET', path: '/api/delivery/reach' },
+  { method: 'GET', path: '/api/delivery/check' },
   { method: 'GET', path: '/api/admin/delivery-areas', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/delivery-areas', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/delivery-areas/:id', servedTo: 'admin', id: 'deliveryArea' },

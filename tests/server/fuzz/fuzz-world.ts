@@ -20,7 +20,7 @@ import { aUser, defaultTestPassword, latestOtp, refreshCookieOf, signedInAs } fr
 import type { TestUser } from '../helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from '../helpers/cart';
 import type { TestGuest } from '../helpers/cart';
-import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, aProduct, aProductForm, aSubCategory } from '../helpers/factories';
+import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, aProduct, aProductForm, aSubCategory, deliveryAreaPincode } from '../helpers/factories';
 import type { ProductRow } from '../helpers/factories';
 import { aBuyer, invoiceFor, paidWithCard, verify } from '../helpers/payments';
 import type { SignedPayment } from '../helpers/payments';
@@ -68,6 +68,8 @@ export interface FuzzWorld {
   failedMailId: number;
   /** A service area for hand delivery (the admin's Delivery areas). */
   deliveryAreaId: number;
+  /** A pincode inside that area: hand delivery reaches it (GET /api/delivery/check). */
+  deliveryAreaPincode: string;
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
   refreshTokens: string[];
   png: Buffer;
@@ -221,6 +223,7 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
     contactMessageId: (await aContactMessage(app.db)).id,
     failedMailId: await aFailedMail(app.db),
     deliveryAreaId: await aDeliveryArea(app.db),
+    deliveryAreaPincode,
     refreshTokens,
     png,
     jpeg,

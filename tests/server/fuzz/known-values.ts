@@ -104,5 +104,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     isRemoved: ['true', 'false'],
     userTrackingUrl: ['https://track.example.in/1', ''],
     refreshToken: world.refreshTokens,
+    // Inside the world's delivery area, outside every area (Leh), and a pincode India Post does not have.
+    pincode: [world.deliveryAreaPincode, '194101', '999999'],
   };
 }

@@ -93,10 +93,13 @@ export async function aFailedMail(db: Database): Promise<number> {
 }
 
 /** A service area for hand delivery, named uniquely: its id. */
+/** The one pincode aDeliveryArea's area holds. */
+export const deliveryAreaPincode = '600001';
+
 export async function aDeliveryArea(db: Database): Promise<number> {
   const [area] = await db
     .insert(deliveryAreas)
-    .values({ name: `Area ${randomUUID().slice(0, 8)}`, pincodes: '600001' })
+    .values({ name: `Area ${randomUUID().slice(0, 8)}`, pincodes: deliveryAreaPincode })
     .returning({ id: deliveryAreas.id });
   return area!.id;
 }

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 // The checkout-address machine's paths walked through the real app at /checkout, signed in: the addresses load (or
 // fail and Retry is clicked), a radio is chosen, "Add New Address Here" opens the form, which is filled, cancelled or
-// saved (createlogincheckout answering or failing), and the list reloads with the new address selected.
+// saved (createlogincheckout answering or failing), and the list reloads with the new address selected. A complete
+// pincode asks the directory (GET pincodes/{pincode}, issue 40): its answer fills an empty city and state, and an
+// unknown pincode is refused before anything is sent.
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on.
 import { describeViewModel } from './view-model';
@@ -14,7 +16,9 @@ import { addressFields } from '../../../domain/address';
 import type { Address, AddressField, AddressFormValues } from '../../../domain/address';
 import { checkoutMessages } from '../../../domain/checkout';
 import { fieldErrors } from '../../../domain/fields';
+import type { PincodeEntry, PincodeLookup } from '../../../domain/pincode';
 import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
+import { pincodeLookupId, pincodeMismatch } from '../../../machines/pincode-lookup';
 import type { CheckoutAddressContext } from '../../../machines/checkout-address.machine';
 import { toaster } from '../../../src/app/toaster';
 import { addressLabels, anAddress } from '../address-fixtures';
@@ -33,9 +37,12 @@ const meena = anAddress({
   landmark: 'Opp bus stand',
   city: 'Madurai',
   pincode: '625001',
-  state: 'Kerala',
+  state: 'Tamil Nadu',
   phoneNumber: '9840055555',
 });
+const madurai: PincodeEntry = { pincode: '625001', locality: 'Madurai Main', district: 'Madurai', state: 'Tamil Nadu', stateCode: '33', alsoIn: [] };
+const lookupDone = `xstate.done.actor.${pincodeLookupId}`;
+const lookupFailed = `xstate.error.actor.${pincodeLookupId}`;
 /** The new address as typed, field by field in the form's order. */
 const typed: [AddressField, string][] = [
   ['fullName', meena.fullName],
@@ -55,6 +62,7 @@ const server = setupServer(
   http.get('*/api/user/u_12/cart', () => HttpResponse.json(oneLineBag)),
   network.hold('get', '*/api/getuseraddresses', 'getuseraddresses'),
   network.hold('post', '*/api/createlogincheckout', 'createlogincheckout'),
+  network.hold('get', '*/api/pincodes/:pincode', 'pincodes'),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => toaster.remove());
@@ -91,12 +99,17 @@ describeViewModel<CheckoutScreen, undefined>('checkout-address machine through t
     { type: 'form.open' },
     { type: 'form.cancel' },
     ...typed.map(([field, value]) => ({ type: 'field.change', field, value })),
+    { type: lookupDone, output: { pincode: meena.pincode, entry: madurai } },
+    { type: lookupDone, output: { pincode: meena.pincode, entry: null } },
+    { type: lookupFailed, error: { status: 400 } },
     { type: 'form.submit' },
     { type: 'xstate.done.actor.saveAddress', output: meena },
     { type: 'xstate.error.actor.saveAddress', error: { status: 500 } },
   ],
   offers: (snapshot, event) => {
     const { addresses, form, selectedAddressId } = contextOf(snapshot);
+    // The directory answers only a lookup the screen made: one is under way since a complete pincode was typed.
+    if (event.type === lookupDone || event.type === lookupFailed) return pincodeLookupId in snapshot.children;
     // The form is filled in its order, so the model need not try every half-filled form; a field is typed once.
     if (event.type === 'field.change') return typed.find(([field, value]) => form[field] !== value)?.[0] === event.field;
     // A radio is there to click only when it is listed and not already chosen.
@@ -108,6 +121,10 @@ describeViewModel<CheckoutScreen, undefined>('checkout-address machine through t
     }
     return true;
   },
+  // A lookup under way or not is part of where the screen is: its answer can only come while it is.
+  // Shorter screens: one long path outgrows the test's time on a busy machine.
+  maxSteps: 20,
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context, Object.keys(snapshot.children).includes(pincodeLookupId)]),
   render: () => renderCheckout(),
   perform: {
     'xstate.done.actor.loadAddresses': (_, event, { network }) =>
@@ -129,9 +146,22 @@ describeViewModel<CheckoutScreen, undefined>('checkout-address machine through t
     'field.change': (page, event) => {
       fireEvent.change(page.field(event.field as AddressField), { target: { value: event.value } });
     },
-    'form.submit': async (page, _, { user }, { to }) => {
+    [lookupDone]: async (_, event, { network }) => {
+      const { pincode, entry: found } = event.output as PincodeLookup;
+      const request = await network.answer('pincodes', () =>
+        found ? HttpResponse.json(found) : HttpResponse.json({ message: 'We could not find pincode 625001.', code: 'NOT_FOUND' }, { status: 404 }),
+      );
+      expect(request.url.pathname).toBe(`/api/pincodes/${pincode}`);
+    },
+    [lookupFailed]: async (_, __, { network }) => {
+      await network.answer('pincodes', () => HttpResponse.json({ message: 'Invalid pincode format!', code: 'BAD_REQUEST' }, { status: 400 }));
+      await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith('checkout address call failed', expect.anything()));
+    },
+    'form.submit': async (page, _, { user }, { from, to }) => {
       await user.click(within(page.form()).getByRole('button', { name: /^Sav/ }));
-      if (!to.matches('saving')) await expectToast(checkoutMessages.addressInvalid);
+      const { form, pincodeLookup } = contextOf(from);
+      // A refused pincode shows its message under the field (checked below), without a snackbar.
+      if (!to.matches('saving') && !pincodeMismatch(form, pincodeLookup)) await expectToast(checkoutMessages.addressInvalid);
     },
     'xstate.done.actor.saveAddress': (_, event, { network }) =>
       network.answer('createlogincheckout', () => HttpResponse.json(event.output)),
@@ -172,13 +202,15 @@ describeViewModel<CheckoutScreen, undefined>('checkout-address machine through t
     },
     '*': (page, expected) => {
       if (!inForm(expected)) return;
-      const { form, submitted } = contextOf(expected) as { form: AddressFormValues; submitted: boolean };
+      const { form, submitted, pincodeLookup } = contextOf(expected) as { form: AddressFormValues; submitted: boolean; pincodeLookup: PincodeLookup | null };
       const errors = fieldErrors(addressFields, form);
       const shown = page.form();
       for (const name of Object.keys(addressLabels) as AddressField[]) {
         expect(page.field(name, shown).value).toBe(form[name]);
-        // A message shows once its field is typed in, or for every field after a refused submit.
-        expect(messageOf(page.field(name, shown))).toBe(submitted || form[name] !== '' ? errors[name] : undefined);
+        // A message shows once its field is typed in, or for every field after a refused submit; the pincode's
+        // directory message once its own rules pass.
+        const own = submitted || form[name] !== '' ? errors[name] : undefined;
+        expect(messageOf(page.field(name, shown))).toBe(own ?? (name === 'pincode' ? pincodeMismatch(form, pincodeLookup) : undefined));
       }
     },
   },

@@ -25,6 +25,8 @@ import { renderApp } from '../render-app';
 import { oneLineBag, savedAddress } from './checkout-fixtures';
 import { heldNetwork } from './held-network';
 import { controlLabelled, expectToast, formNamed, isBusy, messageOf } from './view-checks';
+import type { PincodeEntry, PincodeLookup } from '../../../domain/pincode';
+import { pincodeLookupId, pincodeMismatch } from '../../../machines/pincode-lookup';
 import { addressLabels } from '../address-fixtures';
 
 const sessionId = 'GuestSession0123456789ab';
@@ -47,6 +49,11 @@ const detailLabels: Record<GuestDetailsField, string> = {
   lastName: 'Last Name',
 };
 
+/** The directory's entry for the address's pincode (issue 40): it fills the city and state typed after it. */
+const teynampet: PincodeEntry = { pincode: savedAddress.pincode, locality: 'Teynampet', district: 'Chennai', state: 'Tamil Nadu', stateCode: '33', alsoIn: [] };
+const lookupDone = `xstate.done.actor.${pincodeLookupId}`;
+const lookupFailed = `xstate.error.actor.${pincodeLookupId}`;
+
 const newGuest: CreateGuestCheckoutReply = { duplicateUser: 'false', unverifiedUser: 'false', userExtId: 'u_guest' };
 const registered: CreateGuestCheckoutReply = { duplicateUser: 'true', unverifiedUser: 'false', userExtId: null };
 const asGuest: CheckEmailAvailabilityReply = { available: true, response: checkoutMessages.continueAsGuest, data: {} };
@@ -58,6 +65,7 @@ const server = setupServer(
   network.hold('post', '*/api/checkemailavailability', 'checkemailavailability'),
   network.hold('post', '*/api/createguestcheckout', 'createguestcheckout'),
   network.hold('post', '*/api/verifyotp', 'verifyotp'),
+  network.hold('get', '*/api/pincodes/:pincode', 'pincodes'),
   // Once verified, the guest's addresses load for Place Order.
   http.get('*/api/getguestuseraddress', () => HttpResponse.json([savedAddress])),
 );
@@ -106,9 +114,16 @@ describeViewModel<GuestScreen, { sessionId: string }>('guest-checkout machine th
     { type: 'otp.cancel' },
     { type: 'xstate.done.actor.verifyOtp', output: { message: 'OTP verified' } },
     { type: 'xstate.error.actor.verifyOtp', error: { status: 400 } },
+    { type: lookupDone, output: { pincode: savedAddress.pincode, entry: teynampet } },
+    { type: lookupDone, output: { pincode: savedAddress.pincode, entry: null } },
+    { type: lookupFailed, error: { status: 400 } },
   ],
+  // A lookup under way or not is part of where the screen is: its answer can only come while it is.
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context, Object.keys(snapshot.children).includes(pincodeLookupId)]),
   offers: (snapshot, event) => {
     const context = contextOf(snapshot);
+    // The directory answers only a lookup the screen made.
+    if (event.type === lookupDone || event.type === lookupFailed) return pincodeLookupId in snapshot.children;
     if (event.type === 'field.change' && event.field === 'otp') return context.otp !== event.value;
     // The other e-mail is typed only while the first is being checked.
     if (event.value === 'meera@example.in') return snapshot.matches({ editing: 'checkingEmail' });
@@ -134,9 +149,21 @@ describeViewModel<GuestScreen, { sessionId: string }>('guest-checkout machine th
       await network.answer('checkemailavailability', () => HttpResponse.json({ message: 'Broken', code: 'INTERNAL' }, { status: 500 }));
       await expectToast(checkoutMessages.emailCheckFailed);
     },
-    'form.submit': async (page, _, { user }, { to }) => {
+    'form.submit': async (page, _, { user }, { from, to }) => {
       await user.click(within(page.form()).getByRole('button', { name: /^(Continue|Sending code)/ }));
-      if (to.matches('editing')) await expectToast(checkoutMessages.guestFormInvalid);
+      // A refused pincode shows its message under the field (checked in `editing`), without a snackbar.
+      const { address, pincodeLookup } = contextOf(from);
+      if (to.matches('editing') && !pincodeMismatch(address, pincodeLookup)) await expectToast(checkoutMessages.guestFormInvalid);
+    },
+    [lookupDone]: async (_, event, { network }) => {
+      const { pincode, entry: found } = event.output as PincodeLookup;
+      const request = await network.answer('pincodes', () =>
+        found ? HttpResponse.json(found) : HttpResponse.json({ message: `We could not find pincode ${pincode}.`, code: 'NOT_FOUND' }, { status: 404 }),
+      );
+      expect(request.url.pathname).toBe(`/api/pincodes/${pincode}`);
+    },
+    [lookupFailed]: async (_, __, { network }) => {
+      await network.answer('pincodes', () => HttpResponse.json({ message: 'Invalid pincode format!', code: 'BAD_REQUEST' }, { status: 400 }));
     },
     'xstate.done.actor.createGuestCheckout': async (_, event, { network }) => {
       await network.answer('createguestcheckout', () => HttpResponse.json(event.output));
@@ -161,7 +188,7 @@ describeViewModel<GuestScreen, { sessionId: string }>('guest-checkout machine th
   },
   shows: {
     editing: (page, expected) => {
-      const { details, address, submitted, otp } = contextOf(expected);
+      const { details, address, submitted, otp, pincodeLookup } = contextOf(expected);
       const form = page.form();
       const detailErrors = guestFieldErrors({ details, otp });
       for (const name of Object.keys(detailLabels) as GuestDetailsField[]) {
@@ -171,7 +198,9 @@ describeViewModel<GuestScreen, { sessionId: string }>('guest-checkout machine th
       const addressErrors = fieldErrors(addressFields, address);
       for (const name of Object.keys(addressLabels) as AddressField[]) {
         expect(page.address(name, form).value).toBe(address[name]);
-        expect(messageOf(page.address(name, form))).toBe(submitted || address[name] !== '' ? addressErrors[name] : undefined);
+        // The pincode's directory message once its own rules pass.
+        const own = submitted || address[name] !== '' ? addressErrors[name] : undefined;
+        expect(messageOf(page.address(name, form))).toBe(own ?? (name === 'pincode' ? pincodeMismatch(address, pincodeLookup) : undefined));
       }
       expect(screen.queryByRole('dialog', { name: 'Enter Email OTP' })).toBeNull();
     },
