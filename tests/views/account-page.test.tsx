@@ -27,6 +27,7 @@ const anOrder = (
     createdAt: '2024-05-10T10:00:00.000Z',
     price: 1250,
     gift: null,
+    deliveries: [],
     UserOrderItems: [{ quantity: 1, ProductDatum: { productName: 'Sunset Posy' } }],
     ...overrides.UserOrder,
   },

@@ -41,6 +41,9 @@ function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
         phoneNumber: '9840012345',
       },
       gift: { occasion: 'Birthday', message: 'Happy birthday, Amma!\nWith love 🌹', senderName: 'Meera', hideSenderName: false },
+      deliveries: [
+        { id: 3, kind: 'hand', date: '2024-03-14', slotName: 'Midnight', windowStartMinute: 1380, windowEndMinute: 1439, feePaise: 25_000, status: 'scheduled', statusNote: '' },
+      ],
       UserOrderItems: [
         { quantity: 2, itemPrice: 450, ProductDatum: { productName: 'Red Rose Bunch' } },
         { quantity: 1, itemPrice: 1250.5, ProductDatum: { productName: 'Lily Posy' } },
