@@ -1,5 +1,6 @@
-// Delivery date and slot (issue 40, docs/api.md "Delivery"): the public schedule and the admin's Delivery slots calls,
-// one function per endpoint, replies parsed with domain/delivery-schedule.ts; failures are ApiCallErrors.
+// Delivery date and slot (issue 40, docs/api.md "Delivery"): the public schedule, the admin's Delivery slots calls and
+// the Deliveries board's, one function per endpoint, replies parsed with domain/delivery-schedule.ts and
+// domain/delivery-board.ts; failures are ApiCallErrors.
 import {
   courierSettingsRecord,
   deliverySchedule,
@@ -9,6 +10,8 @@ import {
 } from '../../domain/delivery-schedule';
 import type { DeliverySchedule, DeliverySettingsRecord, SlotChange } from '../../domain/delivery-schedule';
 import type { DeliveryKind } from '../../domain/delivery-kind';
+import { deliveryBoard, deliveryStatusReply } from '../../domain/delivery-board';
+import type { DeliveryBoard, DeliveryStatusChange, DeliveryStatusReply } from '../../domain/delivery-board';
 import { call } from './call-error';
 import { api } from './client';
 
@@ -33,3 +36,11 @@ export const addDeliveryHoliday = (holiday: { date: string; note: string }) =>
 
 /** `POST admin/delivery/holidays/remove` */
 export const removeDeliveryHoliday = (date: string) => call(() => api.post('admin/delivery/holidays/remove', { json: { date } }).json(), holidayRecord);
+
+/** `GET admin/deliveries?date=`: the day's board (today in India without a date). */
+export const getDeliveryBoard = (date: string | null): Promise<DeliveryBoard> =>
+  call(() => api.get('admin/deliveries', date ? { searchParams: { date } } : {}).json(), deliveryBoard);
+
+/** `POST admin/deliveries/{id}/status` */
+export const setDeliveryStatus = (id: number, change: DeliveryStatusChange): Promise<DeliveryStatusReply> =>
+  call(() => api.post(`admin/deliveries/${id}/status`, { json: change }).json(), deliveryStatusReply);

@@ -21,6 +21,7 @@ import type { TestUser } from '../helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from '../helpers/cart';
 import type { TestGuest } from '../helpers/cart';
 import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, aProduct, aProductForm, aSubCategory } from '../helpers/factories';
+import { giveDeliveries } from '../helpers/deliveries';
 import type { ProductRow } from '../helpers/factories';
 import { aBuyer, invoiceFor, paidWithCard, verify } from '../helpers/payments';
 import type { SignedPayment } from '../helpers/payments';
@@ -68,6 +69,8 @@ export interface FuzzWorld {
   failedMailId: number;
   /** A service area for hand delivery (the admin's Delivery areas). */
   deliveryAreaId: number;
+  /** The paid order's hand delivery (the admin's Deliveries board). */
+  deliveryId: number;
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
   refreshTokens: string[];
   png: Buffer;
@@ -221,6 +224,7 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
     contactMessageId: (await aContactMessage(app.db)).id,
     failedMailId: await aFailedMail(app.db),
     deliveryAreaId: await aDeliveryArea(app.db),
+    deliveryId: (await giveDeliveries(app.db, paid!.id, { hand: { date: '2026-12-03', slot: 'Standard' } })).hand!,
     refreshTokens,
     png,
     jpeg,
