@@ -145,6 +145,8 @@ describe('purchase order update page', () => {
       ['Product Name', 'Quantity', 'Price', 'Amount'],
       ['Red Rose Bunch', '2', 'Rs. 450', 'Rs. 900'],
       ['Lily Posy', '1', 'Rs. 1,250.50', 'Rs. 1,250.50'],
+      // The delivery's fee as its own line.
+      ['Midnight delivery', 'Rs. 250'],
     ]);
     expect(screen.getByTestId('purchase-total').textContent).toBe('Rs. 2,200');
 
@@ -153,6 +155,13 @@ describe('purchase order update page', () => {
       expect(within(address).getByText(line)).toBeTruthy();
     }
     expect(screen.queryByText('Refund due')).toBeNull();
+  });
+
+  it('shows the delivery: its date and slot, and where it stands on the Deliveries board', async () => {
+    await openOrder();
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(delivery).getByText('Thursday 14 March, Midnight 11 pm to 11:59 pm')).toBeTruthy();
+    expect(within(delivery).getByText('Hand delivery on the Deliveries board: Scheduled')).toBeTruthy();
   });
 
   it("shows the gift card for the florist: occasion, the buyer's message with its line break, and who it is from", async () => {

@@ -114,7 +114,7 @@ export function DeliveryCardsPage() {
         if (cards.length === 0) return <Text color="brand.muted">No card messages for this day&apos;s hand deliveries.</Text>;
         const sheets = Array.from({ length: Math.ceil(cards.length / cardsPerSheet) }, (_, index) => cards.slice(index * cardsPerSheet, (index + 1) * cardsPerSheet));
         return (
-          <Stack gap="8" css={{ '@media print': { gap: 0 } }}>
+          <Stack gap="8" overflowX="auto" pb="2" css={{ '@media print': { gap: 0, overflow: 'visible', paddingBottom: 0 } }}>
             {sheets.map((sheet, index) => (
               <Box
                 key={index}
@@ -123,7 +123,7 @@ export function DeliveryCardsPage() {
                 gridTemplateColumns="repeat(2, 105mm)"
                 gridTemplateRows="repeat(2, 148mm)"
                 w="210mm"
-                maxW="full"
+                flexShrink="0"
                 bg="white"
                 mx="auto"
                 boxShadow="sm"
@@ -147,16 +147,26 @@ export function DeliveryCardsPage() {
 
 const cell = { px: '2', py: '1.5', fontSize: 'xs', verticalAlign: 'top', borderColor: 'gray.400' } as const;
 
+/** The same widths in every slot's table, so that they line up down the page. */
+const manifestColumns = [
+  ['Order', '16%'],
+  ['Recipient', '13%'],
+  ['Address', '27%'],
+  ['Phone', '11%'],
+  ['Items', '17%'],
+  ['Status / signature', '16%'],
+] as const;
+
 function ManifestTable({ caption, deliveries }: { caption: string; deliveries: readonly BoardDelivery[] }) {
   return (
-    <Table.Root size="sm" css={{ '& td, & th': { borderWidth: '1px' }, '@media print': { breakInside: 'auto' } }}>
+    <Table.Root size="sm" tableLayout="fixed" minW="3xl" css={{ '& td, & th': { borderWidth: '1px' }, '& tr': { background: 'white' } }}>
       <Table.Caption captionSide="top" textAlign="start" fontFamily="heading" fontSize="lg" fontWeight="600" color="brand.ink" mb="1">
         {caption}
       </Table.Caption>
       <Table.Header>
         <Table.Row>
-          {['Order', 'Recipient', 'Address', 'Phone', 'Items', 'Status / signature'].map((header) => (
-            <Table.ColumnHeader key={header} {...cell} fontWeight="600" color="brand.ink">
+          {manifestColumns.map(([header, width]) => (
+            <Table.ColumnHeader key={header} {...cell} w={width} fontWeight="600" color="brand.ink">
               {header}
             </Table.ColumnHeader>
           ))}
@@ -176,7 +186,7 @@ function ManifestTable({ caption, deliveries }: { caption: string; deliveries: r
               {delivery.recipient.phoneNumber}
             </Table.Cell>
             <Table.Cell {...cell}>{delivery.items.map((item) => `${item.quantity} × ${item.productName}`).join(', ')}</Table.Cell>
-            <Table.Cell {...cell} minW="36">
+            <Table.Cell {...cell}>
               {deliveryStatusLabels[delivery.status]}
               {delivery.status === 'attempted' && delivery.statusNote ? `: ${delivery.statusNote}` : ''}
               <Box borderBottomWidth="1px" borderColor="gray.500" h="8" mt="1" aria-hidden="true" />

@@ -123,7 +123,7 @@ const columns: readonly Column<PurchaseRecord>[] = [
     minW: '40',
   },
   { header: 'Order Items List', cell: (purchase) => <OrderItems purchase={purchase} />, maxW: '80', minW: '52' },
-  { header: 'Delivery', cell: deliveryCell, maxW: '60', minW: '44' },
+  { header: 'Delivery', cell: deliveryCell, maxW: '48', minW: '36' },
   { header: 'Order Address', cell: addressLine, maxW: '72', minW: '44' },
   { header: 'Tracking Url', cell: trackingCell, maxW: '56', minW: '36' },
   { header: 'Status', cell: (purchase) => <Status purchase={purchase} /> },
