@@ -114,7 +114,8 @@ export function DeliveryCardsPage() {
         if (cards.length === 0) return <Text color="brand.muted">No card messages for this day&apos;s hand deliveries.</Text>;
         const sheets = Array.from({ length: Math.ceil(cards.length / cardsPerSheet) }, (_, index) => cards.slice(index * cardsPerSheet, (index + 1) * cardsPerSheet));
         return (
-          <Stack gap="8" overflowX="auto" pb="2" css={{ '@media print': { gap: 0, overflow: 'visible', paddingBottom: 0 } }}>
+          // Scrolls sideways on a phone: focusable, so that a keyboard can scroll it too.
+          <Stack gap="8" overflowX="auto" pb="2" tabIndex={0} role="region" aria-label="Card sheets" css={{ '@media print': { gap: 0, overflow: 'visible', paddingBottom: 0 } }}>
             {sheets.map((sheet, index) => (
               <Box
                 key={index}
@@ -202,7 +203,7 @@ export function DeliveryManifestPage() {
   return (
     <PrintFrame title="Delivery manifest" margin="12mm">
       {(board) => (
-        <Stack gap="6" bg="white" p={{ base: '3', md: '6' }} rounded="lg" overflowX="auto" css={{ '@media print': { padding: 0, overflow: 'visible' } }}>
+        <Stack gap="6" bg="white" p={{ base: '3', md: '6' }} rounded="lg" overflowX="auto" tabIndex={0} role="region" aria-label="Manifest" css={{ '@media print': { padding: 0, overflow: 'visible' } }}>
           <Text display="none" css={{ '@media print': { display: 'block' } }} fontFamily="heading" fontSize="xl" fontWeight="600">
             Delivery manifest: {boardDayText(board.date)}
           </Text>
