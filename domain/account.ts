@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { giftMessage } from './gift-message';
+import { orderDeliveries } from './order-delivery';
 import { limits } from './limits';
 import { shownOrderStatuses } from './admin-orders';
 import { indiaOffsetMs } from './india-time';
@@ -62,6 +63,8 @@ export const accountOrder = z.object({
     price: z.number(),
     /** The gift card; null when the order carries none. */
     gift: z.nullable(giftMessage),
+    /** Its deliveries with date, slot and fee; none for an order placed before dated delivery. */
+    deliveries: orderDeliveries,
     UserOrderItems: z.array(
       z.object({ quantity: z.number().check(z.int()), ProductDatum: z.object({ productName: z.string() }) }),
     ),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { giftMessage } from './gift-message';
+import { orderDeliveries } from './order-delivery';
 import { rowIdOf } from './fields';
 import { storedUser } from './user';
 
@@ -121,6 +122,8 @@ export const purchaseRecord = z.object({
     UserAddress: purchaseAddress,
     /** The gift card; null when the order carries none. */
     gift: z.nullable(giftMessage),
+    /** Its deliveries with date, slot, fee and board status; none for an order placed before dated delivery. */
+    deliveries: orderDeliveries,
     UserOrderItems: z.array(
       z.object({
         quantity: z.number().check(z.int()),

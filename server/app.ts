@@ -35,6 +35,7 @@ import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
 import { adminMessagesRoutes } from './modules/admin/admin-messages.routes';
 import { adminMailRoutes } from './modules/admin/admin-mail.routes';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
+import { adminDeliveryBoardRoutes } from './modules/delivery/delivery-board.routes';
 import { adminDeliverySlotsRoutes, deliveryScheduleRoutes } from './modules/delivery/schedule.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
@@ -213,6 +214,7 @@ async function assemble(
       await api.register(serviceAreaRoutes);
       await api.register(deliveryScheduleRoutes(deps.now ?? (() => new Date())));
       await api.register(adminDeliverySlotsRoutes);
+      await api.register(adminDeliveryBoardRoutes(deps.now ?? (() => new Date())));
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { MailKind } from '../../domain/admin-mail';
 import { deliveryKinds } from '../../domain/delivery-kind';
+import { deliveryStatuses } from '../../domain/order-delivery';
 import type { GiftMessage } from '../../domain/gift-message';
 import {
   boolean,
@@ -592,7 +593,7 @@ export const deliveryBookings = pgTable(
  * Where an order's delivery stands on the florist's Deliveries board (issue 40): scheduled until the admin sends it
  * out, then out for delivery, delivered (the buyer is mailed) or attempted (with a note, tried again later).
  */
-export const deliveryStatus = pgEnum('delivery_status', ['scheduled', 'out_for_delivery', 'delivered', 'attempted']);
+export const deliveryStatus = pgEnum('delivery_status', deliveryStatuses);
 
 /**
  * An order's deliveries (issue 40, domain/delivery-split.ts): one per delivery kind in its bag, so at most two, written

@@ -1,6 +1,6 @@
-// Delivery (issue 40, docs/api.md "Delivery"): the public schedule, the product page's delivery check and the admin's
-// Delivery slots calls, one function per endpoint, replies parsed with domain/delivery-schedule.ts and
-// domain/delivery-check.ts; failures are ApiCallErrors.
+// Delivery (issue 40, docs/api.md "Delivery"): the public schedule, the product page's delivery check, the admin's
+// Delivery slots and Deliveries board calls, one function per endpoint, replies parsed with domain/delivery-*.ts;
+// failures are ApiCallErrors.
 import {
   courierSettingsRecord,
   deliverySchedule,
@@ -12,6 +12,8 @@ import type { DeliverySchedule, DeliverySettingsRecord, SlotChange } from '../..
 import type { DeliveryKind } from '../../domain/delivery-kind';
 import { deliveryCheck } from '../../domain/delivery-check';
 import type { DeliveryCheck } from '../../domain/delivery-check';
+import { deliveryBoard, deliveryStatusReply } from '../../domain/delivery-board';
+import type { DeliveryBoard, DeliveryStatusChange, DeliveryStatusReply } from '../../domain/delivery-board';
 import { call } from './call-error';
 import { api } from './client';
 
@@ -40,3 +42,11 @@ export const removeDeliveryHoliday = (date: string) => call(() => api.post('admi
 /** `GET delivery/check?pincode=&kind=`: the product page's "Check delivery" answer. */
 export const checkDelivery = (query: { pincode: string; kind: DeliveryKind }): Promise<DeliveryCheck> =>
   call(() => api.get('delivery/check', { searchParams: query }).json(), deliveryCheck);
+
+/** `GET admin/deliveries?date=`: the day's board (today in India without a date). */
+export const getDeliveryBoard = (date: string | null): Promise<DeliveryBoard> =>
+  call(() => api.get('admin/deliveries', date ? { searchParams: { date } } : {}).json(), deliveryBoard);
+
+/** `POST admin/deliveries/{id}/status` */
+export const setDeliveryStatus = (id: number, change: DeliveryStatusChange): Promise<DeliveryStatusReply> =>
+  call(() => api.post(`admin/deliveries/${id}/status`, { json: change }).json(), deliveryStatusReply);

@@ -298,6 +298,9 @@ describe('axe finds no violation (WCAG 2.0/2.1 A and AA, headings, landmarks) on
       { path: '/deliveryarea', title: 'Delivery Area Form' },
       { path: `/updatedeliveryarea/${area.id}`, title: 'Delivery Area Update Form', ready: loaded('Area Name', area.name) },
       { path: `/deletedeliveryarea/${area.id}`, title: 'Delete Delivery Area', ready: (p) => p.getByRole('button', { name: 'Delete' }).waitFor() },
+      { path: '/admindeliveries', title: 'Deliveries', ready: (p) => p.getByRole('heading', { name: /Courier parcels to dispatch/ }).waitFor() },
+      { path: '/admindeliverycards', title: /Card messages/, ready: (p) => p.getByRole('button', { name: 'Print' }).waitFor() },
+      { path: '/admindeliverymanifest', title: /Delivery manifest/, ready: (p) => p.getByRole('button', { name: 'Print' }).waitFor() },
     ];
     await scanScreens(page, check, screens);
     check.expectClean(screens.length * viewports.length);

@@ -194,6 +194,21 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('saveChange', networkDown),
     ],
   },
+  deliveryBoard: {
+    input: { date: null },
+    events: [
+      done('loadBoard', { date: '2026-12-03', today: '2026-12-02', slots: [], courier: [] }),
+      error('loadBoard', networkDown),
+      { type: 'board.retry' },
+      { type: 'date.change', date: '2026-12-04' },
+      { type: 'date.change', date: 'not a date' },
+      { type: 'status.change', change: { id: 4, status: 'delivered', note: '' } },
+      { type: 'status.change', change: { id: 4, status: 'attempted', note: '' } },
+      done('saveStatus', { date: '2026-12-03', today: '2026-12-02', slots: [], courier: [] }),
+      error('saveStatus', failure(409, 'CONFLICT', 'This order is cancelled or its money went back: its deliveries can no longer change.')),
+      error('saveStatus', networkDown),
+    ],
+  },
   contact: {
     events: [
       change('fullName', 'Asha Raman'),

@@ -245,6 +245,8 @@ describe('orders', () => {
         createdAt: '2024-03-01T20:00:00.000Z',
         price: 2499.5,
         gift: null,
+        // Placed before dated delivery: no deliveries.
+        deliveries: [],
         UserOrderItems: [
           { quantity: 2, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, ProductDatum: { productName: 'Dried Lavender' } },

@@ -161,6 +161,8 @@ describe('purchase records', () => {
         createdAt: '2030-01-01T10:00:00.000Z',
         UserAddress: addressSnapshot,
         gift: null,
+        // Placed before dated delivery: no deliveries.
+        deliveries: [],
         UserOrderItems: [
           { quantity: 2, itemPrice: 1249.75, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, itemPrice: 500, ProductDatum: { productName: 'Dried Lavender' } },

@@ -18,6 +18,7 @@ import type { TestUser } from './helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
 import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
+import { giveDeliveries } from './helpers/deliveries';
 import type { ProductRow } from './helpers/factories';
 import { registeredRoutes, routeKey } from './helpers/routes';
 
@@ -656,6 +657,12 @@ const rows: Row[] = [
     payload: { name: `Matrix area ${next()}`, pincodes: '600001', extraFeePaise: 100, active: false },
   })),
   adminRow('POST', '/api/admin/delivery-areas/:id/delete', async () => ({ method: 'POST', url: `/api/admin/delivery-areas/${await aDeliveryArea(app.db)}/delete` })),
+  // -- Admin: the Deliveries board.
+  adminRow('GET', '/api/admin/deliveries', () => ({ method: 'GET', url: '/api/admin/deliveries?date=2026-12-03' })),
+  adminRow('POST', '/api/admin/deliveries/:id/status', async () => {
+    const { hand } = await giveDeliveries(app.db, await aPurchase(), { hand: { date: '2026-12-03', slot: 'Standard' } });
+    return { method: 'POST', url: `/api/admin/deliveries/${hand}/status`, payload: { status: 'out_for_delivery' } };
+  }),
 ];
 
 

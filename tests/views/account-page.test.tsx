@@ -27,6 +27,7 @@ const anOrder = (
     createdAt: '2024-05-10T10:00:00.000Z',
     price: 1250,
     gift: null,
+    deliveries: [],
     UserOrderItems: [{ quantity: 1, ProductDatum: { productName: 'Sunset Posy' } }],
     ...overrides.UserOrder,
   },
@@ -243,6 +244,29 @@ describe('account page: orders', () => {
       'Order order_Https',
       'Order order_None',
     ]);
+  });
+
+  it("shows each order's deliveries with their fees, and an order from before dated delivery as it always read", async () => {
+    orders = [
+      anOrder({
+        UserOrder: {
+          rpayOrderId: 'order_Dated',
+          deliveries: [
+            { id: 1, kind: 'hand', date: '2026-12-03', slotName: 'Midnight', windowStartMinute: 1380, windowEndMinute: 1439, feePaise: 25_000, status: 'scheduled', statusNote: '' },
+            { id: 2, kind: 'courier', date: '2026-12-04', slotName: null, windowStartMinute: null, windowEndMinute: null, feePaise: 0, status: 'scheduled', statusNote: '' },
+          ],
+        },
+      }),
+      anOrder({ UserOrder: { rpayOrderId: 'order_Before' } }),
+    ];
+    signIn();
+    await renderApp('/account/orders');
+    const dated = within(within(await screen.findByRole('article', { name: 'Order order_Dated' })).getByRole('group', { name: 'Delivery' }));
+    for (const line of ['Thursday 3 December, Midnight 11 pm to 11:59 pm', 'Dispatched 4 December, delivered in 2 to 5 business days', 'Midnight delivery', 'Rs. 250', 'Courier delivery', 'Free']) {
+      expect(dated.getByText(line)).toBeTruthy();
+    }
+    const before = within(within(screen.getByRole('article', { name: 'Order order_Before' })).getByRole('group', { name: 'Delivery' }));
+    expect(before.getByText('Delivered in 2 to 5 business days')).toBeTruthy();
   });
 
   it('says "You have not added anything to your bag yet." without orders', async () => {

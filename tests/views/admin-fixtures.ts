@@ -84,6 +84,7 @@ export function aPurchaseRecord({ User, UserOrder, ...overrides }: PurchaseOverr
       createdAt: '2026-03-10T06:30:00.000Z',
       UserAddress: addressFieldsOf(anAddress()),
       gift: null,
+      deliveries: [],
       UserOrderItems: [aPurchaseItem()],
       ...UserOrder,
     },

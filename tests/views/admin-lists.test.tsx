@@ -125,7 +125,10 @@ describe('admin dashboard', () => {
       ['Mail', '/adminmail'],
       ['Delivery slots', '/admindeliveryslots'],
     ]);
-    expect(links('DELIVERY')).toEqual([['Delivery Areas', '/deliveryarealist']]);
+    expect(links('DELIVERY')).toEqual([
+      ['Deliveries', '/admindeliveries'],
+      ['Delivery Areas', '/deliveryarealist'],
+    ]);
     // Each card says what it is for, and its link is described by that line.
     const flowers = screen.getByRole('link', { name: 'List of Flowers' });
     const description = document.getElementById(flowers.getAttribute('aria-describedby') ?? '');
@@ -344,7 +347,7 @@ describe('purchase order list', () => {
   it('shows each order as served, newest first, with its customer, items, address, tracking link, status and method', async () => {
     purchases = [newest(), older()];
     const { table } = await openList('/purchaseorderlist', 'Purchase Order List');
-    expect(headers(table)).toEqual(['Id', 'Full Name', 'Email', 'Order Id', 'Order Items List', 'Order Address', 'Tracking Url', 'Status']);
+    expect(headers(table)).toEqual(['Id', 'Full Name', 'Email', 'Order Id', 'Order Items List', 'Delivery', 'Order Address', 'Tracking Url', 'Status']);
     expect(firstCells(table)).toEqual(['9', '4']);
     const rows = bodyRows(table);
     const first = (column: number) => nth(within(nth(rows, 0)).getAllByRole('cell'), column);
@@ -358,18 +361,20 @@ describe('purchase order list', () => {
       'Blush Rose PosyQuantity 3 · Price Rs. 450 · Total Rs. 1,350Ordered on 2026-04-01',
       'White OrchidQuantity 1 · Price Rs. 1,250.50 · Total Rs. 1,250.50Ordered on 2026-04-01',
     ]);
-    expect(first(5).textContent).toBe(
+    // An order from before dated delivery reads as it always did.
+    expect(first(5).textContent).toBe('DeliveryDelivered in 2 to 5 business days');
+    expect(first(6).textContent).toBe(
       'Asha Raman, 12 Khader Nawaz Khan Road, Nungambakkam, Near the park, Chennai, Tamil Nadu, 600006, 9876543210',
     );
-    const tracking = within(first(6)).getByRole('link', { name: 'https://track.example/AB123' });
+    const tracking = within(first(7)).getByRole('link', { name: 'https://track.example/AB123' });
     expect(tracking.getAttribute('href')).toBe('https://track.example/AB123');
     expect(tracking.getAttribute('target')).toBe('_blank');
-    expect(first(7).textContent).toBe('DispatchedPaid by UPI su•••@razorpayRefund due');
+    expect(first(8).textContent).toBe('DispatchedPaid by UPI su•••@razorpayRefund due');
 
     expect(second(1).textContent).toBe('N/A');
     expect(second(4).textContent).toContain('Ordered on 2026-02-01');
-    expect(second(6).textContent).toBe('N/A');
-    expect(second(7).textContent).toBe('createdPaid by Not recorded');
+    expect(second(7).textContent).toBe('N/A');
+    expect(second(8).textContent).toBe('createdPaid by Not recorded');
     expect(within(table).getAllByText('Refund due')).toHaveLength(1);
     expect(screen.getByRole('link', { name: '← Dashboard' }).getAttribute('href')).toBe('/dashboard');
   });

@@ -41,6 +41,9 @@ function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
         phoneNumber: '9840012345',
       },
       gift: { occasion: 'Birthday', message: 'Happy birthday, Amma!\nWith love 🌹', senderName: 'Meera', hideSenderName: false },
+      deliveries: [
+        { id: 3, kind: 'hand', date: '2024-03-14', slotName: 'Midnight', windowStartMinute: 1380, windowEndMinute: 1439, feePaise: 25_000, status: 'scheduled', statusNote: '' },
+      ],
       UserOrderItems: [
         { quantity: 2, itemPrice: 450, ProductDatum: { productName: 'Red Rose Bunch' } },
         { quantity: 1, itemPrice: 1250.5, ProductDatum: { productName: 'Lily Posy' } },
@@ -142,6 +145,8 @@ describe('purchase order update page', () => {
       ['Product Name', 'Quantity', 'Price', 'Amount'],
       ['Red Rose Bunch', '2', 'Rs. 450', 'Rs. 900'],
       ['Lily Posy', '1', 'Rs. 1,250.50', 'Rs. 1,250.50'],
+      // The delivery's fee as its own line.
+      ['Midnight delivery', 'Rs. 250'],
     ]);
     expect(screen.getByTestId('purchase-total').textContent).toBe('Rs. 2,200');
 
@@ -150,6 +155,13 @@ describe('purchase order update page', () => {
       expect(within(address).getByText(line)).toBeTruthy();
     }
     expect(screen.queryByText('Refund due')).toBeNull();
+  });
+
+  it('shows the delivery: its date and slot, and where it stands on the Deliveries board', async () => {
+    await openOrder();
+    const delivery = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(delivery).getByText('Thursday 14 March, Midnight 11 pm to 11:59 pm')).toBeTruthy();
+    expect(within(delivery).getByText('Hand delivery on the Deliveries board: Scheduled')).toBeTruthy();
   });
 
   it("shows the gift card for the florist: occasion, the buyer's message with its line break, and who it is from", async () => {

@@ -20,6 +20,7 @@ import {
 } from './account.queries';
 import type { AddressRow, ProfileChanges, UserRow } from './account.queries';
 import { assertPincodeInState } from '../delivery/pincode-directory';
+import { deliveriesOfOrders, shownDelivery } from '../delivery/order-deliveries.queries';
 
 function toUserDetails(user: UserRow): UserDetails {
   return {
@@ -75,6 +76,7 @@ export async function updateUserDetails(
 export async function listUserOrders(db: Database, userExtId: string): Promise<AccountOrder[]> {
   const user = await signedInUser(db, userExtId);
   const rows = await paidOrdersOf(db, user.id);
+  const deliveries = await deliveriesOfOrders(db, rows.map((order) => order.id));
   return rows.map((order) => ({
     status: order.status,
     userTrackingUrl: order.trackingUrl,
@@ -84,6 +86,7 @@ export async function listUserOrders(db: Database, userExtId: string): Promise<A
       createdAt: order.createdAt.toISOString(),
       price: paiseToRupees(order.totalPaise),
       gift: order.gift ?? null,
+      deliveries: (deliveries.get(order.id) ?? []).map(shownDelivery),
       UserOrderItems: order.lines.map((line) => ({ quantity: line.quantity, ProductDatum: { productName: line.productName } })),
     },
   }));

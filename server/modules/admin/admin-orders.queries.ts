@@ -4,6 +4,7 @@ import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { PurchaseStatus } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
+import { deliveriesOfOrders, shownDelivery } from '../delivery/order-deliveries.queries';
 
 type Db = Database | Transaction;
 
@@ -66,9 +67,18 @@ export async function purchasesWithLines(db: Db, orderId?: number) {
     )
     .orderBy(payments.id);
 
+  const deliveriesByOrder = await deliveriesOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
   const linesByOrder = groupByOrder(lines);
   const paymentsByOrder = groupByOrder(paid);
-  return rows.map((row) => ({ ...row, lines: linesByOrder.get(row.id) ?? [], payments: paymentsByOrder.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    ...row,
+    lines: linesByOrder.get(row.id) ?? [],
+    payments: paymentsByOrder.get(row.id) ?? [],
+    deliveries: (deliveriesByOrder.get(row.id) ?? []).map(shownDelivery),
+  }));
 }
 
 function groupByOrder<T extends { orderId: number }>(rows: readonly T[]): Map<number, Omit<T, 'orderId'>[]> {

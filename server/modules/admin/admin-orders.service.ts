@@ -50,6 +50,7 @@ function toRecord(row: PurchaseRow): PurchaseRecord {
       createdAt: row.createdAt.toISOString(),
       UserAddress: addressFieldsOf(address),
       gift: row.gift ?? null,
+      deliveries: row.deliveries,
       UserOrderItems: row.lines.map((line) => ({
         quantity: line.quantity,
         itemPrice: paiseToRupees(line.unitPricePaise),

@@ -8,6 +8,8 @@ import { giftDetails } from '../../../domain/gift-message';
 import { taxRows } from '../../../domain/gst';
 import { indiaTime } from '../../../domain/india-time';
 import { formatRupees, paiseToRupees } from '../../../domain/money';
+import { deliveryDetails, deliveryFeeLabel, deliveryText } from '../../../domain/order-delivery';
+import type { OrderDelivery } from '../../../domain/order-delivery';
 import { pagePaths } from '../../../domain/page-paths';
 import type { Config, ShopConfig } from '../../config';
 import type { Database, Transaction } from '../../db/client';
@@ -17,6 +19,7 @@ import { queueMails } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
 import type { Mail } from '../mail/mailer';
 import type { AddressSnapshot } from './invoice.service';
+import { deliveriesOfOrders } from '../delivery/order-deliveries.queries';
 
 /** What a mail needs of the config: the shop's identity and the address its links start with. */
 export type MailContext = Pick<Config, 'shop' | 'publicBaseUrl'>;
@@ -155,6 +158,7 @@ export async function orderMails(
   // A settled order's mails are already queued: a replayed verify or webhook composes nothing.
   if (options.onlyIfPending && order.paymentState !== 'pending') return { paymentState: order.paymentState, mails: [] };
   const { id: orderId, items } = order;
+  const deliveries = (await deliveriesOfOrders(db, [orderId])).get(orderId) ?? [];
   const address = order.address as AddressSnapshot;
   const orderNumber = order.providerOrderId ?? order.invoiceId;
 
@@ -163,10 +167,13 @@ export async function orderMails(
     [`${item.productName} (${item.size}) × ${item.quantity}`, rupees(item.lineTotalPaise)],
     ...taxRows(item, item.gstRateBp, address.state).map((row): [string, string] => [row.label, rupees(row.paise)]),
   ]);
+  // Each delivery's fee as its own line; its tax follows the goods' rate and joins theirs below.
+  const feeDetails = deliveries.map((delivery): [string, string] => [deliveryFeeLabel(delivery), rupees(delivery.feePaise)]);
   const sum = (pick: (item: (typeof items)[number]) => number) => items.reduce((total, item) => total + pick(item), 0);
-  const taxPaise = sum((i) => i.cgstPaise + i.sgstPaise + i.igstPaise);
+  const feesOf = (pick: (delivery: (typeof deliveries)[number]) => number) => deliveries.reduce((total, delivery) => total + pick(delivery), 0);
+  const taxPaise = sum((i) => i.cgstPaise + i.sgstPaise + i.igstPaise) + feesOf((d) => d.feeTaxPaise);
   const taxDetails: [string, string][] = [
-    ['Taxable value', rupees(sum((i) => i.taxablePaise))],
+    ['Taxable value', rupees(sum((i) => i.taxablePaise) + feesOf((d) => d.feeTaxablePaise))],
     ...(taxPaise > 0 ? [['GST included', rupees(taxPaise)] as [string, string]] : []),
   ];
   const addressLine = [
@@ -183,8 +190,10 @@ export async function orderMails(
     ['Order number', orderNumber],
     ['Order placed', indiaTime(order.createdAt)],
     ...itemDetails,
+    ...feeDetails,
     ...taxDetails,
     ['Total (inclusive of all taxes)', rupees(order.totalPaise)],
+    ...deliveryDetails(deliveries),
     ['Delivery address', addressLine],
     ...giftDetails(order.gift),
   ];
@@ -198,8 +207,7 @@ export async function orderMails(
       stockGone
         ? `We received your payment for order ${orderNumber}, but it arrived after your reservation had ended and the ` +
           `flowers sold out meanwhile, so we cannot send them. ${moneyBack(order.totalPaise)}`
-        : `We have received your payment for order ${orderNumber}. Your flowers will be delivered within 2 to 5 business days; ` +
-          'we will e-mail you the tracking link once it ships.',
+        : `We have received your payment for order ${orderNumber}. ${deliveryPromise(deliveries)}`,
       questions(shop),
     ],
     details,
@@ -224,6 +232,49 @@ export async function orderMails(
       { key: `order:${orderId}:confirmation`, kind: 'order_confirmation', orderId, to: order.email, subject: `${subject} · ${shop.name}`, ...buyer },
       { key: `order:${orderId}:notice`, kind: 'order_notice', orderId, to: shop.email, subject: `New order ${orderNumber}`, ...notice },
     ],
+  };
+}
+
+/** What the confirmation promises: the dated deliveries, or (an order without any) the courier's 2 to 5 days. */
+function deliveryPromise(deliveries: readonly OrderDelivery[]): string {
+  const tracking = 'we will e-mail you the tracking link once it ships.';
+  if (deliveries.length === 0) return `Your flowers will be delivered within 2 to 5 business days; ${tracking}`;
+  return deliveries
+    .map((delivery) =>
+      delivery.kind === 'hand' ? `Hand delivery: ${deliveryText(delivery)}.` : `Courier: ${deliveryText(delivery)}; ${tracking}`,
+    )
+    .join(' ');
+}
+
+/** What the delivered mail needs of a delivery: the board's row. */
+export interface DeliveredMailInput {
+  deliveryId: number;
+  orderId: number;
+  orderNumber: string;
+  email: string;
+  firstName: string | null;
+  recipientName: string;
+  delivery: Pick<OrderDelivery, 'kind' | 'date' | 'slotName' | 'windowStartMinute' | 'windowEndMinute'>;
+}
+
+/** The buyer's news that a delivery arrived; keyed by the delivery, so that it is queued once however often it is marked. */
+export function deliveredMail({ shop, publicBaseUrl }: MailContext, input: DeliveredMailInput): QueuedMail {
+  const content = composeMail(shop, {
+    heading: `Your flowers have been delivered${input.firstName ? `, ${input.firstName}` : ''}`,
+    paragraphs: [`We have delivered your order ${input.orderNumber} to ${input.recipientName}. Thank you for choosing ${shop.name}.`, questions(shop)],
+    details: [['Order number', input.orderNumber], ...deliveryDetails([input.delivery]), ['Delivered to', input.recipientName]],
+    links: [
+      { text: 'See your order in My Account', href: `${publicBaseUrl}${pagePaths.accountOrders}` },
+      { text: `Visit ${shop.name}`, href: `${publicBaseUrl}${pagePaths.home}` },
+    ],
+  });
+  return {
+    key: `delivery:${input.deliveryId}:delivered`,
+    kind: 'order_delivered',
+    orderId: input.orderId,
+    to: input.email,
+    subject: `Order ${input.orderNumber} delivered · ${shop.name}`,
+    ...content,
   };
 }
 

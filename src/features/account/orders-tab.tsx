@@ -1,6 +1,8 @@
 // Account › Orders: a card per paid order (SPEC.md §2): order number, date (YYYY-MM-DD, India time), price inclusive
-// of taxes, items, status as received and the tracking link. Load errors are only logged (SPEC.md §8).
+// of taxes, items, its deliveries (date and slot, or the courier's dispatch, each fee), the gift card, status as
+// received and the tracking link. Load errors are only logged (SPEC.md §8).
 import { GiftCard } from '../../components/gift-card';
+import { OrderDeliveries } from '../../components/order-deliveries';
 import { Badge, Box, Flex, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { orderDate, profileMessages, trackingLink } from '../../../domain/account';
 import type { AccountOrder } from '../../../domain/account';
@@ -56,6 +58,10 @@ function OrderCard({ order }: { order: AccountOrder }) {
           </List.Item>
         ))}
       </List.Root>
+
+      <Box mt="4">
+        <OrderDeliveries deliveries={details.deliveries} compact fees={details.deliveries.length > 0} />
+      </Box>
 
       {details.gift ? (
         <Box mt="4" pl="3" borderLeftWidth="2px" borderColor="brand.gold">

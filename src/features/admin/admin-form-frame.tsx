@@ -12,10 +12,12 @@ export interface AdminFormFrameProps {
   title: string;
   submitLabel: string;
   loadingLabel?: string;
+  /** A form that deletes: its button in the house's danger colour (rose), as Cancel order and Refund are. */
+  danger?: boolean;
   children: ReactNode;
 }
 
-export function AdminFormFrame({ actor, title, submitLabel, loadingLabel = 'Loading the form…', children }: AdminFormFrameProps) {
+export function AdminFormFrame({ actor, title, submitLabel, loadingLabel = 'Loading the form…', danger = false, children }: AdminFormFrameProps) {
   const [snapshot, send] = actor;
   if (snapshot.matches('loading')) return <Loading label={loadingLabel} inCard />;
   if (snapshot.matches('loadFailed')) {
@@ -31,7 +33,7 @@ export function AdminFormFrame({ actor, title, submitLabel, loadingLabel = 'Load
     <form noValidate onSubmit={submit} aria-label={title}>
       <Stack gap="6">
         {children}
-        <FormSubmitButton loading={saving} loadingText="Saving…" disabled={busy}>
+        <FormSubmitButton loading={saving} loadingText="Saving…" disabled={busy} {...(danger ? { colorPalette: 'rose' } : {})}>
           {submitLabel}
         </FormSubmitButton>
       </Stack>

@@ -45,6 +45,7 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
   {
     title: 'DELIVERY',
     destinations: [
+      { name: 'Deliveries', to: paths.adminDeliveries, kind: 'List', description: 'The day’s deliveries by slot and courier parcels; mark them out, delivered or attempted; print cards and the manifest.' },
       { name: 'Delivery Areas', to: paths.deliveryAreaList, kind: 'List', description: 'Pincodes the shop delivers to by hand, with any extra fee; add, edit or delete one.' },
     ],
   },

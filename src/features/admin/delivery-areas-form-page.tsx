@@ -124,7 +124,7 @@ function DeliveryAreaDeleteForm({ id }: { id: number }) {
   // The machine keeps the record opaque; this page fills it, always with a ServiceArea.
   const area = actor[0].context.record as ServiceArea | null;
   return (
-    <AdminFormFrame actor={actor} title="Delete Delivery Area" submitLabel="Delete">
+    <AdminFormFrame actor={actor} title="Delete Delivery Area" submitLabel="Delete" danger>
       {area ? (
         <Stack gap="2">
           <Text>

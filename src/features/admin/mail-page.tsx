@@ -22,6 +22,7 @@ const kindNames: Record<MailKind, string> = {
   order_status: 'Order status',
   order_cancelled: 'Order cancelled',
   order_refunded: 'Refund issued',
+  order_delivered: 'Delivered',
   payment_due_back: 'Second payment due back',
   contact: 'Contact message',
 };

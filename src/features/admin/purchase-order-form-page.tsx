@@ -1,4 +1,5 @@
-// /purchaseorderlist/{id} (Purchase Order Update Form, SPEC.md §2): the order as bought — items, total, date, address —
+// /purchaseorderlist/{id} (Purchase Order Update Form, SPEC.md §2): the order as bought — items and delivery fees, total,
+// date, its deliveries (date, slot, board status), address, gift card —
 // and the two things the admin sets, the tracking link and the status. The admin form machine checks the link, saves,
 // toasts and goes back to the list after 4 s. Above the form: where the money is, with Refund and Cancel order.
 import { Alert, Box, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
@@ -8,11 +9,14 @@ import { orderDate } from '../../../domain/account';
 import { hasRefundDue, paidBy, purchaseStatuses } from '../../../domain/admin-orders';
 import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
+import { deliveryKindLabels } from '../../../domain/delivery-kind';
+import { deliveryFeeRows, deliveryStatusLabels } from '../../../domain/order-delivery';
 import { getPurchase, updatePurchase } from '../../api/admin';
 import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
 import { AdminReadOnlyField, AdminSelect, AdminTextField } from './admin-fields';
 import { GiftCard } from '../../components/gift-card';
+import { OrderDeliveries } from '../../components/order-deliveries';
 import { AdminPage } from './admin-page';
 import { PurchaseActions } from './purchase-actions';
 import { MissingRecord, rowIdOf } from './record-id';
@@ -132,6 +136,16 @@ function OrderDetails({ record }: { record: PurchaseRecord }) {
                 </Table.Cell>
               </Table.Row>
             ))}
+            {deliveryFeeRows(order.deliveries).map(([label, fee]) => (
+              <Table.Row key={label} bg="transparent">
+                <Table.Cell px="2" colSpan={3}>
+                  {label}
+                </Table.Cell>
+                <Table.Cell px="2" textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+                  {fee}
+                </Table.Cell>
+              </Table.Row>
+            ))}
           </Table.Body>
         </Table.Root>
       </Box>
@@ -156,6 +170,17 @@ function OrderDetails({ record }: { record: PurchaseRecord }) {
         </Text>
         <Text>{address.country}</Text>
         <Text color="brand.muted">Phone: {address.phoneNumber}</Text>
+      </Stack>
+      <Stack as="section" aria-labelledby="delivery-title" gap="1" fontSize="sm" lineHeight="1.6" color="brand.ink">
+        <Heading id="delivery-title" as="h2" fontSize="xl" fontWeight="600" color="brand.ink" mb="1">
+          Delivery
+        </Heading>
+        <OrderDeliveries deliveries={order.deliveries} />
+        {order.deliveries.map((delivery) => (
+          <Text key={delivery.id} color="brand.muted">
+            {deliveryKindLabels[delivery.kind]} on the Deliveries board: {deliveryStatusLabels[delivery.status]}
+          </Text>
+        ))}
       </Stack>
       {order.gift ? (
         <Stack as="section" aria-labelledby="gift-message-title" gap="1" fontSize="sm" lineHeight="1.6" color="brand.ink">

@@ -1,11 +1,12 @@
 // /purchaseorderlist (SPEC.md §2 "Admin screens"): paid orders in the server's order (newest first), with their items,
-// delivery address, tracking link and status; an order's number opens its update form.
+// delivery (date and slot), address, tracking link and status; an order's number opens its update form.
 import { Badge, Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { orderDate, trackingLink } from '../../../domain/account';
 import { hasRefundDue, paidBy, paymentStateLabels } from '../../../domain/admin-orders';
 import type { PurchaseRecord } from '../../../domain/admin-orders';
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
+import { deliveryDetails } from '../../../domain/order-delivery';
 import { getPurchases } from '../../api/admin';
 import { paths } from '../../app/paths';
 import type { Column } from '../../components/paginated-table';
@@ -89,6 +90,20 @@ function Status({ purchase }: { purchase: PurchaseRecord }) {
   );
 }
 
+/** Each delivery's date and slot (or the courier's dispatch date), as every order view words it. */
+const deliveryCell = (purchase: PurchaseRecord) => (
+  <Stack as="ul" listStyleType="none" gap="1.5" aria-label={`Delivery of order ${purchase.id}`}>
+    {deliveryDetails(purchase.UserOrder.deliveries).map(([kind, text]) => (
+      <Box as="li" key={kind}>
+        <Text fontSize="xs" color="brand.muted">
+          {kind}
+        </Text>
+        <Text>{text}</Text>
+      </Box>
+    ))}
+  </Stack>
+);
+
 const columns: readonly Column<PurchaseRecord>[] = [
   { header: 'Id', cell: (purchase) => purchase.id },
   { header: 'Full Name', cell: fullName, maxW: '40', minW: '24' },
@@ -108,6 +123,7 @@ const columns: readonly Column<PurchaseRecord>[] = [
     minW: '40',
   },
   { header: 'Order Items List', cell: (purchase) => <OrderItems purchase={purchase} />, maxW: '80', minW: '52' },
+  { header: 'Delivery', cell: deliveryCell, maxW: '48', minW: '36' },
   { header: 'Order Address', cell: addressLine, maxW: '72', minW: '44' },
   { header: 'Tracking Url', cell: trackingCell, maxW: '56', minW: '36' },
   { header: 'Status', cell: (purchase) => <Status purchase={purchase} /> },

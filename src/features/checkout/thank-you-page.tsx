@@ -1,12 +1,17 @@
 // /thankyou (SPEC.md §2 Thank-you page): the spec's two lines and Keep Shopping; a signed-in buyer also gets the way
-// to the Orders tab, where the paid order now shows as received.
+// to the Orders tab, where the paid order now shows as received. The checkout hands over the order's card and its
+// deliveries (date, slot, fee) in the navigation's state: { gift, deliveries }.
 import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { z } from 'zod/mini';
 import { giftMessageRequest } from '../../../domain/gift-message';
 import type { GiftMessage } from '../../../domain/gift-message';
+import { chosenDelivery } from '../../../domain/order-delivery';
+import type { ChosenDelivery } from '../../../domain/order-delivery';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
 import { GiftCard } from '../../components/gift-card';
+import { OrderDeliveries } from '../../components/order-deliveries';
 import { MessagePage } from '../../components/message-page';
 import { leafPill } from '../../components/leaf-pill';
 
@@ -18,9 +23,17 @@ function giftOf(state: unknown): GiftMessage | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The deliveries the order was placed with (date, slot, fee), handed over the same way; none otherwise. */
+function deliveriesOf(state: unknown): ChosenDelivery[] {
+  const parsed = z.array(chosenDelivery).safeParse((state as { deliveries?: unknown } | null)?.deliveries);
+  return parsed.success ? parsed.data : [];
+}
+
 export function ThankYouPage() {
   const { isLoggedIn } = useSession();
-  const gift = giftOf(useLocation().state);
+  const { state } = useLocation();
+  const gift = giftOf(state);
+  const deliveries = deliveriesOf(state);
   const link = (to: string, label: string) => (
     <Link asChild color="brand.leaf" fontWeight="600" textDecoration="underline">
       <RouterLink to={to}>{label}</RouterLink>
@@ -45,6 +58,14 @@ export function ThankYouPage() {
     >
       A confirmation is on its way to your e-mail. To track your order please {link(paths.login, 'Login')}/
       {link(paths.signup, 'Sign Up')}.
+      {deliveries.length > 0 ? (
+        <Box as="span" display="block" mt="6" layerStyle="card" p="5">
+          <Text as="span" display="block" fontWeight="600" color="brand.leaf" mb="2">
+            Your delivery
+          </Text>
+          <OrderDeliveries deliveries={deliveries} fees />
+        </Box>
+      ) : null}
       {gift ? (
         <Box as="span" display="block" mt="6" layerStyle="card" p="5">
           <Text as="span" display="block" fontWeight="600" color="brand.leaf" mb="2">

@@ -12,7 +12,7 @@ import { productImageBytesMax } from '../../../server/modules/admin/admin-catalo
 import type { CallerName } from './fuzz-world';
 
 /** What an `id` field (query, body or path) names on a route. */
-export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot' | 'deliveryArea';
+export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot' | 'deliveryArea' | 'delivery';
 
 /**
  * A refusal that must write, with the rule that says so: only these tables, with this status and these codes, may
@@ -163,6 +163,8 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'POST', path: '/api/admin/delivery-areas', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/delivery-areas/:id', servedTo: 'admin', id: 'deliveryArea' },
   { method: 'POST', path: '/api/admin/delivery-areas/:id/delete', servedTo: 'admin', id: 'deliveryArea' },
+  { method: 'GET', path: '/api/admin/deliveries', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/deliveries/:id/status', servedTo: 'admin', id: 'delivery' },
   // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/*' },

@@ -21,6 +21,7 @@ import type { TestUser } from '../helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from '../helpers/cart';
 import type { TestGuest } from '../helpers/cart';
 import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, aProduct, aProductForm, aSubCategory, deliveryAreaPincode } from '../helpers/factories';
+import { giveDeliveries } from '../helpers/deliveries';
 import type { ProductRow } from '../helpers/factories';
 import { aBuyer, invoiceFor, paidWithCard, verify } from '../helpers/payments';
 import type { SignedPayment } from '../helpers/payments';
@@ -70,6 +71,8 @@ export interface FuzzWorld {
   deliveryAreaId: number;
   /** A pincode inside that area: hand delivery reaches it (GET /api/delivery/check). */
   deliveryAreaPincode: string;
+  /** The paid order's hand delivery (the admin's Deliveries board). */
+  deliveryId: number;
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
   refreshTokens: string[];
   png: Buffer;
@@ -224,6 +227,7 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
     failedMailId: await aFailedMail(app.db),
     deliveryAreaId: await aDeliveryArea(app.db),
     deliveryAreaPincode,
+    deliveryId: (await giveDeliveries(app.db, paid!.id, { hand: { date: '2026-12-03', slot: 'Standard' } })).hand!,
     refreshTokens,
     png,
     jpeg,

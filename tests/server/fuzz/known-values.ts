@@ -59,6 +59,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     // Migration 0016 seeds the Standard slot first.
     deliverySlot: [1, unknownRow],
     deliveryArea: [world.deliveryAreaId, unknownRow],
+    delivery: [world.deliveryId, unknownRow],
     product: products,
   };
 

@@ -1,0 +1,117 @@
+/**
+ * Orders with deliveries (issue 40) for the tests that read or manage them: an order inserted straight into the
+ * database (paid unless told otherwise), and `order_deliveries` rows given to an existing order, as checkout_invoice
+ * writes them: a hand delivery on a date in one of the shop's slots (by name), and/or a courier parcel dispatched on a
+ * date.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../../server/db/client';
+import { deliverySlots, orderDeliveries, orderItems, orders } from '../../../server/db/schema';
+import type { DeliveryKind } from '../../../domain/delivery-kind';
+import type { GiftMessage } from '../../../domain/gift-message';
+import type { IndiaDate } from '../../../domain/india-time';
+import { aCategory, aProduct, aSubCategory } from './factories';
+
+let sequence = 0;
+
+export const recipient = {
+  fullName: 'Lakshmi Iyer',
+  address: '4 Lake View Road',
+  locality: 'Mylapore',
+  landmark: 'Opposite the temple tank',
+  city: 'Chennai',
+  pincode: '600004',
+  state: 'Tamil Nadu',
+  country: 'India',
+  phoneNumber: '9840012345',
+};
+
+/** A product delivered by `kind` (its category says so), as an order line names it (product names are unique, lines' not). */
+export async function aProductDeliveredBy(db: Database, kind: DeliveryKind, lineName: string) {
+  const category = await aCategory(db, { deliveryKind: kind });
+  const product = await aProduct(db, { subCategory: await aSubCategory(db, { categoryId: category.id }) });
+  return { ...product, name: lineName };
+}
+
+/** An order of `userId` for the products given (one each), paid and created unless told otherwise. */
+export async function anOrder(
+  db: Database,
+  userId: number,
+  options: {
+    products: { id: number; name: string; itemCode: string }[];
+    paymentState?: (typeof orders.$inferInsert)['paymentState'];
+    status?: (typeof orders.$inferInsert)['status'];
+    gift?: GiftMessage | null;
+  },
+) {
+  sequence += 1;
+  const total = options.products.length * 125_000;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      invoiceId: `inv_board_${sequence}_${Date.now()}`,
+      userId,
+      providerOrderId: `order_board${sequence}${Date.now()}`,
+      address: { addressId: 1, ...recipient },
+      subtotalPaise: total,
+      taxPaise: 0,
+      totalPaise: total,
+      status: options.status ?? 'created',
+      paymentState: options.paymentState ?? 'paid',
+      gift: options.gift ?? null,
+      reservationExpiresAt: new Date(Date.now() + 15 * 60_000),
+    })
+    .returning();
+  for (const product of options.products) {
+    await db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: product.id,
+      productName: product.name,
+      itemCode: product.itemCode,
+      quantity: 1,
+      unitPricePaise: 125_000,
+      mrpPaise: 125_000,
+      lineTotalPaise: 125_000,
+      taxablePaise: 125_000,
+    });
+  }
+  return order!;
+}
+
+/** Gives an existing order its deliveries: by hand on a date in the named slot, and/or by courier dispatched on a date. */
+export async function giveDeliveries(
+  db: Database,
+  orderId: number,
+  plan: { hand?: { date: IndiaDate; slot: string; feePaise?: number }; courier?: { date: IndiaDate; feePaise?: number } },
+) {
+  const ids: Partial<Record<DeliveryKind, number>> = {};
+  if (plan.hand) {
+    const [slot] = await db.select().from(deliverySlots).where(eq(deliverySlots.name, plan.hand.slot)).limit(1);
+    if (!slot) throw new Error(`no delivery slot named ${plan.hand.slot}`);
+    const fee = plan.hand.feePaise ?? slot.feePaise;
+    const [row] = await db
+      .insert(orderDeliveries)
+      .values({
+        orderId,
+        kind: 'hand',
+        date: plan.hand.date,
+        slotId: slot.id,
+        slotName: slot.name,
+        windowStartMinute: slot.startMinute,
+        windowEndMinute: slot.endMinute,
+        feePaise: fee,
+        feeTaxablePaise: fee,
+      })
+      .returning({ id: orderDeliveries.id });
+    ids.hand = row!.id;
+  }
+  if (plan.courier) {
+    const fee = plan.courier.feePaise ?? 0;
+    const [row] = await db
+      .insert(orderDeliveries)
+      .values({ orderId, kind: 'courier', date: plan.courier.date, feePaise: fee, feeTaxablePaise: fee })
+      .returning({ id: orderDeliveries.id });
+    ids.courier = row!.id;
+  }
+  return ids;
+}
