@@ -104,5 +104,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     isRemoved: ['true', 'false'],
     userTrackingUrl: ['https://track.example.in/1', ''],
     refreshToken: world.refreshTokens,
+    // The checkout invoice's choices: the world's bags go by courier.
+    deliveries: [world.deliveries, [], [{ kind: 'hand', date: world.deliveries[0]!.date, slotId: 1 }]],
   };
 }
