@@ -65,6 +65,8 @@ export const deliveryChoiceMessages = {
   missing: (title: string) => `Please choose a delivery date for ${title.charAt(0).toLowerCase()}${title.slice(1)}.`,
   notNeeded: (title: string) => `Your bag has nothing for ${title.charAt(0).toLowerCase()}${title.slice(1)}. Please choose again.`,
   twice: 'Please choose one delivery date for each delivery.',
+  /** The checkout page's Place Order before every delivery has its date (and slot). */
+  choose: 'Please choose a delivery date (and a slot for fresh flowers) for each delivery.',
   notReached: (pincode: string) =>
     `We do not deliver fresh flowers by hand to ${pincode} yet. Please choose another address, or remove the fresh flowers from your bag.`,
 } as const;

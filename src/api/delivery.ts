@@ -9,12 +9,18 @@ import {
 } from '../../domain/delivery-schedule';
 import type { DeliverySchedule, DeliverySettingsRecord, SlotChange } from '../../domain/delivery-schedule';
 import type { DeliveryKind } from '../../domain/delivery-kind';
+import { deliveryReach } from '../../domain/service-area';
+import type { DeliveryReach } from '../../domain/service-area';
 import { call } from './call-error';
 import { api } from './client';
 
 /** `GET delivery/schedule?kind=` */
 export const getDeliverySchedule = (kind: DeliveryKind): Promise<DeliverySchedule> =>
   call(() => api.get('delivery/schedule', { searchParams: { kind } }).json(), deliverySchedule);
+
+/** `GET delivery/reach?pincode=`: whether hand delivery reaches a pincode, and its area's extra fee. */
+export const getDeliveryReach = (pincode: string): Promise<DeliveryReach> =>
+  call(() => api.get('delivery/reach', { searchParams: { pincode } }).json(), deliveryReach);
 
 /** `GET admin/delivery/settings` */
 export const getDeliverySettings = (): Promise<DeliverySettingsRecord> => call(() => api.get('admin/delivery/settings').json(), deliverySettingsRecord);
