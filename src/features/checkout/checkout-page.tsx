@@ -123,13 +123,15 @@ function BuyerCheckout({ buyer, userExtId, cart, prefill, lead }: BuyerCheckoutP
     pickers,
   );
   const pincode = selectedAddress?.pincode ?? null;
+  // Only a hand delivery asks whether the address is reached.
+  const handBag = bagDeliveryKinds(cart).includes('hand');
   const columns = (reach: DeliveryReach | null) => (
     <BuyerColumns {...{ cart, lead, addresses, gift, pickers, placeOrder, pincode, reach }} deliveryState={selectedAddress?.state ?? null} />
   );
 
   return (
     <>
-      {pincode === null ? columns(null) : <WithDeliveryReach key={pincode} pincode={pincode}>{columns}</WithDeliveryReach>}
+      {pincode === null || !handBag ? columns(null) : <WithDeliveryReach key={pincode} pincode={pincode}>{columns}</WithDeliveryReach>}
       <ProcessingPayment actor={placeOrder} />
     </>
   );

@@ -62,7 +62,8 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
   }));
   const deliveries = deliveryLines.map(({ fee, totalPaise, rateBp: rate }): BillDeliveryLine => ({
     ...fee,
-    taxRows: taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
+    // A free delivery carries no tax to show.
+    taxRows: totalPaise === 0 ? [] : taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
   }));
   const totals = orderTotals([...priced, ...deliveryLines], deliveryState);
   return { lines, deliveries, totalPaise: totals.totalPaise, taxPaise: totals.taxPaise };
