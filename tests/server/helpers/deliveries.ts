@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
-import type { DeliverySchedule } from '../../../domain/delivery-schedule';
+import { firstOpenChoice } from '../../../domain/delivery-schedule';
+import type { DeliverySchedule, SlotKind } from '../../../domain/delivery-schedule';
 import type { DeliveryChoiceRequest } from '../../../domain/payment';
 
 /** The server's schedule for a kind of delivery (GET delivery/schedule). */
@@ -17,15 +18,10 @@ export async function scheduleOf(app: FastifyInstance, kind: DeliveryKind): Prom
 }
 
 /** The first open date of a kind of delivery, and for hand delivery its first open slot (or the slot of that kind). */
-export async function firstChoice(app: FastifyInstance, kind: DeliveryKind, slotKind?: string): Promise<DeliveryChoiceRequest> {
-  const schedule = await scheduleOf(app, kind);
-  for (const day of schedule.days) {
-    if (!day.available) continue;
-    if (kind === 'courier') return { kind, date: day.date, slotId: null };
-    const slot = day.slots.find((candidate) => candidate.available && (slotKind === undefined || candidate.kind === slotKind));
-    if (slot) return { kind, date: day.date, slotId: slot.id };
-  }
-  throw new Error(`no open ${kind} delivery in the next 30 days`);
+export async function firstChoice(app: FastifyInstance, kind: DeliveryKind, slotKind?: SlotKind): Promise<DeliveryChoiceRequest> {
+  const choice = firstOpenChoice(await scheduleOf(app, kind), slotKind);
+  if (!choice) throw new Error(`no open ${kind} delivery in the next 30 days`);
+  return choice;
 }
 
 /** The delivery kinds a bag needs, hand first (each line's product kind, else its category's). */
