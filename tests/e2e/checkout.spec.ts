@@ -9,7 +9,7 @@ import { browserSuite, screenshots } from './browser-suite';
 import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { Datum, Shopper } from './shop-api';
-import { fillAddress } from './page-forms';
+import { fillAddress, fillGuestDetails } from './page-forms';
 import { addToBag as addOnProductPage, animationsDone } from './shop-pages';
 
 const admin = { email: 'admin@checkout.example.in', password: 'Orchid@2026' };
@@ -71,11 +71,7 @@ describe('a guest checks out', () => {
     await addToBag(page, dried, 'Buy Now');
     await page.waitForURL('**/checkout', { timeout: 10_000 });
     const form = page.getByRole('form', { name: 'Guest checkout' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Email').blur();
-    await form.getByLabel('Mobile Number').fill('9840012345');
-    await form.getByLabel('First Name').fill('Meera');
-    await form.getByLabel('Last Name').fill('Krishnan');
+    await fillGuestDetails(form, { email, mobileNumber: '9840012345', firstName: 'Meera', lastName: 'Krishnan' });
     await fillAddress(form, address);
     // The bill before the address is chosen: CGST + SGST at 2.5 % each.
     await page.getByText('incl. CGST (2.5%)').first().waitFor();

@@ -7,7 +7,7 @@ import { formatPaise, rupeesToPaise } from '../../domain/money';
 import { browserSuite } from './browser-suite';
 import { outbox } from './harness';
 import { shopApi } from './shop-api';
-import { fillAddress } from './page-forms';
+import { fillAddress, fillGuestDetails } from './page-forms';
 import { addToBag } from './shop-pages';
 
 const suite = browserSuite({});
@@ -39,11 +39,7 @@ async function catalogue(): Promise<Listed[]> {
 /** The guest's details and address, the code from the outbox: the checkout then shows the deliveries. */
 async function guestCheckout(page: Page, email: string, address: Parameters<typeof fillAddress>[1]) {
   const form = page.getByRole('form', { name: 'Guest checkout' });
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Email').blur();
-  await form.getByLabel('Mobile Number').fill('9840012345');
-  await form.getByLabel('First Name').fill('Meera');
-  await form.getByLabel('Last Name').fill('Krishnan');
+  await fillGuestDetails(form, { email, mobileNumber: '9840012345', firstName: 'Meera', lastName: 'Krishnan' });
   await fillAddress(form, address);
   await form.getByRole('button', { name: 'Continue' }).click();
   const otpDialog = page.getByRole('dialog', { name: 'Enter Email OTP' });
