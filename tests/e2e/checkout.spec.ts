@@ -10,7 +10,7 @@ import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { Datum, Shopper } from './shop-api';
 import { fillAddress, fillGuestDetails } from './page-forms';
-import { addToBag as addOnProductPage, animationsDone } from './shop-pages';
+import { addToBag as addOnProductPage, animationsDone, chooseHandDelivery } from './shop-pages';
 
 const admin = { email: 'admin@checkout.example.in', password: 'Orchid@2026' };
 const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
@@ -260,13 +260,14 @@ describe('a stock shortfall', () => {
     });
     await shop.api(`user/${other.userExtId}/checkoutinvoice`, {
       method: 'POST',
-      json: { addressId: saved.id },
+      json: { addressId: saved.id, deliveries: await shop.firstDeliveries(other.userExtId, { authorization: other.authorization }) },
       headers: { authorization: other.authorization },
     });
     expect(await shop.stockOf(fresh.externalId)).toBe(0);
 
     await page.goto('/checkout');
     await page.getByRole('radiogroup', { name: 'Delivery address' }).getByText(address.fullName).waitFor();
+    await chooseHandDelivery(page);
     await page.screenshot({ path: join(screenshots, 'checkout-signed-in-390.png'), fullPage: true });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Thank you for your interest. Please reduce your order based on the stock level below').first().waitFor();

@@ -8,7 +8,7 @@ import { browserSuite } from './browser-suite';
 import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import { fillAddress, fillGuestDetails } from './page-forms';
-import { addToBag } from './shop-pages';
+import { addToBag, chooseHandDelivery } from './shop-pages';
 
 const suite = browserSuite({});
 let shop: ReturnType<typeof shopApi>;
@@ -80,11 +80,7 @@ describe('delivery at checkout', () => {
 
     const hand = page.getByRole('region', { name: 'Fresh flowers, delivered by hand' });
     await hand.getByText(/to 600004, Chennai/).waitFor();
-    // Tomorrow in India: the strip's second date, whose midnight slot is open until 6 pm tomorrow.
-    const tomorrow = hand.getByRole('radio').nth(1);
-    await tomorrow.check({ force: true });
-    await hand.getByText('Midnight', { exact: true }).click({ force: true });
-    await page.getByText('Delivery: Fresh flowers, delivered by hand').waitFor();
+    await chooseHandDelivery(page, 'Midnight');
     await page.getByLabel('Occasion').selectOption('Birthday');
     await page.getByLabel('Card message').fill('Happy birthday, Amma! 🎂');
     await payWithCard(page);
