@@ -307,6 +307,17 @@ export function judgeChoice(schedule: DeliverySchedule, choice: Omit<DeliveryCho
   return { ok: true, date: day.date, slot, feePaise: slot.feePaise };
 }
 
+/** The first open date of a schedule, and for hand delivery its first open slot (of a kind, when given); null: none. */
+export function firstOpenChoice(schedule: DeliverySchedule, slotKind?: SlotKind): DeliveryChoice | null {
+  for (const day of schedule.days) {
+    if (!day.available) continue;
+    if (schedule.kind === 'courier') return { kind: 'courier', date: day.date, slotId: null };
+    const slot = day.slots.find((candidate) => candidate.available && (slotKind === undefined || candidate.kind === slotKind));
+    if (slot) return { kind: 'hand', date: day.date, slotId: slot.id };
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The admin's Delivery slots screen
 // ---------------------------------------------------------------------------------------------------------------

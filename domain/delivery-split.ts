@@ -27,3 +27,21 @@ export function splitIntoDeliveries<L extends PricedLine>(lines: readonly L[]): 
     })
     .filter((delivery) => delivery.lines.length > 0);
 }
+
+/** How the checkout and the order name each delivery. */
+export const deliveryTitles: Record<DeliveryKind, string> = {
+  hand: 'Fresh flowers, delivered by hand',
+  courier: 'Everlasting gifts, by courier',
+};
+
+/**
+ * The GST rate (CGST = SGST, basis points; null: nil-rated) a delivery's fee is taxed at. FLORIST-FACTS.md: delivering
+ * goods for a price that includes the delivery is a composite supply, taxed as its principal supply; the principal
+ * supply of a delivery is its highest-value line (the first of equal ones, in the bag's order), so its fee follows
+ * that line's rate: fresh flowers' fee is nil-rated like them, a vase's is taxed like the vase.
+ */
+export function deliveryFeeRateBp(lines: readonly { totalPaise: number; rateBp: number | null }[]): number | null {
+  let principal: { totalPaise: number; rateBp: number | null } | undefined;
+  for (const line of lines) if (!principal || line.totalPaise > principal.totalPaise) principal = line;
+  return principal?.rateBp ?? null;
+}

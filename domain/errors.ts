@@ -11,6 +11,8 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'OUT_OF_STOCK',
+  /** A delivery date or slot chosen at checkout can no longer be had (issue 40). */
+  'DELIVERY_STALE',
   'PAYLOAD_TOO_LARGE',
   'HEADERS_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

@@ -6,6 +6,8 @@ import { z } from 'zod/mini';
 import { apiError } from './errors';
 import { rowIdOf } from './fields';
 import { giftMessageRequest } from './gift-message';
+import { deliveryKind, deliveryKinds } from './delivery-kind';
+import { deliverySchedule, indiaDateField } from './delivery-schedule';
 
 export const paymentMessages = {
   verificationFailed: 'Payment verification failed',
@@ -54,12 +56,50 @@ export type SandboxPayMethod = (typeof sandboxPayMethods)[number];
 /** A UPI ID (VPA), `name@handle`: NPCI allows letters, digits, dot, dash and underscore before the @, letters after. */
 export const vpaPattern = /^[a-z0-9._-]{2,256}@[a-z][a-z0-9]{1,63}$/;
 
+/** What the server says about a checkout's delivery choices (issue 40). */
+export const deliveryChoiceMessages = {
+  invalid: 'Each delivery must be an object with kind (hand or courier), date and slotId',
+  date: 'The delivery date must be a date such as 2026-12-25',
+  slotId: 'slotId must be a delivery slot id, or null for courier',
+  tooMany: 'An order has at most two deliveries: one by hand and one by courier',
+  missing: (title: string) => `Please choose a delivery date for ${title.charAt(0).toLowerCase()}${title.slice(1)}.`,
+  notNeeded: (title: string) => `Your bag has nothing for ${title.charAt(0).toLowerCase()}${title.slice(1)}. Please choose again.`,
+  twice: 'Please choose one delivery date for each delivery.',
+  /** The checkout page's Place Order before every delivery has its date (and slot). */
+  choose: 'Please choose a delivery date (and a slot for fresh flowers) for each delivery.',
+  notReached: (pincode: string) =>
+    `We do not deliver fresh flowers by hand to ${pincode} yet. Please choose another address, or remove the fresh flowers from your bag.`,
+} as const;
+
+/** A delivery's date (India) and, for hand delivery, slot, as the checkout's picker chose them. */
+export const deliveryChoiceRequest = z.object(
+  {
+    kind: deliveryKind,
+    date: indiaDateField(deliveryChoiceMessages.date),
+    slotId: z.nullable(rowIdOf(deliveryChoiceMessages.slotId)),
+  },
+  { error: deliveryChoiceMessages.invalid },
+);
+export type DeliveryChoiceRequest = z.infer<typeof deliveryChoiceRequest>;
+
 /** `POST user/{id}/checkoutinvoice` */
 export const checkoutInvoiceRequest = z.object({
   addressId: rowIdOf('addressId must be an address id'),
   /** The gift card (domain/gift-message.ts); absent or null: no card. */
   gift: z.optional(z.nullable(giftMessageRequest)),
+  /** One choice per delivery kind the bag needs (domain/delivery-split.ts); checked on the server's clock. */
+  deliveries: z.optional(
+    z.array(deliveryChoiceRequest, { error: deliveryChoiceMessages.invalid }).check(
+      z.maxLength(deliveryKinds.length, { error: deliveryChoiceMessages.tooMany }),
+    ),
+  ),
 });
+/**
+ * A refused invoice (409). A delivery choice gone stale (DELIVERY_STALE: cut-off passed, holiday, slot full or no longer
+ * offered) comes with the fresh schedules of the bag's deliveries, for the pickers to show again.
+ */
+export const checkoutInvoiceRefusal = z.extend(apiError, { schedules: z.optional(z.array(deliverySchedule)) });
+export type CheckoutInvoiceRefusal = z.infer<typeof checkoutInvoiceRefusal>;
 export const checkoutInvoiceReply = z.object({
   invoiceId: z.string(),
   /** The provider's order id (order_…), opened by the payment dialog. */

@@ -39,13 +39,16 @@ export const deliveryScheduleMachine = setup({
     takeInput: assign(({ event }) => ({ kind: inputOf<{ kind: DeliveryKind }>(event).kind })),
     /**
      * The fresh schedule, keeping the date and slot only while they are open; a courier delivery without a date gets
-     * the earliest dispatch date.
+     * the earliest dispatch date. A stale refusal's message stays only when the choice lost its date or slot.
      */
     keepSchedule: assign(({ context, event }) => {
       const schedule = outputOf<DeliverySchedule>(event, 'loadSchedule');
       const kept = openDay(schedule, context.date);
       const date = kept?.date ?? (schedule.kind === 'courier' ? (openDay(schedule, schedule.courier?.dispatchDate ?? null)?.date ?? null) : null);
-      return { schedule, date, slotId: isOpenSlot(kept, context.slotId) ? context.slotId : null };
+      const slotId = isOpenSlot(kept, context.slotId) ? context.slotId : null;
+      // A refusal meant for another delivery of the order: this one's choice is still whole, so its message goes.
+      const stillWhole = kept !== undefined && (schedule.kind === 'courier' || slotId !== null);
+      return { schedule, date, slotId, message: stillWhole ? null : context.message };
     }),
     pickDate: assign(({ context, event }) => {
       assertEvent(event, 'date.pick');

@@ -14,7 +14,8 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { CheckQuantityListReply } from '../domain/checkout';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
-import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../domain/payment';
+import type { CheckoutInvoiceReply, DeliveryChoiceRequest, VerifyPaymentRequest } from '../domain/payment';
+import { deliveryChoiceMessages } from '../domain/payment';
 import { giftMessageRequest, giftMessages } from '../domain/gift-message';
 import type { GiftMessageRequest } from '../domain/gift-message';
 import { paymentMessages, verifyRetryDelays } from '../domain/payment';
@@ -28,6 +29,8 @@ export interface PlaceOrderContext {
   addressId: number | null;
   /** The gift card sent with the invoice (the gift-message machine's); null: none. */
   gift: GiftMessageRequest | null;
+  /** A date (and slot) per delivery of the bag, as the delivery pickers hold them. */
+  deliveries: DeliveryChoiceRequest[];
   invoice: CheckoutInvoiceReply | null;
   paymentKey: string | null;
   payment: VerifyPaymentRequest | null;
@@ -36,14 +39,22 @@ export interface PlaceOrderContext {
 }
 
 /**
- * The click on Place Order, with the address the checkout-address machine has selected, the bag's line count and the
- * gift card the gift-message machine holds (absent or null: none).
+ * The click on Place Order, with the address the checkout-address machine has selected, the bag's line count, the
+ * gift card the gift-message machine holds (absent or null: none) and the deliveries' choices (null while one of them
+ * has no date or slot yet; absent: the page asks for none).
  */
-export type PlaceOrderEvent = { type: 'order.place'; addressId: number | null; bagLines: number; gift?: GiftMessageRequest | null };
+export type PlaceOrderEvent = {
+  type: 'order.place';
+  addressId: number | null;
+  bagLines: number;
+  gift?: GiftMessageRequest | null;
+  deliveries?: DeliveryChoiceRequest[] | null;
+};
 
 export interface CreateInvoiceInput {
   addressId: number;
   gift: GiftMessageRequest | null;
+  deliveries: DeliveryChoiceRequest[];
 }
 
 export interface OpenPaymentDialogInput {
@@ -75,9 +86,19 @@ const placeOrderSetup = setup({
     logError: (_, _params: { error: unknown }) => {},
     goToThankYou: () => {},
     goToCart: () => {},
+    /** The server found a delivery choice stale (DELIVERY_STALE): the pickers show its message and load afresh. */
+    showStaleChoice: (_, _params: { message: string }) => {},
     startOrder: assign(({ event }) => {
       assertEvent(event, 'order.place');
-      return { addressId: event.addressId, gift: event.gift ?? null, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 };
+      return {
+        addressId: event.addressId,
+        gift: event.gift ?? null,
+        deliveries: event.deliveries ?? [],
+        invoice: null,
+        paymentKey: null,
+        payment: null,
+        verifyRetries: 0,
+      };
     }),
     keepInvoice: assign({ invoice: ({ event }) => outputOf<CheckoutInvoiceReply>(event, 'createInvoice') }),
     keepPaymentKey: assign({ paymentKey: ({ event }) => outputOf<string>(event, 'fetchPaymentKey') }),
@@ -92,6 +113,9 @@ const placeOrderSetup = setup({
   guards: {
     lacksAddress: ({ event }) => event.bagLines > 0 && event.addressId === null,
     canPlaceOrder: ({ event }) => event.bagLines > 0 && event.addressId !== null,
+    /** A delivery still without its date (or slot): the server would refuse the order, so it is not sent. */
+    lacksDelivery: ({ event }) => event.bagLines > 0 && event.addressId !== null && event.deliveries === null,
+    isStaleChoice: ({ event }) => failureOf(errorOf(event, 'createInvoice')).code === 'DELIVERY_STALE',
     /** A card that breaks domain/gift-message.ts's rules: the server would refuse it, so it is not sent. */
     giftInvalid: ({ event }) => event.bagLines > 0 && event.gift != null && !giftMessageRequest.safeParse(event.gift).success,
     hasShortfall: ({ event }) => outputOf<CheckQuantityListReply>(event, 'checkStock').outOfStock.length > 0,
@@ -110,6 +134,10 @@ export const placeOrderMachine = placeOrderSetup.extend({
     notifyShortfall: placeOrderSetup.enqueueActions(({ event, enqueue }) => {
       enqueue({ type: 'notify', params: shortfallNotice(outputOf<CheckQuantityListReply>(event, 'checkStock').outOfStock) });
     }),
+    staleChoice: placeOrderSetup.enqueueActions(({ event, enqueue }) => {
+      const { serverMessage } = failureOf(errorOf(event, 'createInvoice'));
+      enqueue({ type: 'showStaleChoice', params: { message: serverMessage ?? deliveryChoiceMessages.choose } });
+    }),
     logCallError: placeOrderSetup.enqueueActions(({ event, enqueue }) => {
       const error = errorOf(event, 'checkStock', 'createInvoice', 'fetchPaymentKey', 'verifyPayment', 'reportFailure');
       enqueue({ type: 'logError', params: { error } });
@@ -117,7 +145,7 @@ export const placeOrderMachine = placeOrderSetup.extend({
   },
 }).createMachine({
   id: 'placeOrder',
-  context: { addressId: null, gift: null, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 },
+  context: { addressId: null, gift: null, deliveries: [], invoice: null, paymentKey: null, payment: null, verifyRetries: 0 },
   initial: 'idle',
   states: {
     // An empty bag handles no click at all: the view disables the button with snapshot.can().
@@ -136,6 +164,13 @@ export const placeOrderMachine = placeOrderSetup.extend({
             actions: {
               type: 'notify',
               params: { message: giftMessages.checkCard, lines: [], kind: 'error', duration: toastDurations.placeOrder },
+            },
+          },
+          {
+            guard: 'lacksDelivery',
+            actions: {
+              type: 'notify',
+              params: { message: deliveryChoiceMessages.choose, lines: [], kind: 'error', duration: toastDurations.placeOrder },
             },
           },
           { guard: 'canPlaceOrder', target: 'checkingStock', actions: 'startOrder' },
@@ -157,10 +192,14 @@ export const placeOrderMachine = placeOrderSetup.extend({
       invoke: {
         id: 'createInvoice',
         src: 'createInvoice',
-        input: ({ context }) => ({ addressId: context.addressId!, gift: context.gift }),
+        input: ({ context }) => ({ addressId: context.addressId!, gift: context.gift, deliveries: context.deliveries }),
         onDone: { target: 'fetchingKey', actions: 'keepInvoice' },
-        // SPEC.md §8: the loading state ends silently.
-        onError: { target: 'idle', actions: 'logCallError' },
+        onError: [
+          // A date or slot gone since the page loaded: said, and chosen again.
+          { guard: 'isStaleChoice', target: 'idle', actions: ['logCallError', 'staleChoice'] },
+          // SPEC.md §8: the loading state ends silently.
+          { target: 'idle', actions: 'logCallError' },
+        ],
       },
     },
     fetchingKey: {

@@ -192,6 +192,8 @@ async function assemble(
 
   const paymentProvider = createPaymentProvider(config, app.db);
   app.decorate('payments', paymentProvider);
+  // The one clock the checkout invoice and the delivery schedule read their cut-offs from.
+  const clock = deps.now ?? (() => new Date());
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -203,7 +205,7 @@ async function assemble(
       await api.register(accountRoutes);
       await api.register(guestRoutes);
       await api.register(cartRoutes);
-      await api.register(ordersRoutes(paymentProvider));
+      await api.register(ordersRoutes(paymentProvider, clock));
       await api.register(paymentRoutes(paymentProvider));
       await api.register(checkoutRoutes);
       await api.register(adminCatalogRoutes);
@@ -212,7 +214,7 @@ async function assemble(
       await api.register(adminMailRoutes);
       await api.register(pincodeRoutes);
       await api.register(serviceAreaRoutes);
-      await api.register(deliveryScheduleRoutes(deps.now ?? (() => new Date())));
+      await api.register(deliveryScheduleRoutes(clock));
       await api.register(adminDeliverySlotsRoutes);
       await api.register(adminDeliveryBoardRoutes(deps.now ?? (() => new Date())));
     },

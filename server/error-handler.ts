@@ -30,7 +30,7 @@ const messageByFastifyCode: Record<string, string> = {
 };
 
 export function toApiError(error: unknown): { status: number; body: ApiError } {
-  if (error instanceof HttpError) return { status: error.statusCode, body: { message: error.message, code: error.code } };
+  if (error instanceof HttpError) return { status: error.statusCode, body: { ...error.details, message: error.message, code: error.code } };
 
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** More of the answer beside `message` and `code`, which the route's schema for the status must name. */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

@@ -14,12 +14,18 @@ import { deliveryCheck } from '../../domain/delivery-check';
 import type { DeliveryCheck } from '../../domain/delivery-check';
 import { deliveryBoard, deliveryStatusReply } from '../../domain/delivery-board';
 import type { DeliveryBoard, DeliveryStatusChange, DeliveryStatusReply } from '../../domain/delivery-board';
+import { deliveryReach } from '../../domain/service-area';
+import type { DeliveryReach } from '../../domain/service-area';
 import { call } from './call-error';
 import { api } from './client';
 
 /** `GET delivery/schedule?kind=` */
 export const getDeliverySchedule = (kind: DeliveryKind): Promise<DeliverySchedule> =>
   call(() => api.get('delivery/schedule', { searchParams: { kind } }).json(), deliverySchedule);
+
+/** `GET delivery/reach?pincode=`: whether hand delivery reaches a pincode, and its area's extra fee. */
+export const getDeliveryReach = (pincode: string): Promise<DeliveryReach> =>
+  call(() => api.get('delivery/reach', { searchParams: { pincode } }).json(), deliveryReach);
 
 /** `GET admin/delivery/settings` */
 export const getDeliverySettings = (): Promise<DeliverySettingsRecord> => call(() => api.get('admin/delivery/settings').json(), deliverySettingsRecord);

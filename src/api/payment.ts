@@ -9,15 +9,23 @@ import {
   sandboxPayReply,
   verifyPaymentRequest,
 } from '../../domain/payment';
-import type { CheckoutInvoiceReply, SandboxPayBody, SandboxPayOutcome, VerifyPaymentRequest } from '../../domain/payment';
+import type { CheckoutInvoiceReply, DeliveryChoiceRequest, SandboxPayBody, SandboxPayOutcome, VerifyPaymentRequest } from '../../domain/payment';
 import type { GiftMessageRequest } from '../../domain/gift-message';
 import { call, toCallError } from './call-error';
 import { api } from './client';
 
-/** `POST user/{id}/checkoutinvoice`: reserves the bag's stock and opens the provider order; the gift card goes with it. */
-export function createCheckoutInvoice(userExtId: string, addressId: number, gift: GiftMessageRequest | null = null): Promise<CheckoutInvoiceReply> {
+/**
+ * `POST user/{id}/checkoutinvoice`: reserves the bag's stock and its hand delivery's slot and opens the provider order;
+ * the gift card and the delivery choices go with it.
+ */
+export function createCheckoutInvoice(
+  userExtId: string,
+  addressId: number,
+  gift: GiftMessageRequest | null = null,
+  deliveries: readonly DeliveryChoiceRequest[] = [],
+): Promise<CheckoutInvoiceReply> {
   return call(
-    () => api.post(`user/${encodeURIComponent(userExtId)}/checkoutinvoice`, { json: { addressId, gift } }).json(),
+    () => api.post(`user/${encodeURIComponent(userExtId)}/checkoutinvoice`, { json: { addressId, gift, deliveries } }).json(),
     checkoutInvoiceReply,
   );
 }

@@ -9,8 +9,8 @@ import { browserSuite, screenshots } from './browser-suite';
 import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { Datum, Shopper } from './shop-api';
-import { fillAddress } from './page-forms';
-import { addToBag as addOnProductPage, animationsDone } from './shop-pages';
+import { fillAddress, fillGuestDetails } from './page-forms';
+import { addToBag as addOnProductPage, animationsDone, chooseHandDelivery } from './shop-pages';
 
 const admin = { email: 'admin@checkout.example.in', password: 'Orchid@2026' };
 const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
@@ -71,11 +71,7 @@ describe('a guest checks out', () => {
     await addToBag(page, dried, 'Buy Now');
     await page.waitForURL('**/checkout', { timeout: 10_000 });
     const form = page.getByRole('form', { name: 'Guest checkout' });
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Email').blur();
-    await form.getByLabel('Mobile Number').fill('9840012345');
-    await form.getByLabel('First Name').fill('Meera');
-    await form.getByLabel('Last Name').fill('Krishnan');
+    await fillGuestDetails(form, { email, mobileNumber: '9840012345', firstName: 'Meera', lastName: 'Krishnan' });
     await fillAddress(form, address);
     // The bill before the address is chosen: CGST + SGST at 2.5 % each.
     await page.getByText('incl. CGST (2.5%)').first().waitFor();
@@ -264,13 +260,14 @@ describe('a stock shortfall', () => {
     });
     await shop.api(`user/${other.userExtId}/checkoutinvoice`, {
       method: 'POST',
-      json: { addressId: saved.id },
+      json: { addressId: saved.id, deliveries: await shop.firstDeliveries(other.userExtId, { authorization: other.authorization }) },
       headers: { authorization: other.authorization },
     });
     expect(await shop.stockOf(fresh.externalId)).toBe(0);
 
     await page.goto('/checkout');
     await page.getByRole('radiogroup', { name: 'Delivery address' }).getByText(address.fullName).waitFor();
+    await chooseHandDelivery(page);
     await page.screenshot({ path: join(screenshots, 'checkout-signed-in-390.png'), fullPage: true });
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByText('Thank you for your interest. Please reduce your order based on the stock level below').first().waitFor();

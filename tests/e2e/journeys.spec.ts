@@ -13,7 +13,7 @@ import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { DeliveryAddress, Shopper } from './shop-api';
 import { fillAddress } from './page-forms';
-import { animationsDone, showsSubCategory, unexpectedErrors } from './shop-pages';
+import { animationsDone, chooseHandDelivery, showsSubCategory, unexpectedErrors } from './shop-pages';
 
 let shop: ReturnType<typeof shopApi>;
 /** The admin's reads through the API: what the server holds about orders. */
@@ -125,8 +125,10 @@ async function guestCheckout(page: Page, who: Shopper, address: DeliveryAddress)
   await otpDialog.waitFor({ state: 'hidden' });
 }
 
-/** Place Order, the sandbox's card dialog with the paying card, and the thank-you page. */
+/** Tomorrow's midnight slot for fresh flowers, Place Order, the sandbox's card dialog with the paying card, and the thank-you page. */
 async function placeOrderAndPay(page: Page) {
+  await page.getByRole('button', { name: 'Place Order' }).waitFor();
+  if (await page.getByRole('region', { name: 'Fresh flowers, delivered by hand' }).count()) await chooseHandDelivery(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   const dialog = page.getByRole('dialog');
   await field(dialog, 'Card Number').fill(sandboxCard.number);
@@ -143,11 +145,11 @@ async function signIn(page: Page, who: { email: string; password: string }) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** The "Your Order" table's product cells at checkout. */
+/** The "Your Order" table's product cells at checkout (not the deliveries' fee lines). */
 async function orderLines(page: Page): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Your Order' });
   await table.waitFor();
-  return (await table.getByRole('row').allInnerTexts()).filter((text) => !/^PRODUCT|^incl\./.test(text.trim()));
+  return (await table.getByRole('row').allInnerTexts()).filter((text) => !/^PRODUCT|^incl\.|^Delivery:/.test(text.trim()));
 }
 
 // ---- (a)–(c): a guest buys, creates a password, and the admin dispatches the order ---------------------------------

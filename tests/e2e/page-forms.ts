@@ -5,6 +5,15 @@ import type { DeliveryAddress } from './shop-api';
 /** A text field by its exact label (labels of required fields end in a mark that `exact` must not miss). */
 export const textbox = (scope: Locator | Page, name: string) => scope.getByRole('textbox', { name, exact: true });
 
+/** The guest checkout's details: the e-mail (checked as it is left), mobile number and name. */
+export async function fillGuestDetails(form: Locator, guest: { email: string; mobileNumber: string; firstName: string; lastName: string }): Promise<void> {
+  await form.getByLabel('Email').fill(guest.email);
+  await form.getByLabel('Email').blur();
+  await form.getByLabel('Mobile Number').fill(guest.mobileNumber);
+  await form.getByLabel('First Name').fill(guest.firstName);
+  await form.getByLabel('Last Name').fill(guest.lastName);
+}
+
 /** The shared address form of checkout and the account. */
 export async function fillAddress(scope: Locator, address: DeliveryAddress): Promise<void> {
   await textbox(scope, 'Full Name').fill(address.fullName);

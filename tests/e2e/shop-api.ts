@@ -1,5 +1,9 @@
 // The real server's API as the browser journeys use it behind the browser's back: to look up products and stock, and
 // to make customers and orders the way another shopper would.
+import { deliveryKinds } from '../../domain/delivery-kind';
+import type { DeliveryKind } from '../../domain/delivery-kind';
+import { firstOpenChoice } from '../../domain/delivery-schedule';
+import type { DeliveryChoice, DeliverySchedule } from '../../domain/delivery-schedule';
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
@@ -59,9 +63,20 @@ export function shopApi(baseUrl: string) {
     return api('loginapi', { method: 'POST', json: { email: shopper.email, password: shopper.password } });
   }
 
+  /** The first open date (and slot) of each delivery the customer's bag needs, as a shopper taking the picker's first offer. */
+  async function firstDeliveries(userExtId: string, headers: Record<string, string>): Promise<DeliveryChoice[]> {
+    const bag = await api<{ productList: { productItem: { ProductDatum: { deliveryKind: DeliveryKind } } }[] }>(`user/${userExtId}/cart`, { headers });
+    const kinds = new Set(bag.productList.map((line) => line.productItem.ProductDatum.deliveryKind));
+    const choices = await Promise.all(
+      deliveryKinds.filter((kind) => kinds.has(kind)).map(async (kind) => firstOpenChoice(await api<DeliverySchedule>(`delivery/schedule?kind=${kind}`))),
+    );
+    return choices.filter((choice) => choice !== null);
+  }
+
   return {
     api,
     latestCode,
+    firstDeliveries,
 
     /** Products of a sub-category, from the public catalogue. */
     async productsOf(category: string, sub: string): Promise<Datum[]> {
@@ -107,7 +122,8 @@ export function shopApi(baseUrl: string) {
       const headers = { authorization };
       await api('createusercart', { method: 'POST', json: { productExtId, userId: userExtId }, headers });
       const saved = await api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...address, country: 'India', userId: userExtId }, headers });
-      const invoice = await api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id }, headers });
+      const deliveries = await firstDeliveries(userExtId, headers);
+      const invoice = await api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id, deliveries }, headers });
       const payment = await api<Record<string, string>>('payment/sandbox/pay', {
         method: 'POST',
         json: { orderId: invoice.orderValueId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },

@@ -60,3 +60,14 @@ export async function animationsDone(page: Page): Promise<void> {
 
 /** Page errors other than the console's note of an expected refusal (a 4xx the app answers with a message). */
 export const unexpectedErrors = (errors: string[]) => errors.filter((message) => !/status of 4\d\d/.test(message));
+
+/**
+ * At checkout, the hand delivery's date and slot: tomorrow (India), the strip's second date, and a slot by name
+ * (Midnight's cut-off is 6 pm the same day, so tomorrow's is always open).
+ */
+export async function chooseHandDelivery(page: Page, slot = 'Midnight'): Promise<void> {
+  const hand = page.getByRole('region', { name: 'Fresh flowers, delivered by hand' });
+  await hand.getByRole('radio').nth(1).check({ force: true });
+  await hand.getByText(slot, { exact: true }).click({ force: true });
+  await page.getByText('Delivery: Fresh flowers, delivered by hand').waitFor();
+}

@@ -127,6 +127,16 @@ describe('delivery-schedule machine: the choice it hands the checkout', () => {
     expect(h.actor.getSnapshot().context).toMatchObject({ date: '2026-12-04', slotId: null, message: staleMessage });
   });
 
+  it("drops a stale refusal's message when its own choice is still open after the reload (the refusal was another delivery's)", async () => {
+    const h = harness();
+    await h.settle({ type: 'xstate.done.actor.loadSchedule', output: handSchedule() });
+    h.actor.send({ type: 'date.pick', date: '2026-12-04' });
+    h.actor.send({ type: 'slot.pick', slotId: 9 });
+    h.actor.send({ type: 'choice.stale', message: staleMessage });
+    await h.settle({ type: 'xstate.done.actor.loadSchedule', output: handSchedule() });
+    expect(h.actor.getSnapshot().context).toMatchObject({ date: '2026-12-04', slotId: 9, message: null });
+  });
+
   it('picks the earliest dispatch date for courier, which needs no slot', async () => {
     const h = harness('courier');
     await h.settle({ type: 'xstate.done.actor.loadSchedule', output: courierSchedule() });

@@ -12,6 +12,7 @@ import type { OpenPaymentDialogInput } from '../../machines/place-order.machine'
 import type { Notice } from '../../domain/notice';
 import type { CheckQuantityListReply } from '../../domain/checkout';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
+import { deliveryChoiceMessages } from '../../domain/payment';
 import { machineCoverage } from './machine-graph';
 import { heldCalls, walkModel } from './machine-test-kit';
 
@@ -42,10 +43,14 @@ const verifyRetryBackoff = 'xstate.after.verifyRetryBackoff.placeOrder.confirmin
 /** The waits between verify's asks, as a shopper would time them. */
 const backoffs = [1000, 2000, 4000];
 
+const midnight = { kind: 'hand', date: '2026-12-04', slotId: 9 };
+const staleText = 'The midnight slot on 4 December is no longer available. Please choose another.';
 const card = { occasion: 'Birthday', message: 'Happy birthday 🎂', senderName: 'Asha', hideSenderName: false };
 const modelEvents = [
   { type: 'order.place', addressId: 7, bagLines: 2 },
-  { type: 'order.place', addressId: 7, bagLines: 2, gift: card },
+  { type: 'order.place', addressId: 7, bagLines: 2, gift: card, deliveries: [midnight] },
+  // A delivery without its date or slot yet: refused before any call.
+  { type: 'order.place', addressId: 7, bagLines: 2, deliveries: null },
   // 251 characters: refused before any call, as the server would refuse it.
   { type: 'order.place', addressId: 7, bagLines: 2, gift: { message: 'x'.repeat(251) } },
   { type: 'order.place', addressId: null, bagLines: 2 },
@@ -55,6 +60,7 @@ const modelEvents = [
   { type: 'xstate.error.actor.checkStock', error: failure(500) },
   { type: 'xstate.done.actor.createInvoice', output: invoice },
   { type: 'xstate.error.actor.createInvoice', error: failure(409) },
+  { type: 'xstate.error.actor.createInvoice', error: { status: 409, code: 'DELIVERY_STALE', serverMessage: staleText } },
   { type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' },
   { type: 'xstate.error.actor.fetchPaymentKey', error: failure(503) },
   { type: 'xstate.done.actor.openPaymentDialog', output: payment },
@@ -80,7 +86,8 @@ function harness() {
   const clock = new SimulatedClock();
   const seen = {
     calls: [] as string[],
-    invoices: [] as { addressId: number; gift: unknown }[],
+    invoices: [] as { addressId: number; gift: unknown; deliveries: unknown[] }[],
+    stale: [] as string[],
     dialogs: [] as OpenPaymentDialogInput[],
     verifications: [] as VerifyPaymentRequest[],
     notices: [] as Notice[],
@@ -120,6 +127,7 @@ function harness() {
         logError: (_, { error }) => void seen.errors.push(error),
         goToThankYou: () => void (seen.thankYou += 1),
         goToCart: () => void (seen.cart += 1),
+        showStaleChoice: (_, { message }) => void seen.stale.push(message),
       },
     }),
     {
@@ -170,6 +178,9 @@ walkModel('place-order machine (model-based)', {
         if (click.addressId === null) {
           expect(newCalls()).toEqual([]);
           expect(newNotices()).toEqual([{ message: texts.selectAddress, lines: [], kind: 'error', duration: 10000 }]);
+        } else if (click.deliveries === null) {
+          expect(newCalls()).toEqual([]);
+          expect(newNotices()).toEqual([{ message: deliveryChoiceMessages.choose, lines: [], kind: 'error', duration: 10000 }]);
         } else if (click.gift && !giftMessageRequest.safeParse(click.gift).success) {
           expect(newCalls()).toEqual([]);
           expect(newNotices()).toEqual([{ message: giftMessages.checkCard, lines: [], kind: 'error', duration: 10000 }]);
@@ -195,7 +206,9 @@ walkModel('place-order machine (model-based)', {
         } else {
           expect(newCalls()).toEqual(['createInvoice']);
           // The card clicked with goes with the invoice; none is null.
-          expect(h.seen.invoices.at(-1)).toEqual({ addressId: 7, gift: h.actor.getSnapshot().context.gift });
+          const { gift, deliveries } = h.actor.getSnapshot().context;
+          expect(h.seen.invoices.at(-1)).toEqual({ addressId: 7, gift, deliveries });
+          expect([[], [midnight]]).toContainEqual(deliveries);
           expect([null, card]).toContainEqual(h.seen.invoices.at(-1)?.gift);
         }
       },
@@ -205,8 +218,13 @@ walkModel('place-order machine (model-based)', {
         expect(h.seen.errors.at(-1)).toEqual(event.error);
       },
       'xstate.done.actor.createInvoice': (({ event }) => answer(event, ['fetchPaymentKey'])),
-      // The loading state ends silently.
-      'xstate.error.actor.createInvoice': ({ event }) => answer(event, []),
+      // The loading state ends silently, but for a stale delivery choice, which the pickers are told of.
+      'xstate.error.actor.createInvoice': async ({ event }) => {
+        const stale = h.seen.stale.length;
+        await answer(event, []);
+        const code = (event.error as { code: string | null }).code;
+        expect(h.seen.stale.slice(stale)).toEqual(code === 'DELIVERY_STALE' ? [staleText] : []);
+      },
       'xstate.done.actor.fetchPaymentKey': async ({ event }) => {
         await answer(event, ['openPaymentDialog']);
         expect(h.seen.dialogs.at(-1)).toEqual({ key: 'rzp_test_key', invoice });
@@ -294,7 +312,7 @@ describe('place-order machine rules', () => {
     await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
     h.actor.send(click);
     expect(h.seen.calls).toEqual(['checkStock', 'createInvoice', 'fetchPaymentKey', 'openPaymentDialog', 'verifyPayment']);
-    expect(h.seen.invoices).toEqual([{ addressId: 7, gift: null }]);
+    expect(h.seen.invoices).toEqual([{ addressId: 7, gift: null, deliveries: [] }]);
     await h.settle({ type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } });
     expect(h.seen.thankYou).toBe(1);
     expect(h.actor.getSnapshot().value).toBe('paid');
@@ -327,7 +345,7 @@ describe('place-order machine rules', () => {
     const h = harness();
     h.actor.send({ type: 'order.place', addressId: 12, bagLines: 1 });
     await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
-    expect(h.seen.invoices).toEqual([{ addressId: 12, gift: null }]);
+    expect(h.seen.invoices).toEqual([{ addressId: 12, gift: null, deliveries: [] }]);
   });
 
   it('writes a shortfall line as product name, size and quantity left', () => {

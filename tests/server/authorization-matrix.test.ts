@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartItems, carts, deliveryHolidays, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
+import { firstChoice } from './helpers/delivery-choices';
 import { aUser, defaultTestPassword, latestOtp, relaxedRateLimits, signedInAs, signUpProofOf } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest } from './helpers/cart';
@@ -175,7 +176,7 @@ async function aPendingOrder(by: 'customer' | 'guest' = 'customer') {
       ? await aShopper().then((s) => ({ ...s, userExtId: s.user.externalId }))
       : await aGuestShopper().then((s) => ({ ...s, userExtId: s.guest.userExtId }));
   const invoice = await expectOk(
-    { method: 'POST', url: `/api/user/${shopper.userExtId}/checkoutinvoice`, payload: { addressId: shopper.addressId } },
+    { method: 'POST', url: `/api/user/${shopper.userExtId}/checkoutinvoice`, payload: { addressId: shopper.addressId, deliveries: [await firstChoice(app, 'courier')] } },
     shopper.headers,
   );
   const orderId = invoice.json<{ orderValueId: string }>().orderValueId;
@@ -458,7 +459,7 @@ const rows: Row[] = [
     expect: OWNED,
     build: async () => {
       const shopper = await aShopper();
-      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${shopper.user.externalId}/checkoutinvoice`, payload: { addressId: shopper.addressId } } };
+      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${shopper.user.externalId}/checkoutinvoice`, payload: { addressId: shopper.addressId, deliveries: [await firstChoice(app, 'courier')] } } };
     },
   },
   {
@@ -472,7 +473,7 @@ const rows: Row[] = [
     build: async (caller) => {
       const shopper = await aShopper();
       const buyer = caller.userExtId ?? shopper.user.externalId;
-      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${buyer}/checkoutinvoice`, payload: { addressId: shopper.addressId } } };
+      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${buyer}/checkoutinvoice`, payload: { addressId: shopper.addressId, deliveries: [await firstChoice(app, 'courier')] } } };
     },
   },
   {
@@ -485,7 +486,7 @@ const rows: Row[] = [
       const shopper = await aGuestShopper();
       return {
         owner: shopper.headers,
-        request: { method: 'POST', url: `/api/user/${shopper.guest.userExtId}/checkoutinvoice`, payload: { addressId: shopper.addressId } },
+        request: { method: 'POST', url: `/api/user/${shopper.guest.userExtId}/checkoutinvoice`, payload: { addressId: shopper.addressId, deliveries: [await firstChoice(app, 'courier')] } },
       };
     },
   },

@@ -19,6 +19,7 @@ import type { ArchiveCommand } from '../../scripts/db-archive';
 import type { Config } from '../../server/config';
 import { lockFileName } from '../../server/lock-file';
 import { buildTestApp, createScratchDatabase } from './helpers/app';
+import { firstChoice } from './helpers/delivery-choices';
 import { aUser, defaultTestPassword, relaxedRateLimits } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
 import { addUnits, asGuest, aVerifiedGuest } from './helpers/cart';
@@ -62,7 +63,7 @@ async function aShopWithOrders(app: FastifyInstance): Promise<Shop> {
     method: 'POST',
     url: `/api/user/${guest.userExtId}/checkoutinvoice`,
     headers: asGuest(guest),
-    payload: { addressId: saved.json<{ id: number }[]>()[0]!.id },
+    payload: { addressId: saved.json<{ id: number }[]>()[0]!.id, deliveries: [await firstChoice(app, 'courier')] },
   });
   expect(guestInvoice.statusCode, guestInvoice.body).toBe(200);
   const guestPayment = await paidWithCard(app, guestInvoice.json<{ orderValueId: string }>().orderValueId);

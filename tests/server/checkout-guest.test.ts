@@ -8,6 +8,7 @@ import { requireBuyerFor } from '../../server/modules/checkout/buyer-access';
 import type { Caller } from '../../server/modules/auth/caller';
 import { addresses, cartItems, carts, guestSessions, users } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
+import { firstChoice } from './helpers/delivery-choices';
 import { aUser, latestOtp, mailsTo, relaxedRateLimits, signedInAs } from './helpers/auth';
 import { addUnits, aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest, bagOf } from './helpers/cart';
 import { aCategory, anAddressBody, aProduct, aSubCategory } from './helpers/factories';
@@ -309,7 +310,7 @@ describe('a verified guest pays for its own bag', () => {
       method: 'POST',
       url: `/api/user/${userExtId}/checkoutinvoice`,
       headers: asGuest(guest),
-      payload: { addressId: saved!.id },
+      payload: { addressId: saved!.id, deliveries: [await firstChoice(app, 'courier')] },
     });
     expect(invoice.statusCode, invoice.body).toBe(200);
     const { orderValueId, amount } = invoice.json<{ orderValueId: string; amount: number }>();
@@ -335,7 +336,7 @@ describe('a verified guest pays for its own bag', () => {
       method: 'POST',
       url: `/api/user/${userExtId}/checkoutinvoice`,
       headers: asGuest(guest),
-      payload: { addressId: saved!.id },
+      payload: { addressId: saved!.id, deliveries: [await firstChoice(app, 'courier')] },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'Your bag is empty.' });

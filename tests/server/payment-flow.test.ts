@@ -9,6 +9,7 @@ import type { PaymentProvider } from '../../server/modules/payments/provider';
 import { webhookNotSetUp } from '../../server/modules/payments/payments.service';
 import { createSandboxProvider } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
+import { deliveriesFor } from './helpers/delivery-choices';
 import { mailsTo } from './helpers/auth';
 import {
   aBuyer,
@@ -114,7 +115,7 @@ describe('checkout invoice', () => {
         return sandbox.createOrder(input);
       },
     };
-    const invoice = await createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId);
+    const invoice = await createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId, { deliveries: await deliveriesFor(app, { userId: buyer.user.id }) });
     expect(amounts).toEqual([112_000, 99_000]);
     expect(invoice.amount).toBe(990);
     const written = await app.db.select({ totalPaise: orders.totalPaise }).from(orders).where(eq(orders.userId, buyer.user.id));
@@ -135,7 +136,7 @@ describe('checkout invoice', () => {
         return sandbox.createOrder(input);
       },
     };
-    const attempt = createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId);
+    const attempt = createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId, { deliveries: await deliveriesFor(app, { userId: buyer.user.id }) });
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, message: paymentMessages.bagChanged });
     expect(await app.db.select().from(orders)).toEqual([]);
     expect(await stockOf(app, product)).toBe(5);
@@ -147,7 +148,7 @@ describe('checkout invoice', () => {
     const sandbox = createSandboxProvider(app.config.jwtSecret, app.db);
     let asked = 0;
     const provider: PaymentProvider = { ...sandbox, createOrder: (input) => ((asked += 1), sandbox.createOrder(input)) };
-    const attempt = createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId);
+    const attempt = createCheckoutInvoice({ db: app.db, provider, reservationMinutes: 15 }, { kind: 'user', userExtId: buyer.user.externalId }, buyer.addressId, { deliveries: await deliveriesFor(app, { userId: buyer.user.id }) });
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'OUT_OF_STOCK' });
     expect(asked).toBe(0);
     expect(await stockOf(app, product)).toBe(1);

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultShop } from '../../server/config';
 import type { Config } from '../../server/config';
 import { buildTestApp } from './helpers/app';
+import { firstChoice } from './helpers/delivery-choices';
 import { latestOtp, relaxedRateLimits, setCookiesOf, signUpProofOf, signedInAs, aUser } from './helpers/auth';
 import { aGuestCheckoutBody } from './helpers/cart';
 import { aProduct, anAddressBody } from './helpers/factories';
@@ -126,7 +127,7 @@ async function guestPurchase(app: FastifyInstance): Promise<void> {
     method: 'POST',
     url: `/api/user/${userExtId}/checkoutinvoice`,
     headers: asGuest,
-    payload: { addressId: addresses.json<{ id: number }[]>()[0]!.id },
+    payload: { addressId: addresses.json<{ id: number }[]>()[0]!.id, deliveries: [await firstChoice(app, 'courier')] },
   });
   const card = remember('a card number', '4111 1111 1111 1111');
   const paid = await ok(app, {

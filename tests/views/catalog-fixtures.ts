@@ -1,6 +1,9 @@
 // Small factories for catalogue replies, and msw handlers serving them (the network is mocked at the HTTP layer).
 import { http, HttpResponse } from 'msw';
 import type { CatalogCategory, FlowerDetail, HeaderCategory, ProductSummary } from '../../domain/catalog';
+import type { DeliveryKind } from '../../domain/delivery-kind';
+import { courierPromise } from '../../domain/delivery-schedule';
+import type { DeliverySchedule } from '../../domain/delivery-schedule';
 
 let sequence = 0;
 
@@ -64,7 +67,23 @@ export const shopInfoReply = {
 };
 
 /** What every page's layout asks for: the header's categories and the footer's shop details. */
+/**
+ * The checkout's delivery pickers (issue 40): a courier schedule whose first day is the dispatch date (chosen for the
+ * shopper), and a hand schedule with one open day and its free Standard slot.
+ */
+export function deliverySchedulesFor(kind: DeliveryKind): DeliverySchedule {
+  const day = { date: '2026-12-04', weekday: 'Friday', day: 4, month: 'December', available: true, reason: null, reasonText: null };
+  if (kind === 'courier') {
+    return { kind, today: '2026-12-03', days: [{ ...day, slots: [] }], courier: { feePaise: 0, dispatchDate: '2026-12-04', promise: courierPromise } };
+  }
+  const standard = { id: 1, name: 'Standard', kind: 'standard' as const, window: '9 am to 9 pm', feePaise: 0, available: true, reason: null, reasonText: null };
+  return { kind, today: '2026-12-03', days: [{ ...day, slots: [standard] }], courier: null };
+}
+
 export const layoutHandlers = [
   http.get('*/api/categoryheader', () => HttpResponse.json({ status: '200', body: headerCategories })),
   http.get('*/api/shop', () => HttpResponse.json(shopInfoReply)),
+  http.get('*/api/delivery/schedule', ({ request }) =>
+    HttpResponse.json(deliverySchedulesFor(new URL(request.url).searchParams.get('kind') === 'hand' ? 'hand' : 'courier')),
+  ),
 ];

@@ -155,6 +155,8 @@ describe('the Your Order table', () => {
       'incl. CGST (2.5%)Rs. 29.76',
       'incl. SGST (2.5%)Rs. 29.76',
       'Red RosesStandard2Rs. 1,200',
+      // The first dispatch date is chosen for the shopper: the courier's fee is a line of its own.
+      'Delivery: Everlasting gifts, by courierCourierFree',
     ]);
     expect(screen.getByTestId('order-total').textContent).toBe('Rs. 2,450');
   });
@@ -197,6 +199,7 @@ describe('Place Order', () => {
     expect(shop.calls[1]!.body).toEqual({
       addressId: chennai.id,
       gift: { occasion: 'Birthday', message: 'Happy birthday 🎂', senderName: 'Kavya', hideSenderName: false },
+      deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }],
     });
     const card = await screen.findByRole('group', { name: 'Gift message' });
     expect(within(card).getByText('Happy birthday 🎂')).toBeTruthy();
@@ -211,7 +214,7 @@ describe('Place Order', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou'));
     expect(await screen.findByText('We Thank you For your Purchase!')).toBeTruthy();
     expect(calls()).toEqual(['checkquantitylist', 'checkoutinvoice:u_12', 'sandbox/pay', 'verify']);
-    expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id, gift: null });
+    expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id, gift: null, deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }] });
     expect(shop.calls[2]!.body).toEqual({ method: 'card', orderId: 'order_Test00000001', cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' });
     expect(shop.calls[3]!.body).toEqual({
       razorpay_order_id: 'order_Test00000001',

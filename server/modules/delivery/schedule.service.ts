@@ -62,6 +62,10 @@ export async function loadDeliverySettings(db: Db, from?: IndiaDate): Promise<Sc
 
 /** The next 30 days for a kind of delivery, as the server's clock (`now`) in India sees them. */
 export async function deliveryScheduleFor(db: Db, kind: DeliveryKind, now: Date): Promise<DeliverySchedule> {
+  return (await scheduleWithSettings(db, kind, now)).schedule;
+}
+
+async function scheduleWithSettings(db: Db, kind: DeliveryKind, now: Date) {
   const today = indiaDateOf(now);
   const last = addIndiaDays(today, scheduleDays - 1);
   const [settings, bookings] = await Promise.all([
@@ -73,7 +77,7 @@ export async function deliveryScheduleFor(db: Db, kind: DeliveryKind, now: Date)
           .where(and(gte(deliverySlotDays.date, today), lte(deliverySlotDays.date, last)))
       : Promise.resolve([]),
   ]);
-  return buildSchedule({ settings, bookings, kind, now });
+  return { settings, schedule: buildSchedule({ settings, bookings, kind, now }) };
 }
 
 /**
@@ -87,19 +91,21 @@ export async function checkDelivery(db: Db, query: { pincode: string; kind: Deli
 }
 
 export type ChoiceCheck =
-  | { ok: true; date: IndiaDate; slot: ScheduleSlot | null; feePaise: Paise; schedule: DeliverySchedule }
-  | { ok: false; message: string; schedule: DeliverySchedule };
+  | { ok: true; date: IndiaDate; slot: ScheduleSlot | null; feePaise: Paise; schedule: DeliverySchedule; slotRecord: DeliverySlot | null }
+  | { ok: false; message: string; schedule: DeliverySchedule; slotRecord: DeliverySlot | null };
 
 /**
  * What the checkout asks before it takes the order: can this date (and slot) still be had, on the server's clock, and
  * for what fee. A refusal says why in words ("The midnight slot on 3 December is no longer available. Please choose
  * another.") and comes with the fresh schedule for the picker. The slot's place itself is taken by reserveDeliverySlot
- * in the invoice's transaction, which may still find it full.
+ * in the invoice's transaction, which may still find it full. `slotRecord`: the chosen slot as the admin set it (its
+ * window in minutes), when there is one.
  */
 export async function checkDeliveryChoice(db: Db, choice: DeliveryChoice, now: Date): Promise<ChoiceCheck> {
-  const schedule = await deliveryScheduleFor(db, choice.kind, now);
+  const { settings, schedule } = await scheduleWithSettings(db, choice.kind, now);
   const verdict = judgeChoice(schedule, choice);
-  return { ...verdict, schedule };
+  const slotRecord = settings.slots.find((slot) => slot.id === choice.slotId) ?? null;
+  return { ...verdict, schedule, slotRecord };
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
- * The checkout invoice (SPEC.md §4 Place Order, §7): the bag priced from the database (checkout_buyer), a provider
- * order, then the stock reserved and the order written with its items and address snapshot, atomically
- * (checkout_invoice): two calls of the database functions of migrations 0005 and 0006 in all. A double submit gets the
- * same pending invoice back, never a second.
+ * The checkout invoice (SPEC.md §4 Place Order, §7): the bag priced from the database (checkout_buyer), its deliveries'
+ * choices checked and their fees priced on the server's clock (delivery/checkout-deliveries.ts), a provider order for
+ * the whole, then the stock reserved, the hand delivery's slot booked and the order written with its items, deliveries
+ * and address snapshot, atomically (checkout_invoice, migration 0020): two calls of the database functions in all. A
+ * double submit gets the same pending invoice back, never a second.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,8 @@ import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
 import type { GiftMessage } from '../../../domain/gift-message';
+import type { DeliveryChoiceRequest } from '../../../domain/payment';
+import type { DeliveryKind } from '../../../domain/delivery-kind';
 import type { Database } from '../../db/client';
 import { preparedStatement, rawStatement } from '../../db/prepared';
 import type { cartItems } from '../../db/schema';
@@ -18,6 +21,7 @@ import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import type { Buyer } from '../checkout/buyer-access';
+import { priceDeliveries, slotTakenMeanwhile } from '../delivery/checkout-deliveries';
 import { byProduct } from './stock-reservation';
 import type { Shortfall } from './stock-reservation';
 
@@ -33,6 +37,7 @@ export interface InvoiceDeps {
   provider: PaymentProvider;
   /** How long the invoice holds its stock (config.reservationMinutes). */
   reservationMinutes: number;
+  /** The server's clock (AppDeps.now): the delivery choices' cut-offs and the reservation are read on it. */
   now?: () => Date;
 }
 
@@ -61,6 +66,7 @@ interface BagLine {
   mrpPaise: number;
   isRemoved: boolean;
   gstRateBp: number | null;
+  deliveryKind: DeliveryKind;
 }
 
 /**
@@ -91,7 +97,7 @@ const checkoutInvoice = preparedStatement('checkout_invoice', (db) =>
     db,
     sql`select checkout_invoice(${sql.placeholder('userId')}::integer, ${sql.placeholder('cartId')}::integer,
       ${sql.placeholder('addressId')}::integer, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('lines')}::jsonb,
-      ${sql.placeholder('invoice')}::jsonb, ${sql.placeholder('items')}::jsonb) as answer`,
+      ${sql.placeholder('invoice')}::jsonb, ${sql.placeholder('items')}::jsonb, ${sql.placeholder('deliveries')}::jsonb) as answer`,
   ),
 );
 
@@ -111,7 +117,9 @@ async function pricedBag(db: Database, buyer: Buyer, addressId: number, now: Dat
 type CheckoutOutcome =
   | { outcome: 'changed' | 'created' }
   | { outcome: 'pending'; invoiceId: string; providerOrderId: string; totalPaise: number }
-  | { outcome: 'short'; shortfalls: Shortfall[] };
+  | { outcome: 'short'; shortfalls: Shortfall[] }
+  /** The hand delivery's slot was full when its place was to be taken: nothing was written. */
+  | { outcome: 'full' };
 
 /** A bag that changes under every attempt is refused rather than priced for ever. */
 const pricingAttempts = 3;
@@ -120,6 +128,8 @@ const pricingAttempts = 3;
 export interface InvoiceExtras {
   /** The gift card, parsed by domain/gift-message.ts; null: none. */
   gift?: GiftMessage | null;
+  /** A date (and slot) per delivery kind the bag needs; checked against the server's schedule. */
+  deliveries?: readonly DeliveryChoiceRequest[];
 }
 
 export async function createCheckoutInvoice(
@@ -138,8 +148,19 @@ export async function createCheckoutInvoice(
       const lineTotalPaise = line.unitPricePaise * line.quantity;
       return { line, lineTotalPaise, tax: lineTax(lineTotalPaise, line.gstRateBp, address.state) };
     });
+    const deliveries = await priceDeliveries(deps.db, {
+      lines: priced.map((p) => ({ deliveryKind: p.line.deliveryKind, totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
+      choices: extras.deliveries ?? [],
+      address,
+      now,
+      pending,
+    });
+    // Each delivery's fee is a line of the bill, taxed at its own rate: the same sum the checkout page makes.
     const totals = orderTotals(
-      priced.map((p) => ({ totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
+      [
+        ...priced.map((p) => ({ totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
+        ...deliveries.map((delivery) => ({ totalPaise: delivery.fee_paise, rateBp: delivery.fee_gst_rate_bp })),
+      ],
       address.state,
     );
     const invoiceId = `inv_${randomBytes(12).toString('base64url')}`;
@@ -183,6 +204,7 @@ export async function createCheckoutInvoice(
       lines: JSON.stringify(lines),
       invoice: JSON.stringify(invoice),
       items: JSON.stringify(items),
+      deliveries: JSON.stringify(deliveries),
     });
     const [{ answer }] = rows as [{ answer: CheckoutOutcome }];
     switch (answer.outcome) {
@@ -193,6 +215,8 @@ export async function createCheckoutInvoice(
       case 'short':
         refuseShortfalls(lines, answer.shortfalls);
         break;
+      case 'full':
+        throw await slotTakenMeanwhile(deps.db, deliveries, now);
       case 'changed':
         break; // priced again
     }

@@ -1,6 +1,7 @@
 /**
- * What happens to an invoice after it is created: settled once when its money arrives (verify or webhook), or its
- * stock given back when the payment failed or the 15-minute reservation ran out.
+ * What happens to an invoice after it is created: settled once when its money arrives (verify or webhook), its hand
+ * delivery's slot place then kept for good; or its stock and slot place given back when the payment failed or the
+ * 15-minute reservation ran out.
  */
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
@@ -10,6 +11,7 @@ import { queueMail, queueMails, queueMailsStatement } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
 import { dueBackNotice, orderMails } from './order-mails';
 import type { MailContext } from './order-mails';
+import { confirmDeliveryBooking, releaseDeliveryBooking } from '../delivery/schedule.service';
 import { returnStock, takeStock } from './stock-reservation';
 
 type PaymentState = (typeof orders.$inferSelect)['paymentState'];
@@ -18,7 +20,7 @@ async function itemsOf(tx: Transaction, orderId: number) {
   return tx.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
 }
 
-/** Moves a pending order to failed/expired and gives its stock back; false when it was no longer pending. */
+/** Moves a pending order to failed/expired and gives its stock and slot place back; false when it was no longer pending. */
 async function release(tx: Transaction, orderId: number, to: 'failed' | 'expired', now: Date): Promise<boolean> {
   const moved = await tx
     .update(orders)
@@ -27,6 +29,7 @@ async function release(tx: Transaction, orderId: number, to: 'failed' | 'expired
     .returning({ id: orders.id });
   if (moved.length === 0) return false;
   await returnStock(tx, await itemsOf(tx, orderId));
+  await releaseDeliveryBooking(tx, orderId);
   return true;
 }
 
@@ -130,6 +133,10 @@ async function settlePendingOrder(
       returning id
     ), queued as (
       ${queueMailsStatement(mails, sql`select 1 from paid`)}
+    ), confirmed as (
+      -- The hand delivery's slot place, held since the invoice, is the order's for good.
+      update delivery_bookings set state = 'confirmed', updated_at = ${at}
+      where order_id in (select id from paid) and state = 'held'
     ), emptied as (
       -- The bag the order was made from: a guest's session bag or the account's (older orders name no bag).
       delete from cart_items
@@ -193,7 +200,9 @@ async function settleOrderInTransaction(
 
     let state: PaymentState = 'paid';
     if (order.paymentState !== 'pending') {
-      // The reservation was released: take the stock again, all of it or none (a savepoint undoes a partial take).
+      // The reservation was released: take the stock again, all of it or none (a savepoint undoes a partial take). The
+      // slot place is taken again when one is left; when not, the paid order still shows on the florist's board.
+      await rebookDeliverySlot(tx, order.id);
       try {
         await tx.transaction(async (inner) => {
           if ((await takeStock(inner, await itemsOf(inner, order.id))).length > 0) throw new StockGone();
@@ -210,6 +219,7 @@ async function settleOrderInTransaction(
     // One statement (PostgreSQL runs a WITH's update whether or not the rest reads it): one round trip less while the
     // embedded database serves no one else.
     await tx.execute(sql`with paid as (${paid.getSQL()}) ${tx.delete(cartItems).where(bag).getSQL()}`);
+    await confirmDeliveryBooking(tx, order.id);
     // Composed once paid: a refund_due order's notice says so.
     const mailIds = await queueMails(tx, (await orderMails(tx, context, { id: order.id }))?.mails ?? []);
     return { orderId: order.id, userId: order.userId, firstTime: true, paymentState: state, mailIds };
@@ -217,3 +227,10 @@ async function settleOrderInTransaction(
 }
 
 class StockGone extends Error {}
+
+/** A released order's hand delivery takes a place in its slot again, when one is left. */
+async function rebookDeliverySlot(tx: Transaction, orderId: number): Promise<void> {
+  await tx.execute(sql`select book_delivery_slot(d.order_id, d.slot_id, d.date) from order_deliveries d
+    where d.order_id = ${orderId} and d.slot_id is not null
+      and not exists (select 1 from delivery_bookings b where b.order_id = d.order_id and b.state <> 'released')`);
+}

@@ -1,19 +1,20 @@
 /**
  * `POST user/{id}/checkoutinvoice` (SPEC.md §7 "Checkout and payment"): the caller must be allowed to buy for user
- * {id} (checked before the body is looked at); every amount comes from the database.
+ * {id} (checked before the body is looked at); every amount comes from the database, and the delivery choices are
+ * checked on the server's clock (the one the delivery schedule route answers from).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../domain/errors';
-import { checkoutInvoiceReply, checkoutInvoiceRequest } from '../../../domain/payment';
+import { checkoutInvoiceRefusal, checkoutInvoiceReply, checkoutInvoiceRequest } from '../../../domain/payment';
 import { BadRequest } from '../../errors';
 import { requireBuyerFor } from '../checkout/buyer-access';
 import type { Buyer } from '../checkout/buyer-access';
 import type { PaymentProvider } from '../payments/provider';
 import { createCheckoutInvoice } from './invoice.service';
 
-const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: apiError, 503: apiError } as const;
+const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: checkoutInvoiceRefusal, 503: apiError } as const;
 
 const pathId = (request: FastifyRequest): string => {
   const id = (request.params as Record<string, unknown> | undefined)?.id;
@@ -21,7 +22,8 @@ const pathId = (request: FastifyRequest): string => {
   return id;
 };
 
-export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
+/** `now` is the server's clock: the app's own unless a test fixes it. */
+export function ordersRoutes(provider: PaymentProvider, now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
     // The buyer checked before the body is looked at, kept for the handler: a guest's check reads the database.
     const buyers = new WeakMap<FastifyRequest, Buyer>();
@@ -31,7 +33,7 @@ export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
         preValidation: async (request) => void buyers.set(request, await requireBuyerFor(app.db, request, pathId(request))),
         schema: {
           tags: ['checkout'],
-          summary: 'Reserves the bag’s stock (15 minutes unless RESERVATION_MINUTES says otherwise) and opens a payment order for it',
+          summary: 'Reserves the bag’s stock and its hand delivery’s slot (15 minutes unless RESERVATION_MINUTES says otherwise) and opens a payment order for the bag and its delivery fees',
           params: z.object({ id: z.string().min(1).max(64) }),
           body: checkoutInvoiceRequest,
           response: { 200: checkoutInvoiceReply, ...refusals },
@@ -39,10 +41,10 @@ export function ordersRoutes(provider: PaymentProvider): FastifyPluginAsyncZod {
       },
       async (request) =>
         createCheckoutInvoice(
-          { db: app.db, provider, reservationMinutes: app.config.reservationMinutes },
+          { db: app.db, provider, reservationMinutes: app.config.reservationMinutes, now },
           buyers.get(request)!,
           request.body.addressId,
-          { gift: request.body.gift ?? null },
+          { gift: request.body.gift ?? null, deliveries: request.body.deliveries ?? [] },
         ),
     );
   };

@@ -19,6 +19,7 @@ import { queueMail } from '../mail/mail-queue';
 import { refundMail } from '../orders/order-mails';
 import type { RefundMailKind } from '../orders/order-mails';
 import { returnStock } from '../orders/stock-reservation';
+import { releaseDeliveryBooking } from '../delivery/schedule.service';
 import type { ProviderRefund } from './provider';
 import { ProviderError } from './provider';
 
@@ -82,7 +83,7 @@ export async function refundPurchase(app: RefundApp, orderId: number, now = new 
   return { message: adminOrderMessages.refunding, customerNotified: notified };
 }
 
-/** Cancel: a paid order not yet dispatched is Cancelled, its stock given back, and every payment refunded. */
+/** Cancel: a paid order not yet dispatched is Cancelled, its stock and slot place given back, and every payment refunded. */
 export async function cancelPurchase(app: RefundApp, orderId: number, now = new Date()): Promise<RefundActionOutcome> {
   const { claimed, mailId } = await app.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -91,6 +92,7 @@ export async function cancelPurchase(app: RefundApp, orderId: number, now = new 
     if (!isCancellable(order)) throw new Conflict(adminOrderMessages.notPaid);
     await tx.update(orders).set({ status: 'Cancelled', paymentState: 'refund_pending', updatedAt: now }).where(eq(orders.id, orderId));
     await returnStock(tx, await tx.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)));
+    await releaseDeliveryBooking(tx, orderId);
     const taken = await claimPayments(tx, orderId, 'all not refunded', now);
     const total = taken.reduce((sum, payment) => sum + payment.amountPaise, 0);
     return { claimed: taken, mailId: await queueRefundMail(tx, app, { orderId, kind: 'cancelled', amountPaise: total, key: `order:${orderId}:cancelled` }) };

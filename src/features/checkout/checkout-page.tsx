@@ -14,14 +14,20 @@ import { appActorOptions } from '../../app/inspection';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
 import { TitledPage } from '../../components/titled-page';
+import type { DeliveryReach } from '../../../domain/service-area';
 import { CheckoutAddresses, useCheckoutAddressActor } from './checkout-address';
+import type { CheckoutAddressActor } from './checkout-address';
+import { bagDeliveryKinds, DeliveriesSection, useDeliveryChoices, useDeliveryPickers, WithDeliveryReach } from './delivery-section';
+import type { DeliveryPickers } from './delivery-section';
 import { GiftMessageSection, useGiftMessageActor } from './gift-message-section';
+import type { GiftMessageActor } from './gift-message-section';
 import { GuestCheckoutSection } from './guest-checkout';
 import { orderBill } from './order-bill';
 import { OrderSummary } from './order-summary';
 import { PaymentDialogHost } from './payment/payment-dialog';
 import type { PaymentPrefill } from './payment/payment-dialog';
 import { PlaceOrderButton, ProcessingPayment, usePlaceOrderActor } from './place-order';
+import type { PlaceOrderActor } from './place-order';
 import { useGuestCheckoutActors } from './use-guest-checkout-actors';
 
 export function CheckoutPage() {
@@ -105,37 +111,65 @@ interface BuyerCheckoutProps {
 
 function BuyerCheckout({ buyer, userExtId, cart, prefill, lead }: BuyerCheckoutProps) {
   const addresses = useCheckoutAddressActor(buyer);
-  const selectedAddressId = useSelector(addresses, (snapshot) => snapshot.context.selectedAddressId);
   const selectedAddress = useSelector(addresses, (snapshot) =>
     snapshot.context.addresses.find((item) => item.id === snapshot.context.selectedAddressId),
   );
-  const deliveryState = selectedAddress?.state ?? null;
   const gift = useGiftMessageActor();
+  const pickers = useDeliveryPickers();
   // Razorpay's form starts with whom the flowers go to and how to reach them, as the chosen address says.
   const placeOrder = usePlaceOrderActor(
     userExtId,
     selectedAddress ? { ...prefill, name: selectedAddress.fullName, contact: selectedAddress.phoneNumber } : prefill,
+    pickers,
+  );
+  const pincode = selectedAddress?.pincode ?? null;
+  // Only a hand delivery asks whether the address is reached.
+  const handBag = bagDeliveryKinds(cart).includes('hand');
+  const columns = (reach: DeliveryReach | null) => (
+    <BuyerColumns {...{ cart, lead, addresses, gift, pickers, placeOrder, pincode, reach }} deliveryState={selectedAddress?.state ?? null} />
   );
 
   return (
     <>
-      <CheckoutColumns
-        left={
-          <>
-            {lead}
-            <CheckoutAddresses actor={addresses} />
-            <GiftMessageSection actor={gift} />
-          </>
-        }
-        right={
-          <OrderSummary bill={orderBill(cart, deliveryState)}>
-            {selectedAddressId !== null ? (
-              <PlaceOrderButton actor={placeOrder} addressId={selectedAddressId} bagLines={cart.productList.length} gift={gift} />
-            ) : null}
-          </OrderSummary>
-        }
-      />
+      {pincode === null || !handBag ? columns(null) : <WithDeliveryReach key={pincode} pincode={pincode}>{columns}</WithDeliveryReach>}
       <ProcessingPayment actor={placeOrder} />
     </>
+  );
+}
+
+interface BuyerColumnsProps {
+  cart: CartReply;
+  lead?: ReactNode;
+  addresses: CheckoutAddressActor;
+  gift: GiftMessageActor;
+  pickers: DeliveryPickers;
+  placeOrder: PlaceOrderActor;
+  pincode: string | null;
+  reach: DeliveryReach | null;
+  deliveryState: string | null;
+}
+
+/** The address, the deliveries and the card on the left; "Your Order" with the deliveries' fees and Place Order on the right. */
+function BuyerColumns({ cart, lead, addresses, gift, pickers, placeOrder, pincode, reach, deliveryState }: BuyerColumnsProps) {
+  const selectedAddressId = useSelector(addresses, (snapshot) => snapshot.context.selectedAddressId);
+  const { choices, fees } = useDeliveryChoices(pickers, bagDeliveryKinds(cart), reach);
+  return (
+    <CheckoutColumns
+      left={
+        <>
+          {lead}
+          <CheckoutAddresses actor={addresses} />
+          {selectedAddressId !== null ? <DeliveriesSection cart={cart} pickers={pickers} pincode={pincode} reach={reach} /> : null}
+          <GiftMessageSection actor={gift} />
+        </>
+      }
+      right={
+        <OrderSummary bill={orderBill(cart, deliveryState, fees)}>
+          {selectedAddressId !== null ? (
+            <PlaceOrderButton actor={placeOrder} addressId={selectedAddressId} bagLines={cart.productList.length} gift={gift} deliveries={choices} />
+          ) : null}
+        </OrderSummary>
+      }
+    />
   );
 }

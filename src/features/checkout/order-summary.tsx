@@ -44,36 +44,12 @@ export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactN
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {bill.lines.flatMap((line) => [
-                <Table.Row key={line.cartItemId} bg="transparent">
-                  <Table.Cell px="0" py="3" borderBottomWidth={line.taxRows.length ? '0' : undefined}>
-                    <Text fontWeight="600" color="brand.ink">
-                      {line.name}
-                    </Text>
-                    {line.size ? (
-                      <Text fontSize="xs" color="brand.muted">
-                        {line.size}
-                      </Text>
-                    ) : null}
-                  </Table.Cell>
-                  <Table.Cell px="0" textAlign="center" borderBottomWidth={line.taxRows.length ? '0' : undefined}>
-                    {line.quantity}
-                  </Table.Cell>
-                  <Table.Cell px="0" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={line.taxRows.length ? '0' : undefined}>
-                    {formatPaise(line.totalPaise)}
-                  </Table.Cell>
-                </Table.Row>,
-                ...line.taxRows.map((row, index) => (
-                  <Table.Row key={`${line.cartItemId}-${row.label}`} bg="transparent" color="brand.muted" fontSize="xs">
-                    <Table.Cell px="0" py="1" ps="3" colSpan={2} borderBottomWidth={index < line.taxRows.length - 1 ? '0' : undefined}>
-                      incl. {row.label}
-                    </Table.Cell>
-                    <Table.Cell px="0" py="1" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={index < line.taxRows.length - 1 ? '0' : undefined}>
-                      {formatPaise(row.paise)}
-                    </Table.Cell>
-                  </Table.Row>
-                )),
-              ])}
+              {bill.lines.flatMap((line) =>
+                billRows({ key: String(line.cartItemId), name: line.name, detail: line.size, quantity: String(line.quantity), totalPaise: line.totalPaise, taxRows: line.taxRows }),
+              )}
+              {bill.deliveries.flatMap((fee) =>
+                billRows({ key: `delivery-${fee.kind}`, name: `Delivery: ${fee.title}`, detail: fee.detail, quantity: '', totalPaise: fee.feePaise, taxRows: fee.taxRows }),
+              )}
             </Table.Body>
           </Table.Root>
         )}
@@ -87,11 +63,56 @@ export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactN
             </Text>
           </Box>
           <Text fontSize="xs" color="brand.muted">
-            {bill.taxPaise > 0 ? `Includes ${formatPaise(bill.taxPaise)} GST. ` : ''}Free delivery in India within 2 to 5 business days.
+            {bill.taxPaise > 0 ? `Includes ${formatPaise(bill.taxPaise)} GST. ` : ''}
+            {bill.deliveries.length > 0 ? 'Delivery fees are taxed as the goods they deliver.' : 'Free delivery in India within 2 to 5 business days.'}
           </Text>
         </Stack>
         {children}
       </Stack>
     </Box>
   );
+}
+
+interface BillRow {
+  key: string;
+  name: string;
+  detail: string;
+  quantity: string;
+  totalPaise: number;
+  taxRows: Bill['lines'][number]['taxRows'];
+}
+
+/** A line of the bill (an item or a delivery fee) and its tax rows under it. */
+function billRows(row: BillRow) {
+  const joined = row.taxRows.length ? '0' : undefined;
+  return [
+    <Table.Row key={row.key} bg="transparent">
+      <Table.Cell px="0" py="3" borderBottomWidth={joined}>
+        <Text fontWeight="600" color="brand.ink">
+          {row.name}
+        </Text>
+        {row.detail ? (
+          <Text fontSize="xs" color="brand.muted">
+            {row.detail}
+          </Text>
+        ) : null}
+      </Table.Cell>
+      <Table.Cell px="0" textAlign="center" borderBottomWidth={joined}>
+        {row.quantity}
+      </Table.Cell>
+      <Table.Cell px="0" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={joined}>
+        {row.totalPaise === 0 && row.key.startsWith('delivery-') ? 'Free' : formatPaise(row.totalPaise)}
+      </Table.Cell>
+    </Table.Row>,
+    ...row.taxRows.map((tax, index) => (
+      <Table.Row key={`${row.key}-${tax.label}`} bg="transparent" color="brand.muted" fontSize="xs">
+        <Table.Cell px="0" py="1" ps="3" colSpan={2} borderBottomWidth={index < row.taxRows.length - 1 ? '0' : undefined}>
+          incl. {tax.label}
+        </Table.Cell>
+        <Table.Cell px="0" py="1" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" borderBottomWidth={index < row.taxRows.length - 1 ? '0' : undefined}>
+          {formatPaise(tax.paise)}
+        </Table.Cell>
+      </Table.Row>
+    )),
+  ];
 }

@@ -13,6 +13,8 @@ import { placeOrderMachine } from '../../../machines/place-order.machine';
 import { processingLine } from '../../../machines/place-order.selectors';
 import { giftRequest } from '../../../machines/gift-message.selectors';
 import type { GiftMessageActor } from './gift-message-section';
+import type { DeliveryPickers } from './delivery-section';
+import type { DeliveryChoiceRequest } from '../../../domain/payment';
 import { checkQuantityList } from '../../api/checkout';
 import { createCheckoutInvoice, getPaymentKey, reportPaymentFailed, verifyPayment } from '../../api/payment';
 import { refreshCartCount } from '../../app/cart-owner';
@@ -25,8 +27,11 @@ import type { PaymentPrefill } from './payment/payment-dialog';
 
 export type PlaceOrderActor = ActorRefFrom<typeof placeOrderMachine>;
 
-/** The place-order machine with the real calls; `userExtId` is whom the invoice is for (the buyer or the guest's account). */
-export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): PlaceOrderActor {
+/**
+ * The place-order machine with the real calls; `userExtId` is whom the invoice is for (the buyer or the guest's
+ * account); a stale delivery choice is handed to the delivery pickers, which show why and load afresh.
+ */
+export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill, pickers?: DeliveryPickers): PlaceOrderActor {
   const navigate = useNavigate();
   const shop = useShopInfo();
   // The dialog opens long after the first render; it must name the shop as loaded, and prefill the address chosen, by then.
@@ -43,7 +48,7 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
     placeOrderMachine.provide({
       actors: {
         checkStock: fromPromise(() => checkQuantityList()),
-        createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId, input.gift)),
+        createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId, input.gift, input.deliveries)),
         fetchPaymentKey: fromPromise(() => getPaymentKey()),
         openPaymentDialog: fromPromise(({ input }) =>
           openPaymentDialog({
@@ -71,6 +76,9 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill): 
           void navigate(paths.thankYou, { state: { gift: context.gift } });
         },
         goToCart: () => void navigate(paths.cart),
+        showStaleChoice: (_, { message }) => {
+          for (const picker of Object.values(pickers ?? {})) picker.send({ type: 'choice.stale', message });
+        },
       },
     }),
     appActorOptions,
@@ -83,12 +91,14 @@ interface PlaceOrderButtonProps {
   bagLines: number;
   /** The gift-message section: its card goes with the order, and a click shows all its complaints. */
   gift?: GiftMessageActor;
+  /** The deliveries' choices (null while one is missing); absent when the page asks for none. */
+  deliveries?: DeliveryChoiceRequest[] | null;
 }
 
 /** Disabled on an empty bag (the machine handles no click then) and while an order is being placed. */
-export function PlaceOrderButton({ actor, addressId, bagLines, gift }: PlaceOrderButtonProps) {
+export function PlaceOrderButton({ actor, addressId, bagLines, gift, deliveries }: PlaceOrderButtonProps) {
   const card = useSelector(gift, (snapshot) => (snapshot ? giftRequest(snapshot.context) : null));
-  const event = { type: 'order.place', addressId, bagLines, gift: card } as const;
+  const event = { type: 'order.place', addressId, bagLines, gift: card, deliveries } as const;
   const enabled = useSelector(actor, (snapshot) => snapshot.can(event));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing'));
   return (

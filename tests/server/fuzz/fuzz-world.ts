@@ -16,6 +16,8 @@ import { defaultRateLimits } from '../../../server/config';
 import type { RateLimits } from '../../../server/config';
 import { cartItems, carts, guestSessions, orders, products } from '../../../server/db/schema';
 import { buildTestApp } from '../helpers/app';
+import { firstChoice } from '../helpers/delivery-choices';
+import type { DeliveryChoiceRequest } from '../../../domain/payment';
 import { aUser, defaultTestPassword, latestOtp, refreshCookieOf, signedInAs } from '../helpers/auth';
 import type { TestUser } from '../helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from '../helpers/cart';
@@ -73,6 +75,8 @@ export interface FuzzWorld {
   deliveryAreaPincode: string;
   /** The paid order's hand delivery (the admin's Deliveries board). */
   deliveryId: number;
+  /** A delivery choice the invoice takes for the world's (courier) bags: the first open dispatch date. */
+  deliveries: DeliveryChoiceRequest[];
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
   refreshTokens: string[];
   png: Buffer;
@@ -204,6 +208,7 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
   refreshTokens.push(refreshCookieOf(signIn)!.value);
 
   return {
+    deliveries: [await firstChoice(app, 'courier')],
     app,
     writes,
     headers: { anonymous: {}, guest: asGuest(guest), customer: buyer.headers, admin: adminHeaders },

@@ -107,5 +107,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     refreshToken: world.refreshTokens,
     // Inside the world's delivery area, outside every area (Leh), and a pincode India Post does not have.
     pincode: [world.deliveryAreaPincode, '194101', '999999'],
+    // The checkout invoice's choices: the world's bags go by courier.
+    deliveries: [world.deliveries, [], [{ kind: 'hand', date: world.deliveries[0]!.date, slotId: 1 }]],
   };
 }

@@ -10,6 +10,7 @@ import { addresses, cartItems, carts, orders, products } from '../../../server/d
 import { sandboxSecret } from '../../../server/modules/payments/sandbox-provider';
 import { aUser, signedInAs } from './auth';
 import type { TestUser, UserOptions } from './auth';
+import { deliveriesFor } from './delivery-choices';
 import { aCategory, aProduct, aSubCategory } from './factories';
 import type { ProductRow } from './factories';
 
@@ -66,9 +67,13 @@ export async function aTaxedProduct(app: FastifyInstance, overrides: Partial<Pro
   return aProduct(app.db, { subCategory, sellingPricePaise: 112_000, mrpPaise: 150_000, stock: 5, ...overrides });
 }
 
-/** `POST user/{id}/checkoutinvoice` for the buyer's own account and saved address, unless the body says otherwise. */
-export function checkout(app: FastifyInstance, buyer: Buyer, body: Record<string, unknown> = { addressId: buyer.addressId }) {
-  return app.inject({ method: 'POST', url: `/api/user/${buyer.user.externalId}/checkoutinvoice`, headers: buyer.headers, payload: body });
+/**
+ * `POST user/{id}/checkoutinvoice` for the buyer's own account and saved address, unless the body says otherwise; a
+ * body without `deliveries` gets the first open date (and slot) of each delivery the bag needs.
+ */
+export async function checkout(app: FastifyInstance, buyer: Buyer, body: Record<string, unknown> = { addressId: buyer.addressId }) {
+  const payload = 'deliveries' in body ? body : { ...body, deliveries: await deliveriesFor(app, { userId: buyer.user.id }) };
+  return app.inject({ method: 'POST', url: `/api/user/${buyer.user.externalId}/checkoutinvoice`, headers: buyer.headers, payload });
 }
 
 /** An invoice the buyer's checkout must be given. */

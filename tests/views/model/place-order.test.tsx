@@ -60,7 +60,7 @@ describeViewModel<CheckoutScreen, undefined>('place-order machine through the re
   network,
   situations: [{ name: 'signed in with a bag and an address', input: undefined }],
   events: [
-    { type: 'order.place', addressId: savedAddress.id, bagLines: 1 },
+    { type: 'order.place', addressId: savedAddress.id, bagLines: 1, deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }] },
     { type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } },
     { type: 'xstate.done.actor.checkStock', output: { outOfStock: [shortfall] } },
     { type: 'xstate.error.actor.checkStock', error: { status: 500 } },
@@ -149,7 +149,7 @@ describeViewModel<CheckoutScreen, undefined>('place-order machine through the re
     creatingInvoice: (_, expected, { network }) => {
       expect(screen.getByText(paymentMessages.processingText)).toBeTruthy();
       const { addressId } = expected.context as PlaceOrderContext;
-      expect(network.waiting('checkoutinvoice').map((request) => request.body)).toEqual([{ addressId, gift: null }]);
+      expect(network.waiting('checkoutinvoice').map((request) => request.body)).toEqual([{ addressId, gift: null, deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }] }]);
     },
     fetchingKey: (_, __, { network }) => {
       expect(network.waiting('paymentKey')).toHaveLength(1);
