@@ -209,6 +209,20 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('saveStatus', networkDown),
     ],
   },
+  deliveryCheck: {
+    input: { kind: 'hand' },
+    events: [
+      done('recallPincode', '600004'),
+      done('recallPincode', null),
+      error('recallPincode', networkDown),
+      { type: 'pincode.change', value: '6000' },
+      { type: 'pincode.change', value: '600004' },
+      { type: 'check.submit' },
+      done('checkDelivery', { pincode: '600004', place: 'Chennai', kind: 'hand', reachable: true, text: 'Delivery to 600004, Chennai: today by 9 pm' }),
+      error('checkDelivery', failure(404, 'NOT_FOUND', 'We could not find pincode 999999.')),
+      error('checkDelivery', networkDown),
+    ],
+  },
   contact: {
     events: [
       change('fullName', 'Asha Raman'),
@@ -425,7 +439,7 @@ function namedAction({ type, params }: { type: string; params?: unknown }) {
     return { type, params: { id, src, systemId } };
   }
   // A stopped actor by its id: the running actor objects of two machines are never the same object.
-  if (type === 'xstate.stopChild') return { type, params: { id: (params as { actorRef?: { id: string } }).actorRef?.id } };
+  if (type === 'xstate.stopChild') return { type, params: { id: (params as { actorRef?: { id: string } } | undefined)?.actorRef?.id } };
   return { type, params };
 }
 
