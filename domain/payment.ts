@@ -8,6 +8,7 @@ import { rowIdOf } from './fields';
 import { giftMessageRequest } from './gift-message';
 import { deliveryKind, deliveryKinds } from './delivery-kind';
 import { deliverySchedule, indiaDateField } from './delivery-schedule';
+import { chosenDelivery } from './order-delivery';
 
 export const paymentMessages = {
   verificationFailed: 'Payment verification failed',
@@ -109,6 +110,8 @@ export const checkoutInvoiceReply = z.object({
   currency: z.literal('INR'),
   /** How long the payment dialog stays open: the reservation's length, after which the stock is released anyway. */
   paymentTimeoutSeconds: z.number().check(z.int(), z.positive()),
+  /** The order's deliveries as priced (issue 40): the thank-you page repeats them. */
+  deliveries: z.optional(z.array(chosenDelivery)),
 });
 export type CheckoutInvoiceReply = z.infer<typeof checkoutInvoiceReply>;
 

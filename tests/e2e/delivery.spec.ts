@@ -84,6 +84,8 @@ describe('delivery at checkout', () => {
     await page.getByLabel('Occasion').selectOption('Birthday');
     await page.getByLabel('Card message').fill('Happy birthday, Amma! 🎂');
     await payWithCard(page);
+    // The thank-you page repeats the delivery the order was placed with.
+    await page.getByText(/, Midnight 11 pm to 11:59 pm/).waitFor();
     // The amount paid is the flowers and the midnight fee (Rs. 250; Chennai adds nothing).
     const { sellingPrice } = await shop.productOf(fresh.externalId);
     const [confirmation] = await outbox(suite.server.url, 'meera.midnight@example.in');

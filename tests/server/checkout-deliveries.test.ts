@@ -232,9 +232,14 @@ describe('a mixed bag', () => {
     // Thursday 3 December, 10 am: the vase is dispatched on Friday 4th.
     const res = await place(buyer, [courier('2026-12-04'), hand('2026-12-04', midnight)]);
     expect(res.statusCode, res.body).toBe(200);
-    const invoice = res.json<{ amount: number; orderValueId: string }>();
+    const invoice = res.json<{ amount: number; orderValueId: string; deliveries: unknown }>();
     // Roses 1,000 + vase 1,120 + midnight 250 with Chennai's 99 + courier 80.
     expect(invoice.amount).toBe(2549);
+    // What the thank-you page repeats: each delivery, hand first, with its fee.
+    expect(invoice.deliveries).toEqual([
+      { kind: 'hand', date: '2026-12-04', slotName: 'Midnight', windowStartMinute: 1380, windowEndMinute: 1439, feePaise: 34_900 },
+      { kind: 'courier', date: '2026-12-04', slotName: null, windowStartMinute: null, windowEndMinute: null, feePaise: 8_000 },
+    ]);
     const order = await orderByProviderId(app, invoice.orderValueId);
     // Tax: the vase's 120 (60 + 60) and the courier fee's, taxed like the vase at 12 %: 80 - 71.43 = 8.57.
     expect(order).toMatchObject({ totalPaise: 254_900, taxPaise: 12_857, subtotalPaise: 242_043 });

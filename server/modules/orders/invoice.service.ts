@@ -22,6 +22,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import type { Buyer } from '../checkout/buyer-access';
 import { priceDeliveries, slotTakenMeanwhile } from '../delivery/checkout-deliveries';
+import type { PricedDelivery } from '../delivery/checkout-deliveries';
 import { byProduct } from './stock-reservation';
 import type { Shortfall } from './stock-reservation';
 
@@ -209,9 +210,9 @@ export async function createCheckoutInvoice(
     const [{ answer }] = rows as [{ answer: CheckoutOutcome }];
     switch (answer.outcome) {
       case 'created':
-        return reply(invoiceId, providerOrder.id, totals.totalPaise, deps.reservationMinutes);
+        return reply(invoiceId, providerOrder.id, totals.totalPaise, deps.reservationMinutes, deliveries);
       case 'pending':
-        return reply(answer.invoiceId, answer.providerOrderId, answer.totalPaise, deps.reservationMinutes);
+        return reply(answer.invoiceId, answer.providerOrderId, answer.totalPaise, deps.reservationMinutes, deliveries);
       case 'short':
         refuseShortfalls(lines, answer.shortfalls);
         break;
@@ -241,12 +242,26 @@ function refuseShortfalls(lines: readonly BagLine[], short: readonly Shortfall[]
   );
 }
 
-function reply(invoiceId: string, providerOrderId: string, totalPaise: number, reservationMinutes: number): CheckoutInvoiceReply {
+function reply(
+  invoiceId: string,
+  providerOrderId: string,
+  totalPaise: number,
+  reservationMinutes: number,
+  deliveries: readonly PricedDelivery[],
+): CheckoutInvoiceReply {
   return {
     invoiceId,
     orderValueId: providerOrderId,
     amount: paiseToRupees(totalPaise),
     currency: 'INR',
     paymentTimeoutSeconds: reservationMinutes * 60,
+    deliveries: deliveries.map((delivery) => ({
+      kind: delivery.kind,
+      date: delivery.date,
+      slotName: delivery.slot_name,
+      windowStartMinute: delivery.window_start_minute,
+      windowEndMinute: delivery.window_end_minute,
+      feePaise: delivery.fee_paise,
+    })),
   };
 }

@@ -72,8 +72,8 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill, p
         goToThankYou: ({ context }) => {
           // The server emptied the bag with the payment: the badge follows.
           void refreshCartCount();
-          // The thank-you page repeats the card the order carries (it has no order of its own to read).
-          void navigate(paths.thankYou, { state: { gift: context.gift } });
+          // The thank-you page repeats the card and the deliveries the order carries (it has no order of its own to read).
+          void navigate(paths.thankYou, { state: { gift: context.gift, deliveries: context.invoice?.deliveries ?? [] } });
         },
         goToCart: () => void navigate(paths.cart),
         showStaleChoice: (_, { message }) => {
