@@ -186,19 +186,19 @@ export async function orderMails(
     address.country,
     `Phone ${address.phoneNumber}`,
   ].join(', ');
-  const details: [string, string][] = [
+  const stockGone = order.paymentState === 'refund_due';
+  // A buyer whose flowers sold out is promised no delivery; the shop's notice still shows what was chosen.
+  const detailsWith = (promised: boolean): [string, string][] => [
     ['Order number', orderNumber],
     ['Order placed', indiaTime(order.createdAt)],
     ...itemDetails,
     ...feeDetails,
     ...taxDetails,
     ['Total (inclusive of all taxes)', rupees(order.totalPaise)],
-    ...deliveryDetails(deliveries),
+    ...(promised ? deliveryDetails(deliveries) : []),
     ['Delivery address', addressLine],
     ...giftDetails(order.gift),
   ];
-
-  const stockGone = order.paymentState === 'refund_due';
   const buyer = composeMail(shop, {
     heading: stockGone
       ? `We are sorry${order.firstName ? `, ${order.firstName}` : ''}: your flowers sold out`
@@ -210,7 +210,7 @@ export async function orderMails(
         : `We have received your payment for order ${orderNumber}. ${deliveryPromise(deliveries)}`,
       questions(shop),
     ],
-    details,
+    details: detailsWith(!stockGone),
     links: [
       { text: 'See your order in My Account', href: `${publicBaseUrl}${pagePaths.accountOrders}` },
       { text: `Visit ${shop.name}`, href: `${publicBaseUrl}${pagePaths.home}` },
@@ -222,7 +222,7 @@ export async function orderMails(
       `${order.email} paid ${rupees(order.totalPaise)}.` +
         (order.paymentState === 'refund_due' ? ' The stock ran out after the reservation expired: this payment is due a refund.' : ''),
     ],
-    details,
+    details: detailsWith(true),
     links: [{ text: 'Open the order', href: `${publicBaseUrl}${pagePaths.purchaseOrder(orderId)}` }],
   });
   const subject = stockGone ? `Order ${orderNumber}: sold out, your money comes back` : `Order confirmed: ${orderNumber}`;

@@ -192,7 +192,7 @@ describeViewModel<CheckoutScreen, undefined>('checkout-address machine through t
     },
     editing: () => {
       expect(screen.getByRole('button', { name: 'Cancel new address' }).hasAttribute('disabled')).toBe(false);
-      expect(screen.queryByRole('radiogroup')).toBeNull();
+      expect(screen.queryByRole('radiogroup', { name: 'Delivery address' })).toBeNull();
     },
     saving: (page, expected, { network }) => {
       expect(isBusy(within(page.form()).getByRole('button', { name: /^Sav/ }))).toBe(true);

@@ -4,7 +4,7 @@
 import '../setup-dom';
 // The kit first: it watches machine actors from the first import on.
 import { describeViewModel } from './view-model';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
@@ -90,7 +90,9 @@ describeViewModel<CheckoutScreen, Situation>('checkout-load machine through the 
       expect(screen.getByText('Your order did not load')).toBeTruthy();
     },
     loaded: () => {
-      expect(screen.getByText(oneLineBag.productList[0]!.productItem.ProductDatum.productName)).toBeTruthy();
+      // In Your Order (the deliveries above name the bag's products too).
+      const yourOrder = screen.getByRole('region', { name: 'Your Order' });
+      expect(within(yourOrder).getByText(oneLineBag.productList[0]!.productItem.ProductDatum.productName)).toBeTruthy();
       expect(screen.queryByText('Loading your order…')).toBeNull();
     },
   },
