@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CartReply } from '../../domain/cart';
+import { firstOpenChoice } from '../../domain/delivery-schedule';
+import type { DeliverySchedule } from '../../domain/delivery-schedule';
 import { paymentMessages } from '../../domain/payment';
 import { lockFileName } from '../../server/lock-file';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
@@ -181,6 +183,8 @@ async function aCustomer(index: number, baseUrl: string) {
   const { userExtId, authorization } = await api.signIn(shopper);
   const headers = { authorization };
   const saved = await api.api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...address, country: 'India', userId: userExtId }, headers });
+  // The crash test's own category goes by courier (a new category's default): its first dispatch date.
+  const deliveries = [firstOpenChoice(await api.api<DeliverySchedule>('delivery/schedule?kind=courier'))];
   /** The answer's JSON when it is a 200; anything else is a surprise. */
   const expect200 = <T>(path: string, answer: Awaited<ReturnType<typeof call>>): T | undefined => {
     if (answer.status === 200) return answer.json<T>();
@@ -197,11 +201,12 @@ async function aCustomer(index: number, baseUrl: string) {
     userExtId,
     headers,
     addressId: saved.id,
+    deliveries,
     bag: async () => expect200<CartReply>('cart', await call(`user/${userExtId}/cart`, { headers })),
     add: async (productExtId: string) => expectOk('createusercart', await call('createusercart', { json: { productExtId, userId: userExtId }, headers })),
     remove: async (productExtId: string) =>
       expectOk('removecartitem', await call('removecartitem', { json: { productId: productExtId, userExtId }, headers })),
-    checkout: () => call(`user/${userExtId}/checkoutinvoice`, { json: { addressId: saved.id }, headers }),
+    checkout: () => call(`user/${userExtId}/checkoutinvoice`, { json: { addressId: saved.id, deliveries }, headers }),
     reportFailure: async () => expectOk('payment/failed', await call('payment/failed', { json: { products: [] }, headers })),
     pay: async (orderId: string) =>
       expect200<Signed>('sandbox/pay', await call('payment/sandbox/pay', { json: { orderId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' } })),
@@ -376,7 +381,7 @@ describe('the server process under crashes', () => {
     const agent = new Agent({ keepAlive: true });
     try {
       const inFlight = await Promise.all(
-        customers.map((c) => slowPost(server.url, `/api/user/${c.userExtId}/checkoutinvoice`, c.headers, { addressId: c.addressId }, agent)),
+        customers.map((c) => slowPost(server.url, `/api/user/${c.userExtId}/checkoutinvoice`, c.headers, { addressId: c.addressId, deliveries: c.deliveries }, agent)),
       );
 
       server.process.kill('SIGTERM');
