@@ -45,7 +45,8 @@ const clusterAddress = {
 
 /**
  * A customer signed up on one instance and signed in on the other, with a saved address: `invoice` puts one unit of a
- * product into the bag and opens an invoice for it on the instance given, answering the order number.
+ * product into the bag and opens an invoice for it on the instance given (taking each delivery's first open date and
+ * slot), answering the order number.
  */
 async function aClusterBuyer(signUpAt: string, signInAt: string, name: string) {
   const shopper = { email: `${name}-${Date.now()}@example.in`, password: 'Bloom@2024x', firstName: 'Meera', lastName: 'Raman', mobileNumber: '9876543210' };
@@ -57,7 +58,8 @@ async function aClusterBuyer(signUpAt: string, signInAt: string, name: string) {
     authorization,
     async invoice(url: string, productExtId: string): Promise<string> {
       await shopApi(url).api('createusercart', { method: 'POST', json: { productExtId, userId: userExtId }, headers });
-      const invoice = await shopApi(url).api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id }, headers });
+      const deliveries = await shopApi(url).firstDeliveries(userExtId, headers);
+      const invoice = await shopApi(url).api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id, deliveries }, headers });
       return invoice.orderValueId;
     },
   };
