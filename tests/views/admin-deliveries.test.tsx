@@ -2,9 +2,10 @@
 // The florist's Deliveries board through the real app with the network mocked (issue 40): the day's hand deliveries by
 // slot with recipient, phone, items and card (the hidden sender still shown to the florist), the courier parcels
 // apart; Delivered sent for that delivery and the board showing what the server answers; an attempt without a note
-// refused on the screen without a call; a server refusal shown by its delivery; the print views' links.
+// refused on the screen without a call; a server refusal shown by its delivery; the print views' links; the address's
+// ?date= opening that day, and a date picked on the board (or Today) written back into the address.
 import './setup-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -43,11 +44,18 @@ const initial = (): DeliveryBoard => ({
   courier: [aDelivery(3, { kind: 'courier', slotName: null, windowStartMinute: null, windowEndMinute: null, gift: null })],
 });
 const sent: { id: string; body: unknown }[] = [];
+/** The ?date= of every board load (null: none). */
+const asked: (string | null)[] = [];
 let refuse = false;
 
 const server = setupServer(
   ...layoutHandlers,
-  http.get('*/api/admin/deliveries', () => HttpResponse.json(board)),
+  // The day asked for (?date=), the fixture's day without one, as the server answers "today".
+  http.get('*/api/admin/deliveries', ({ request }) => {
+    const date = new URL(request.url).searchParams.get('date');
+    asked.push(date);
+    return HttpResponse.json(date ? { ...board, date } : board);
+  }),
   http.post('*/api/admin/deliveries/:id/status', async ({ params, request }) => {
     const body = (await request.json()) as { status: BoardDelivery['status']; note: string };
     sent.push({ id: String(params.id), body });
@@ -62,17 +70,18 @@ afterEach(() => {
   server.resetHandlers();
   board = initial();
   sent.length = 0;
+  asked.length = 0;
   refuse = false;
 });
 afterAll(() => server.close());
 board = initial();
 
-async function openBoard() {
+async function openBoard(path = '/admindeliveries', heading = 'Thursday 3 December (today)') {
   signIn({ dashboard: true });
   const user = userEvent.setup();
-  await renderApp('/admindeliveries');
-  await screen.findByText('Thursday 3 December (today)');
-  return user;
+  const { router } = await renderApp(path);
+  await screen.findByText(heading);
+  return { user, router };
 }
 
 describe('the Deliveries board', () => {
@@ -91,7 +100,7 @@ describe('the Deliveries board', () => {
   });
 
   it('marks a delivery delivered and shows the board the server answers', async () => {
-    const user = await openBoard();
+    const { user } = await openBoard();
     await user.click(screen.getByRole('button', { name: 'Delivered: Delivery of order order_Q1' }));
     const card = within(screen.getByRole('article', { name: 'Delivery of order order_Q1' }));
     // The status badge: Scheduled, then Delivered beside the Delivered button.
@@ -101,7 +110,7 @@ describe('the Deliveries board', () => {
   });
 
   it('refuses an attempt without a note on the screen, and sends one with its note', async () => {
-    const user = await openBoard();
+    const { user } = await openBoard();
     const card = within(screen.getByRole('article', { name: 'Delivery of order order_Q1' }));
     await user.click(card.getByRole('button', { name: 'Attempted' }));
     expect(await card.findByRole('alert')).toHaveProperty('textContent', 'Please say why the delivery could not be made');
@@ -114,9 +123,32 @@ describe('the Deliveries board', () => {
 
   it("shows the server's refusal by its delivery", async () => {
     refuse = true;
-    const user = await openBoard();
+    const { user } = await openBoard();
     await user.click(screen.getByRole('button', { name: 'Out for delivery: Delivery of order order_Q3' }));
     const card = within(screen.getByRole('article', { name: 'Delivery of order order_Q3' }));
     expect(await card.findByRole('alert')).toHaveProperty('textContent', 'This order is cancelled or its money went back: its deliveries can no longer change.');
+  });
+
+  it("opens the address's date and writes the date picked on the board back into the address", async () => {
+    const { user, router } = await openBoard('/admindeliveries?date=2026-12-04', 'Friday 4 December');
+    expect(asked).toEqual(['2026-12-04']);
+    expect(screen.getByRole('link', { name: 'Print card messages' }).getAttribute('href')).toBe('/admindeliverycards?date=2026-12-04');
+
+    // A date typed into the picker: the board loads it and the address says it, (the browser journey checks it replaces the entry).
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-12-05' } });
+    await screen.findByText('Saturday 5 December');
+    expect(asked).toEqual(['2026-12-04', '2026-12-05']);
+    await waitFor(() => expect(router.state.location.search).toBe('?date=2026-12-05'));
+
+    // Back to today: the address follows.
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await screen.findByText('Thursday 3 December (today)');
+    await waitFor(() => expect(router.state.location.search).toBe('?date=2026-12-03'));
+  });
+
+  it("puts today's date into the address once the server has said which day today is", async () => {
+    const { router } = await openBoard();
+    expect(asked).toEqual([null]);
+    await waitFor(() => expect(router.state.location.search).toBe('?date=2026-12-03'));
   });
 });

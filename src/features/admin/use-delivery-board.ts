@@ -1,5 +1,7 @@
 // The Deliveries board's actor for its screen and its print views: the delivery-board machine with the calls of
-// src/api/delivery.ts, starting on the date the address asks for (?date=), today in India without one.
+// src/api/delivery.ts, starting on the date the address asks for (?date=), today in India without one. The machine owns
+// the date; the address follows it (replaced, not pushed), so that a reload or a shared link opens the same day.
+import { useEffect } from 'react';
 import { useActor } from '@xstate/react';
 import { useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -17,8 +19,9 @@ async function saveStatus({ date, change }: { date: string | null; change: Deliv
 }
 
 export function useDeliveryBoard() {
-  const asked = useSearchParams()[0].get('date');
-  return useActor(
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('date');
+  const actor = useActor(
     deliveryBoardMachine.provide({
       actors: {
         loadBoard: fromPromise<DeliveryBoard, string | null>(({ input }) => getDeliveryBoard(input)),
@@ -28,4 +31,17 @@ export function useDeliveryBoard() {
     }),
     { ...appActorOptions, input: { date: asked && isIndiaDate(asked) ? asked : null } },
   );
+  const { date } = actor[0].context;
+  useEffect(() => {
+    if (date === null || date === asked) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('date', date);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [date, asked, setParams]);
+  return actor;
 }
