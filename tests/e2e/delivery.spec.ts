@@ -1,16 +1,20 @@
-// Delivery at checkout (issue 40) in real Chromium against the real server: a guest sends fresh flowers (hand delivery)
-// to a Chennai pincode for tomorrow's midnight slot with a birthday card and pays; another guest sends an everlasting
-// vase by courier to Leh (Ladakh). The confirmation mail's total includes the midnight fee.
+// Delivery (issue 40) in real Chromium against the real server: a guest sends fresh flowers (hand delivery) to a
+// Chennai pincode for tomorrow's midnight slot with a birthday card, her name kept off it, and pays (the confirmation
+// mail's total includes the midnight fee); the admin finds it on tomorrow's Deliveries board (the date kept in the
+// address across a reload), prints the card sheet (four cards to an A4 page) and the manifest, and marks it Delivered:
+// the buyer is mailed once and the order is Delivered. Another guest sends an everlasting vase by courier to Leh.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { addIndiaDays, indiaDateOf } from '../../domain/india-time';
 import { formatPaise, rupeesToPaise } from '../../domain/money';
 import { browserSuite } from './browser-suite';
-import { outbox } from './harness';
+import { outbox, waitFor } from './harness';
 import { shopApi } from './shop-api';
 import { fillAddress, fillGuestDetails } from './page-forms';
-import { addToBag, chooseHandDelivery } from './shop-pages';
+import { addToBag, chooseHandDelivery, openDeliveryBoard, pickBoardDate, showsBoardDay, signIn, unexpectedErrors } from './shop-pages';
 
-const suite = browserSuite({});
+const admin = { email: 'admin@flowers.example.in', password: 'Orchid@2026' };
+const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 let shop: ReturnType<typeof shopApi>;
 
 beforeAll(() => {
@@ -61,6 +65,88 @@ async function payWithCard(page: Page) {
   await page.getByText('We Thank you For your Purchase!').waitFor();
 }
 
+/** Millimetres in CSS pixels (96 to the inch), for sizes on paper. */
+const mm = 96 / 25.4;
+
+/** Pages in a PDF Chromium printed: one /Type /Page object each (the /Pages tree aside). */
+const pdfPages = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type\s*\/Page\b(?!s)/g)?.length ?? 0;
+
+/**
+ * The florist's side of the Chennai order: tomorrow's board with the delivery under Midnight, the card sheet as it
+ * prints, the manifest, and Delivered (twice: the buyer is still mailed once).
+ */
+async function florist(productName: string) {
+  const tomorrow = addIndiaDays(indiaDateOf(new Date()), 1);
+  const { page, errors } = await suite.freshPage();
+  await signIn(page, admin);
+  await openDeliveryBoard(page);
+  const historyBefore = await page.evaluate(() => history.length);
+  await pickBoardDate(page, tomorrow);
+  // The address follows the picked date, replacing its entry, so that a reload (or a shared link) opens that day.
+  await page.waitForURL((url) => url.searchParams.get('date') === tomorrow);
+  expect(await page.evaluate(() => history.length)).toBe(historyBefore);
+  await page.reload();
+  await showsBoardDay(page, tomorrow);
+
+  const delivery = page.getByRole('region', { name: 'Midnight 11 pm to 11:59 pm' }).getByRole('article').filter({ hasText: 'Meera Krishnan' });
+  for (const text of [/14 Lotus Street, Mylapore.*Chennai 600004/, `1 × ${productName}`, 'Birthday', 'Happy birthday, Amma! 🎂', 'Meera (not shown on the card)']) {
+    await delivery.getByText(text).first().waitFor();
+  }
+  await delivery.getByRole('link', { name: '9840012345' }).waitFor();
+  expect(await delivery.getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
+
+  // The card sheet: occasion and message, and no "From" line (the buyer kept her name off the card).
+  await page.getByRole('link', { name: 'Print card messages' }).click();
+  await page.waitForURL((url) => url.pathname === '/admindeliverycards' && url.searchParams.get('date') === tomorrow);
+  const card = page.getByRole('article', { name: 'Card for Meera Krishnan' });
+  await card.waitFor();
+  const cardText = await card.innerText();
+  expect(cardText).toContain('Birthday');
+  expect(cardText).toContain('Happy birthday, Amma! 🎂');
+  expect(cardText).not.toContain('From');
+  // On paper: no shop header or Print button, the sheet an A4 page cut in four (2 × 2 of 105 × 148 mm), this card its first quarter.
+  await page.emulateMedia({ media: 'print' });
+  await page.getByRole('button', { name: 'Print', exact: true }).waitFor({ state: 'hidden' });
+  expect(await page.locator('header').first().isVisible()).toBe(false);
+  const sheet = (await page.locator('[data-card-sheet]').boundingBox())!;
+  const quarter = (await card.boundingBox())!;
+  expect([sheet.width / mm, sheet.height / mm].map(Math.round)).toEqual([210, 296]);
+  expect([quarter.width / mm, quarter.height / mm].map(Math.round)).toEqual([105, 148]);
+  expect([quarter.x, quarter.y]).toEqual([sheet.x, sheet.y]);
+  // Chromium prints it as one A4 page.
+  expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toBe(1);
+  await page.emulateMedia({ media: 'screen' });
+
+  // The manifest for the same day, then back to the board for that day.
+  await page.getByRole('link', { name: '← Deliveries' }).click();
+  await showsBoardDay(page, tomorrow);
+  await page.getByRole('link', { name: 'Print manifest' }).click();
+  const midnightTable = page.getByRole('table', { name: 'Midnight 11 pm to 11:59 pm (1)' });
+  await midnightTable.getByRole('row').filter({ hasText: 'Meera Krishnan' }).filter({ hasText: '9840012345' }).waitFor();
+  await page.getByRole('link', { name: '← Deliveries' }).click();
+  await showsBoardDay(page, tomorrow);
+
+  // Delivered, and once more (a second tap): the buyer is mailed once.
+  for (let tap = 0; tap < 2; tap++) {
+    const saved = page.waitForResponse((response) => /\/api\/admin\/deliveries\/\d+\/status$/.test(response.url()));
+    await delivery.getByRole('button', { name: /^Delivered: / }).click();
+    expect((await saved).status()).toBe(200);
+  }
+  await delivery.getByText('Delivered', { exact: true }).first().waitFor();
+  const deliveredMails = async () => (await outbox(suite.server.url, 'meera.midnight@example.in')).filter((mail) => / delivered · /.test(mail.subject));
+  await waitFor('the delivered mail', async () => (await deliveredMails()).length > 0);
+  const [mail, ...more] = await deliveredMails();
+  expect(more).toEqual([]);
+  expect(mail!.text).toContain('to Meera Krishnan');
+
+  // The order, from its delivery: Delivered on the board, and the order itself Delivered.
+  await delivery.getByRole('link', { name: /^order_/ }).click();
+  await page.getByText('Hand delivery on the Deliveries board: Delivered').waitFor();
+  const orderForm = page.getByRole('form', { name: 'Purchase Order Update Form' });
+  await expect.poll(() => orderForm.getByRole('combobox', { name: 'Status', exact: true }).inputValue()).toBe('Delivered');
+  expect(unexpectedErrors(errors)).toEqual([]);
+}
+
 describe('delivery at checkout', () => {
   it('a guest sends fresh flowers to Chennai for tomorrow at midnight with a birthday card, and pays', async () => {
     const { page } = await suite.freshPage();
@@ -83,6 +169,8 @@ describe('delivery at checkout', () => {
     await chooseHandDelivery(page, 'Midnight');
     await page.getByLabel('Occasion').selectOption('Birthday');
     await page.getByLabel('Card message').fill('Happy birthday, Amma! 🎂');
+    await page.getByLabel('Your name on the card').fill('Meera');
+    await page.getByText("Don't show my name").click();
     await payWithCard(page);
     // The thank-you page repeats the delivery the order was placed with.
     await page.getByText(/, Midnight 11 pm to 11:59 pm/).waitFor();
@@ -90,6 +178,8 @@ describe('delivery at checkout', () => {
     const { sellingPrice } = await shop.productOf(fresh.externalId);
     const [confirmation] = await outbox(suite.server.url, 'meera.midnight@example.in');
     expect(confirmation!.text).toContain(formatPaise(rupeesToPaise(sellingPrice) + 25_000));
+
+    await florist(fresh.productName);
   });
 
   it('a guest sends an everlasting vase by courier to Leh, Ladakh, and pays', async () => {

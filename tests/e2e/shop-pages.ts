@@ -1,5 +1,7 @@
 // Steps through the shop's pages the way a person takes them, shared by the browser specs and the screenshots.
 import type { Page } from 'playwright-core';
+import { boardDayText } from '../../domain/delivery-board';
+import type { IndiaDate } from '../../domain/india-time';
 import { paths } from '../../src/app/paths';
 
 /**
@@ -70,4 +72,22 @@ export async function chooseHandDelivery(page: Page, slot = 'Midnight'): Promise
   await hand.getByRole('radio').nth(1).check({ force: true });
   await hand.getByText(slot, { exact: true }).click({ force: true });
   await page.getByText('Delivery: Fresh flowers, delivered by hand').waitFor();
+}
+
+/** Resolves once the Deliveries board shows a date's deliveries: its heading, "Friday 4 December" (" (today)" on today's). */
+export async function showsBoardDay(page: Page, date: IndiaDate): Promise<void> {
+  await page.getByRole('heading', { level: 2, name: new RegExp(`^${boardDayText(date)}`) }).waitFor();
+}
+
+/** The admin's Deliveries board, on a date (?date=) or today, once the day's deliveries are shown. */
+export async function openDeliveryBoard(page: Page, date?: IndiaDate): Promise<void> {
+  await page.goto(date ? `${paths.adminDeliveries}?date=${date}` : paths.adminDeliveries);
+  if (date) await showsBoardDay(page, date);
+  else await page.getByRole('heading', { level: 2, name: /\(today\)/ }).waitFor();
+}
+
+/** On the Deliveries board, another date typed into its picker; resolves once that day's deliveries are shown. */
+export async function pickBoardDate(page: Page, date: IndiaDate): Promise<void> {
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await showsBoardDay(page, date);
 }

@@ -128,7 +128,8 @@ export function DeliveryCardsPage() {
                 bg="white"
                 mx="auto"
                 boxShadow="sm"
-                css={{ '@media print': { boxShadow: 'none', breakAfter: 'page', margin: 0 } }}
+                // A page break between sheets only: one after the last would print a blank page.
+                css={{ '@media print': { boxShadow: 'none', margin: 0, '&:not(:last-of-type)': { breakAfter: 'page' } } }}
               >
                 {sheet.map((delivery) => (
                   <PrintedCard key={delivery.id} delivery={delivery} />
