@@ -4,7 +4,9 @@
  * temporary DATA_DIR (demo catalogue, an admin from ADMIN_EMAIL / ADMIN_PASSWORD), makes a customer with paid orders
  * through the API, then walks the shop in Debian's Chromium at 1440 px and 390 px: a guest browses, fills the bag,
  * checks out with the code from the dev outbox and pays with the sandbox card; the customer opens Orders; the admin
- * opens the dashboard, the flowers and an order. Each picture is a PNG, or a WebP when the PNG would be over budget.
+ * opens the dashboard, the flowers and an order, then the Deliveries board on the day of two midnight orders with
+ * birthday and anniversary cards, and its card sheet. Each picture is a PNG, or a WebP when the PNG would be over
+ * budget. Screen names as arguments (`npm run screenshots -- admin-deliveries delivery-cards`) retake only those.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,9 +15,13 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, removeDataDir, startServer, type RunningServer } from '../tests/e2e/harness';
 import { shopApi, type DeliveryAddress, type Shopper } from '../tests/e2e/shop-api';
+import type { GiftMessage } from '../domain/gift-message';
 import { buildIfStale } from './build-if-stale';
 import { fillAddress } from '../tests/e2e/page-forms';
-import { addToBag, animationsDone, openProduct, signIn, unexpectedErrors } from '../tests/e2e/shop-pages';
+import { addToBag, animationsDone, openDeliveryBoard, openProduct, signIn, unexpectedErrors } from '../tests/e2e/shop-pages';
+import { firstOpenChoice } from '../domain/delivery-schedule';
+import type { DeliverySchedule } from '../domain/delivery-schedule';
+import type { IndiaDate } from '../domain/india-time';
 import { paths } from '../src/app/paths';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -49,6 +55,26 @@ const customerAddress: DeliveryAddress = {
   city: 'Chennai',
   state: 'Tamil Nadu',
 };
+
+/** A second customer, who sends midnight flowers with a card to two people (the Deliveries board's pictures). */
+const giftSender: Shopper = {
+  email: 'karthik.raman@example.in',
+  password: 'Marigold@2026',
+  firstName: 'Karthik',
+  lastName: 'Raman',
+  mobileNumber: '9884012345',
+};
+
+const giftRecipients: { address: DeliveryAddress; gift: GiftMessage }[] = [
+  {
+    address: { ...customerAddress, fullName: 'Lakshmi Raman', address: '22 Temple Street', phoneNumber: '9884056789' },
+    gift: { occasion: 'Birthday', message: 'Happy birthday, Amma! Wishing you a year as bright as these roses.', senderName: 'Karthik', hideSenderName: false },
+  },
+  {
+    address: { ...customerAddress, fullName: 'Priya Venkatesh', address: '5 Besant Avenue', locality: 'Adyar', landmark: 'Near the bus depot', pincode: '600020', phoneNumber: '9884078901' },
+    gift: { occasion: 'Anniversary', message: 'Ten years, and every one of them better than the last.', senderName: 'Karthik', hideSenderName: true },
+  },
+];
 
 /** The guest who checks out on screen, one per width (an e-mail that has paid once is no longer a new guest). */
 const guest = (width: number) => ({
@@ -87,6 +113,10 @@ async function encode(png: Buffer): Promise<{ extension: 'png' | 'webp'; data: B
 }
 
 const written: { file: string; bytes: number; width: number; height: number }[] = [];
+
+/** The screens asked for on the command line; none: every screen. */
+const wanted = process.argv.slice(2);
+const isWanted = (screen: string) => wanted.length === 0 || wanted.includes(screen);
 
 /** Writes docs/screens/<screen>-<width>.<png|webp>; an older take in the other format goes, with a word about the README. */
 async function save(screen: string, width: number, png: Buffer) {
@@ -147,6 +177,7 @@ async function settle(page: Page, { fullPage }: { fullPage: boolean }) {
  * a tall form or list whole, without a screen of footer under it.
  */
 async function shoot(page: Page, screen: string, { fullPage = false } = {}) {
+  if (!isWanted(screen)) return;
   await settle(page, { fullPage });
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   const clip = fullPage
@@ -164,6 +195,8 @@ interface Shop {
   /** The products the guest looks at and buys: two everlasting pieces. */
   products: { externalId: string; productName: string }[];
   orderId: number;
+  /** The day of the two midnight orders with cards, which the Deliveries board opens on. */
+  giftDate: IndiaDate;
 }
 
 /** The storefront as a new guest: home, a category, a product, the bag with two items, checkout, card, thank-you. */
@@ -261,6 +294,26 @@ async function adminJourney(page: Page, shop: Shop) {
   await shoot(page, 'admin-order', { fullPage: true });
 }
 
+/** The admin's Deliveries board on the day of the midnight orders, then its card sheet. */
+async function deliveriesJourney(page: Page, shop: Shop) {
+  await signIn(page, admin);
+  await openDeliveryBoard(page, shop.giftDate);
+  await page.getByRole('region', { name: 'Midnight 11 pm to 11:59 pm' }).getByRole('article').nth(1).waitFor();
+  await shoot(page, 'admin-deliveries', { fullPage: true });
+
+  await page.getByRole('link', { name: 'Print card messages' }).click();
+  await page.getByRole('article', { name: `Card for ${giftRecipients[1]!.address.fullName}` }).waitFor();
+  await shoot(page, 'delivery-cards', { fullPage: true });
+}
+
+/** Each journey with the screens it takes, so that asking for some screens runs only the journeys that take them. */
+const journeys: { screens: string[]; run: (page: Page, shop: Shop, width: number) => Promise<void> }[] = [
+  { screens: ['home', 'category', 'product', 'bag', 'checkout', 'payment', 'thank-you'], run: guestJourney },
+  { screens: ['sign-in', 'orders'], run: (page) => customerJourney(page) },
+  { screens: ['admin-dashboard', 'admin-flowers', 'admin-order'], run: (page, shop) => adminJourney(page, shop) },
+  { screens: ['admin-deliveries', 'delivery-cards'], run: (page, shop) => deliveriesJourney(page, shop) },
+];
+
 /**
  * The shop's data before the cameras roll: a customer with two paid orders, the older one Dispatched with a tracking
  * link (so Orders shows both states), and the newer one as the order the admin opens.
@@ -284,7 +337,14 @@ async function prepareShop(server: RunningServer): Promise<Shop> {
     headers: { authorization },
   });
   const newest = purchases.find((purchase) => purchase.id !== older.id)!;
-  return { server, api, products: [posy[1]!, round[2]!], orderId: newest.id };
+
+  // Two midnight deliveries with cards on the first day midnight is open (today before its 6 pm cut-off).
+  const midnight = firstOpenChoice(await api.api<DeliverySchedule>('delivery/schedule?kind=hand'), 'midnight')!;
+  await api.register(giftSender);
+  for (const [index, { address, gift }] of giftRecipients.entries()) {
+    await api.paidOrder(giftSender, roses[index + 1]!.externalId, address, { deliveries: [midnight], gift });
+  }
+  return { server, api, products: [posy[1]!, round[2]!], orderId: newest.id, giftDate: midnight.date };
 }
 
 // ---- Run ----------------------------------------------------------------------------------------------------------
@@ -316,9 +376,9 @@ async function main() {
     browser = await launchBrowser();
     for (const viewport of viewports) {
       console.log(`${viewport.width} px:`);
-      await withContext(browser, shop, viewport, (page) => guestJourney(page, shop, viewport.width));
-      await withContext(browser, shop, viewport, (page) => customerJourney(page));
-      await withContext(browser, shop, viewport, (page) => adminJourney(page, shop));
+      for (const journey of journeys.filter(({ screens }) => screens.some(isWanted))) {
+        await withContext(browser, shop, viewport, (page) => journey.run(page, shop, viewport.width));
+      }
     }
     const total = written.reduce((sum, file) => sum + file.bytes, 0);
     console.log(`${written.length} pictures in docs/screens/, ${Math.round(total / 1024)} KB in all.`);

@@ -6,6 +6,7 @@ import { firstOpenChoice } from '../../domain/delivery-schedule';
 import type { DeliveryChoice, DeliverySchedule } from '../../domain/delivery-schedule';
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
+import type { GiftMessage } from '../../domain/gift-message';
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
 import type { ServiceArea, ServiceAreaRequest } from '../../domain/service-area';
 import type { AccountOrder } from '../../domain/account';
@@ -112,9 +113,15 @@ export function shopApi(baseUrl: string) {
 
     /**
      * A paid order, made as the checkout page makes it: one unit of the product into the customer's bag, a saved
-     * address, the invoice, the sandbox's success card and the verify. Answers the order number the customer sees.
+     * address, the invoice (the picker's first offers unless `deliveries` are given; a gift card when given), the
+     * sandbox's success card and the verify. Answers the order number the customer sees.
      */
-    async paidOrder(shopper: Pick<Shopper, 'email' | 'password'>, productExtId: string, address: DeliveryAddress): Promise<string> {
+    async paidOrder(
+      shopper: Pick<Shopper, 'email' | 'password'>,
+      productExtId: string,
+      address: DeliveryAddress,
+      chosen: { deliveries?: DeliveryChoice[]; gift?: GiftMessage } = {},
+    ): Promise<string> {
       const { userExtId, authorization } = await api<{ userExtId: string; authorization: string }>('loginapi', {
         method: 'POST',
         json: { email: shopper.email, password: shopper.password },
@@ -122,8 +129,12 @@ export function shopApi(baseUrl: string) {
       const headers = { authorization };
       await api('createusercart', { method: 'POST', json: { productExtId, userId: userExtId }, headers });
       const saved = await api<{ id: number }>('createlogincheckout', { method: 'POST', json: { ...address, country: 'India', userId: userExtId }, headers });
-      const deliveries = await firstDeliveries(userExtId, headers);
-      const invoice = await api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: saved.id, deliveries }, headers });
+      const deliveries = chosen.deliveries ?? (await firstDeliveries(userExtId, headers));
+      const invoice = await api<{ orderValueId: string }>(`user/${userExtId}/checkoutinvoice`, {
+        method: 'POST',
+        json: { addressId: saved.id, deliveries, gift: chosen.gift ?? null },
+        headers,
+      });
       const payment = await api<Record<string, string>>('payment/sandbox/pay', {
         method: 'POST',
         json: { orderId: invoice.orderValueId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
