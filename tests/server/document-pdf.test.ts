@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDocumentPaise } from '../../domain/money';
 import type { DocumentLine, DocumentParty, TaxDocument } from '../../domain/tax-document';
 import { renderTaxDocument } from '../../server/modules/documents/document-pdf';
-import { fixtureDocuments } from './helpers/tax-documents';
+import { aTaxDocument, fixtureDocuments } from './helpers/tax-documents';
 
 /** The PDF's text as a reader's copy-paste gets it, each page with its line breaks made single spaces. */
 async function readBack(doc: TaxDocument): Promise<{ pdf: Buffer; pages: string[]; all: string }> {
@@ -131,5 +131,15 @@ describe('renderTaxDocument', () => {
     const { all } = await readBack(sameName);
     expect(all).not.toContain('Legal name:');
     expect(all).toContain(`Bill of Supply ${doc.supplier.legalName} ${doc.supplier.addressLines[0]}`);
+  });
+
+  it('keeps an amount in crores on one line of its cell, drawn smaller, so that it still reads as one number', async () => {
+    const doc = aTaxDocument({
+      specs: [{ description: 'Temple festival decoration, season contract', hsn: '6702', quantity: 1000, unitPricePaise: 99_99_99_999, rateBp: 900 }],
+    });
+    const { pages, all } = await readBack(doc);
+    expect(pages).toHaveLength(1);
+    expect(all).toContain('1 Temple festival decoration, season contract 6702 1000 pcs ₹99,99,999.99 ₹8,47,45,76,262.71 9% ₹76,27,11,863.64 9% ₹76,27,11,863.65 ₹9,99,99,99,990.00');
+    expect(all).toContain('Total ₹9,99,99,99,990.00 AMOUNT IN WORDS Rupees Nine Hundred Ninety Nine Crore Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Only');
   });
 });

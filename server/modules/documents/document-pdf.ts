@@ -179,18 +179,39 @@ function drawParties(pdf: Doc, doc: TaxDocument, top: number): number {
   return bottom + 12;
 }
 
-function rowHeight(pdf: Doc, texts: string[], columns: Column[], fontName: FontName, points: number): number {
-  font(pdf, fontName, points);
-  const heights = texts.map((text, index) => pdf.heightOfString(text, { width: columns[index]!.width - 2 * cellPad }));
+/**
+ * The size to draw a figure at so that it stays on one line: an amount in crores too wide for its column is drawn
+ * smaller rather than broken over two lines, where it would no longer read as one number.
+ */
+function fittedPoints(pdf: Doc, name: FontName, text: string, width: number, points: number): number {
+  font(pdf, name, points);
+  const fits = width / pdf.widthOfString(text);
+  return fits >= 1 ? points : Math.floor(points * fits * 10) / 10;
+}
+
+/** Figures (right-aligned cells) fit their column; words and headers wrap at the table's size. */
+function cellPoints(pdf: Doc, text: string, column: Column, header: boolean): number {
+  if (header) return size.small;
+  if (column.align === 'left') return size.table;
+  return fittedPoints(pdf, 'regular', text, column.width - 2 * cellPad, size.table);
+}
+
+function rowHeight(pdf: Doc, texts: string[], columns: Column[], header: boolean): number {
+  const heights = texts.map((text, index) => {
+    const column = columns[index]!;
+    font(pdf, header ? 'bold' : 'regular', cellPoints(pdf, text, column, header));
+    return pdf.heightOfString(text, { width: column.width - 2 * cellPad });
+  });
   return Math.max(...heights) + 2 * cellPad;
 }
 
 function drawRow(pdf: Doc, texts: string[], columns: Column[], y: number, height: number, header: boolean): void {
   if (header) pdf.rect(page.margin, y, contentWidth, height).fill(headerFill);
-  font(pdf, header ? 'bold' : 'regular', header ? size.small : size.table);
   let x = page.margin;
   texts.forEach((text, index) => {
     const column = columns[index]!;
+    const points = cellPoints(pdf, text, column, header);
+    font(pdf, header ? 'bold' : 'regular', points);
     pdf.text(text, x + cellPad, y + cellPad, { width: column.width - 2 * cellPad, align: column.align });
     x += column.width;
   });
@@ -217,7 +238,7 @@ function continuationHead(pdf: Doc, doc: TaxDocument): number {
 function drawLines(pdf: Doc, doc: TaxDocument, top: number): number {
   const columns = columnsFor(doc);
   const headers = columns.map((column) => column.header);
-  const headerHeight = rowHeight(pdf, headers, columns, 'bold', size.small);
+  const headerHeight = rowHeight(pdf, headers, columns, true);
   let tableTop = top;
   let y = top;
   const startTable = () => {
@@ -227,7 +248,7 @@ function drawLines(pdf: Doc, doc: TaxDocument, top: number): number {
   startTable();
   doc.lines.forEach((line, index) => {
     const texts = columns.map((column) => column.cell(line, index));
-    const height = rowHeight(pdf, texts, columns, 'regular', size.table);
+    const height = rowHeight(pdf, texts, columns, false);
     if (y + height > contentBottom) {
       drawTableFrame(pdf, columns, tableTop, y);
       y = tableTop = continuationHead(pdf, doc);
@@ -267,15 +288,19 @@ function drawTotals(pdf: Doc, doc: TaxDocument, top: number): void {
   if (y + measure() > contentBottom) y = continuationHead(pdf, doc);
 
   const figuresX = page.margin + contentWidth - figuresWidth;
+  const figureWidth = figuresWidth - 90 - cellPad;
+  const figure = (text: string, name: FontName, points: number, at: number) => {
+    font(pdf, name, fittedPoints(pdf, name, text, figureWidth, points)).text(text, figuresX + 90, at, { width: figureWidth, align: 'right' });
+  };
   let fy = y;
   for (const [label, paise] of figures) {
     font(pdf, 'regular', size.body, muted).text(label, figuresX, fy, { width: 90 });
-    font(pdf, 'regular', size.body).text(amount(paise), figuresX + 90, fy, { width: figuresWidth - 90 - cellPad, align: 'right' });
+    figure(amount(paise), 'regular', size.body, fy);
     fy += 14;
   }
   pdf.rect(figuresX - cellPad, fy - 3, figuresWidth + cellPad, 18).fill(headerFill);
   font(pdf, 'bold', 10).text(totalLabel, figuresX, fy, { width: 90 });
-  font(pdf, 'bold', 10).text(amount(totals.totalPaise), figuresX + 90, fy, { width: figuresWidth - 90 - cellPad, align: 'right' });
+  figure(amount(totals.totalPaise), 'bold', 10, fy);
   fy += 20;
 
   let wy = textBlock(
