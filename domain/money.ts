@@ -19,10 +19,23 @@ export function paiseToRupees(paise: Paise): number {
  */
 export function formatRupees(rupees: number): string {
   const paise = Math.abs(Math.round(rupees * 100));
+  return `Rs. ${rupees < 0 && paise > 0 ? '-' : ''}${groupedAmount(paise, false)}`;
+}
+
+/** "1,25,000" and ".50" when there are paise, or always when `alwaysPaise` (columns of figures line up). */
+function groupedAmount(paise: Paise, alwaysPaise: boolean): string {
   const whole = String(Math.floor(paise / 100));
   const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
-  const fraction = paise % 100 === 0 ? '' : `.${String(paise % 100).padStart(2, '0')}`;
-  return `Rs. ${rupees < 0 && paise > 0 ? '-' : ''}${grouped}${fraction}`;
+  const fraction = paise % 100 === 0 && !alwaysPaise ? '' : `.${String(paise % 100).padStart(2, '0')}`;
+  return `${grouped}${fraction}`;
+}
+
+/**
+ * "₹1,20,500.50", "₹0.00": an amount on a GST document, always to the paisa as accountants read them. Only for the
+ * PDF, whose bundled font has the ₹ sign; pages and mails keep "Rs." (formatRupees).
+ */
+export function formatDocumentPaise(paise: Paise): string {
+  return `${paise < 0 ? '-' : ''}₹${groupedAmount(Math.abs(paise), true)}`;
 }
 
 /** formatRupees for an amount held in paise. */

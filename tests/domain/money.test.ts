@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, formatRupees, lineTotalPaise, paiseToRupees, rupeesToPaise } from '../../domain/money';
+import { formatDocumentPaise, formatPaise, formatRupees, lineTotalPaise, paiseToRupees, rupeesToPaise } from '../../domain/money';
 
 describe('money', () => {
   it('shows rupees with Indian digit grouping and no paise when there are none', () => {
@@ -46,5 +46,15 @@ describe('money', () => {
     expect(lineTotalPaise(333.33, 3)).toBe(99_999);
     expect(formatPaise(lineTotalPaise(19.99, 7))).toBe('Rs. 139.93');
     expect(formatPaise(125_000_00)).toBe('Rs. 1,25,000');
+  });
+
+  it('writes a GST document\'s amounts with the rupee sign, Indian grouping and always the paise', () => {
+    expect(formatDocumentPaise(0)).toBe('₹0.00');
+    expect(formatDocumentPaise(1)).toBe('₹0.01');
+    expect(formatDocumentPaise(99_999)).toBe('₹999.99');
+    expect(formatDocumentPaise(100_000)).toBe('₹1,000.00');
+    expect(formatDocumentPaise(12_050_050)).toBe('₹1,20,500.50');
+    expect(formatDocumentPaise(1_000_000_000)).toBe('₹1,00,00,000.00');
+    expect(formatDocumentPaise(-2_550)).toBe('-₹25.50');
   });
 });
