@@ -15,7 +15,9 @@ import {
   browserHeaders,
   combinedSummary,
   invoiceServiceFloor,
+  overbookedFigure,
   prepareShop,
+  type StockAudit,
   round,
   runAutocannon,
   scratchDir,
@@ -145,7 +147,7 @@ export const runApi: BenchPart = async (context) => {
     await ceiling.stop();
     const audit = await auditStock({ kind: 'pglite', dataDir: dataDir.path }, shop.initialStock);
     figures.push(
-      ...invoiceFigures('PGlite', pglite, invoiceBudget.pglite, audit.oversoldUnits, {
+      ...invoiceFigures('PGlite', pglite, invoiceBudget.pglite, audit, {
         label: 'the invoice service alone on PGlite: its statements through the server’s pool, 16 at a time, no HTTP',
         value: round(floor, 0),
       }),
@@ -291,7 +293,7 @@ async function invoiceRun(
   return { summary, buyersUsed: next };
 }
 
-function invoiceFigures(database: string, run: InvoiceRun, budget: Budget, oversold: number, ceiling?: { label: string; value: number }): Figure[] {
+function invoiceFigures(database: string, run: InvoiceRun, budget: Budget, audit: StockAudit, ceiling?: { label: string; value: number }): Figure[] {
   const name = `checkoutinvoice (${database})`;
   return [
     {
@@ -307,11 +309,12 @@ function invoiceFigures(database: string, run: InvoiceRun, budget: Budget, overs
     failedRequests(name, run.summary),
     {
       name: `${name}, oversold units`,
-      value: oversold,
+      value: audit.oversoldUnits,
       unit: 'units',
       budget: { comparison: 'atMost', limit: 0 },
       note: 'stock below zero, or units taken ≠ units held by pending and paid orders',
     },
+    overbookedFigure(`${name}, overbooked slot places`, audit),
   ];
 }
 
@@ -345,7 +348,7 @@ async function postgresInvoices(
     server = undefined;
     const audit = await auditStock(target, shop.initialStock);
     notes.push(`PostgreSQL stock audit: ${audit.unitsTaken} units taken, ${audit.unitsReserved} held by pending/paid orders, ${audit.negativeProducts} products below zero.`);
-    return invoiceFigures('PostgreSQL', run, invoiceBudget.postgres, audit.oversoldUnits, {
+    return invoiceFigures('PostgreSQL', run, invoiceBudget.postgres, audit, {
       label: 'the invoice service alone on PostgreSQL: its statements through a pool of the server’s size, 16 at a time, no HTTP',
       value: round(floor, 0),
     });

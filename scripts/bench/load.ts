@@ -11,12 +11,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { freePort, serverBundle } from '../../tests/e2e/harness';
 import { anAddressBody } from '../../tests/server/helpers/factories';
 import { openDatabase, type Database, type DatabaseTarget } from '../../server/db/client';
-import { addresses, cartItems, carts, categories, deliverySlots, orderItems, orders, products, users } from '../../server/db/schema';
+import {
+  addresses,
+  cartItems,
+  carts,
+  categories,
+  deliverySlotDays,
+  deliverySlots,
+  orderDeliveries,
+  orderItems,
+  orders,
+  products,
+  users,
+} from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { signAccessToken } from '../../server/modules/auth/access-token';
 import { resolvedDeliveryKind } from '../../server/modules/catalog/catalog.queries';
@@ -388,6 +400,17 @@ async function fillBags(db: Database, batch: Buyer[], catalogue: ShopProduct[], 
 // ---------------------------------------------------------------------------------------------------------------
 // Delivery choices
 
+/** The audit's slot places as a figure: none over capacity, and each held by a live hand delivery. */
+export function overbookedFigure(name: string, audit: StockAudit) {
+  return {
+    name,
+    value: audit.overbookedPlaces,
+    unit: 'places',
+    budget: { comparison: 'atMost' as const, limit: 0 },
+    note: `${audit.slotPlacesTaken} slot places taken, ${audit.handDeliveries} hand deliveries of pending and paid orders`,
+  };
+}
+
 /**
  * Days of the schedule a bench choice skips: today's and tomorrow's slots close during the day (same-day cut-offs,
  * the early slot's the evening before), and a run that starts just before a cut-off would see its choices go stale.
@@ -435,11 +458,17 @@ export interface StockAudit {
   negativeProducts: number;
   unitsTaken: number;
   unitsReserved: number;
+  /** Hand deliveries' slot places taken, and the hand deliveries of pending and paid orders that should hold them. */
+  slotPlacesTaken: number;
+  handDeliveries: number;
+  /** Places over a slot's capacity on a day, plus places taken that no live hand delivery holds (or the reverse). */
+  overbookedPlaces: number;
 }
 
 /**
  * Stock never below zero, and for every product what left the shelf equals what pending and paid orders hold (failed
- * and expired orders have given theirs back). Run with the server stopped on PGlite (one process per DATA_DIR).
+ * and expired orders have given theirs back); the same for the hand deliveries' slot places, none over a slot's
+ * capacity. Run with the server stopped on PGlite (one process per DATA_DIR).
  */
 export async function auditStock(target: DatabaseTarget, initialStock: Map<number, number>): Promise<StockAudit> {
   const database = await openDatabase(target);
@@ -469,7 +498,22 @@ export async function auditStock(target: DatabaseTarget, initialStock: Map<numbe
       }
       oversoldUnits += Math.abs(taken - reserved);
     }
-    return { oversoldUnits, negativeProducts, unitsTaken, unitsReserved };
+    const [places] = await db
+      .select({
+        taken: sql<number>`coalesce(sum(${deliverySlotDays.booked}), 0)::integer`,
+        overCapacity: sql<number>`coalesce(sum(greatest(${deliverySlotDays.booked} - ${deliverySlots.capacity}, 0)), 0)::integer`,
+      })
+      .from(deliverySlotDays)
+      .innerJoin(deliverySlots, eq(deliverySlots.id, deliverySlotDays.slotId));
+    const [hand] = await db
+      .select({ count: sql<number>`count(*)::integer` })
+      .from(orderDeliveries)
+      .innerJoin(orders, eq(orders.id, orderDeliveries.orderId))
+      .where(and(eq(orderDeliveries.kind, 'hand'), inArray(orders.paymentState, ['pending', 'paid'])));
+    const slotPlacesTaken = Number(places!.taken);
+    const handDeliveries = Number(hand!.count);
+    const overbookedPlaces = Number(places!.overCapacity) + Math.abs(slotPlacesTaken - handDeliveries);
+    return { oversoldUnits, negativeProducts, unitsTaken, unitsReserved, slotPlacesTaken, handDeliveries, overbookedPlaces };
   } finally {
     await database.close();
   }

@@ -16,6 +16,7 @@ import {
   benchJwtSecret,
   browserHeaders,
   latencySummary,
+  overbookedFigure,
   peakRssMb,
   prepareShop,
   round,
@@ -207,6 +208,7 @@ async function rushOn(
         budget: { comparison: 'atMost', limit: 0 },
         note: `${audit.unitsTaken} units taken, ${audit.unitsReserved} held by pending/paid orders`,
       },
+      overbookedFigure(named('overbooked slot places'), audit),
     );
     writeFileSync(
       join(context.resultsDir, onPostgres ? 'rush-postgres.json' : 'rush.json'),
