@@ -26,6 +26,11 @@ const parts: Record<string, { title: string; run: BenchPart }> = {
 };
 
 function parseArguments(argv: string[]): { quick: boolean; only: string[] } {
+  if (argv.includes('--help')) {
+    // Anything else would start a full run of several minutes.
+    console.log(`npm run bench [-- --quick] [-- --only ${Object.keys(parts).join(',')}]   (BENCH_DATABASE_URL adds PostgreSQL runs; docs/performance.md)`);
+    process.exit(0);
+  }
   const quick = argv.includes('--quick');
   const onlyAt = argv.indexOf('--only');
   const only = onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : Object.keys(parts);

@@ -1,7 +1,8 @@
 /**
  * What the server benchmarks (api.ts, rush.ts, startup.ts) share: spawning and timing processes (the bare Fastify
  * ceiling, the real server), preparing a shop with ready buyers straight in its database, autocannon runs, latency
- * summaries, the oversold check, peak RSS, and a scratch PostgreSQL database that is always dropped again.
+ * summaries, the delivery choices every invoice names, the oversold check, peak RSS, and a scratch PostgreSQL database
+ * that is always dropped again.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,16 +11,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { freePort, serverBundle } from '../../tests/e2e/harness';
 import { anAddressBody } from '../../tests/server/helpers/factories';
 import { openDatabase, type Database, type DatabaseTarget } from '../../server/db/client';
-import { addresses, cartItems, carts, orderItems, orders, products, users } from '../../server/db/schema';
+import {
+  addresses,
+  cartItems,
+  carts,
+  categories,
+  deliverySlotDays,
+  deliverySlots,
+  orderDeliveries,
+  orderItems,
+  orders,
+  products,
+  users,
+} from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { signAccessToken } from '../../server/modules/auth/access-token';
+import { resolvedDeliveryKind } from '../../server/modules/catalog/catalog.queries';
+import { deliveryScheduleFor } from '../../server/modules/delivery/schedule.service';
 import { createCheckoutInvoice } from '../../server/modules/orders/invoice.service';
 import { createSandboxProvider } from '../../server/modules/payments/sandbox-provider';
+import { deliveryKinds } from '../../domain/delivery-kind';
+import type { DeliveryKind } from '../../domain/delivery-kind';
+import { maxCapacity } from '../../domain/delivery-schedule';
+import type { DeliveryChoice, DeliverySchedule } from '../../domain/delivery-schedule';
 
 export const root = new URL('../..', import.meta.url).pathname;
 
@@ -263,6 +282,8 @@ export interface Buyer {
   /** Set when the buyer was prepared with a saved address and a bag. */
   addressId?: number;
   productExtId?: string;
+  /** Set with the bag: the delivery choice its invoice sends (one line, so one delivery). */
+  deliveries?: DeliveryChoice[];
 }
 
 export interface ShopProduct {
@@ -270,6 +291,8 @@ export interface ShopProduct {
   externalId: string;
   itemCode: string;
   stock: number;
+  /** Hand (a dated, slotted delivery that takes a slot's place) or courier, as the catalogue resolves it. */
+  deliveryKind: DeliveryKind;
 }
 
 export interface PreparedShop {
@@ -279,6 +302,8 @@ export interface PreparedShop {
   scarce: ShopProduct[];
   /** Stock per product id right after preparing: what the oversold check compares against. */
   initialStock: Map<number, number>;
+  /** The delivery choices invoices send, spread over the open dates and slots. */
+  deliveries: DeliveryPlan;
 }
 
 /** The delivery address every bench buyer saves (the server tests' own address body). */
@@ -304,9 +329,14 @@ export async function prepareShop(target: DatabaseTarget, options: PrepareOption
     const db = database.db;
     await seedDemo(db);
     if (options.stock !== undefined) await db.update(products).set({ stock: options.stock });
+    // The bench's own shop takes as many deliveries per slot and day as the admin may allow, so that its runs never
+    // fill a slot: a full slot is a refusal the rush and the invoice run do not set out to measure.
+    await db.update(deliverySlots).set({ capacity: maxCapacity });
+    const deliveries = await deliveryPlan(db);
     const catalogue = await db
-      .select({ id: products.id, externalId: products.externalId, itemCode: products.itemCode, stock: products.stock })
+      .select({ id: products.id, externalId: products.externalId, itemCode: products.itemCode, stock: products.stock, deliveryKind: resolvedDeliveryKind })
       .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(eq(products.isRemoved, false))
       .orderBy(products.id);
     const scarce = options.scarce ? catalogue.slice(-options.scarce.count) : [];
@@ -333,17 +363,20 @@ export async function prepareShop(target: DatabaseTarget, options: PrepareOption
         userExtId: user.externalId,
         authorization: signAccessToken({ kind: 'user', sub: user.externalId, role: 'customer' }, benchJwtSecret),
       }));
-      if (options.withBag) await fillBags(db, batch, plentiful, start);
+      if (options.withBag) await fillBags(db, batch, plentiful, start, deliveries);
       buyers.push(...batch);
     }
-    return { buyers, products: catalogue, scarce, initialStock: new Map(catalogue.map((p) => [p.id, p.stock])) };
+    return { buyers, products: catalogue, scarce, initialStock: new Map(catalogue.map((p) => [p.id, p.stock])), deliveries };
   } finally {
     await database.close();
   }
 }
 
-/** A saved address and one unit of a product (spread over the catalogue, so buyers do not all wait on one row). */
-async function fillBags(db: Database, batch: Buyer[], catalogue: ShopProduct[], offset: number) {
+/**
+ * A saved address, one unit of a product (spread over the catalogue, so buyers do not all wait on one row) and the
+ * delivery choice for that product's kind.
+ */
+async function fillBags(db: Database, batch: Buyer[], catalogue: ShopProduct[], offset: number, deliveries: DeliveryPlan) {
   const saved = await db
     .insert(addresses)
     .values(batch.map((buyer) => ({ ...benchAddress, userId: buyer.userId })))
@@ -358,9 +391,65 @@ async function fillBags(db: Database, batch: Buyer[], catalogue: ShopProduct[], 
     const product = catalogue[(offset + i) % catalogue.length]!;
     buyer.addressId = addressOf.get(buyer.userId);
     buyer.productExtId = product.externalId;
+    buyer.deliveries = [deliveries.next(product.deliveryKind)];
     return { cartId: bagOf.get(buyer.userId)!, productId: product.id, quantity: 1 };
   });
   await db.insert(cartItems).values(lines);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Delivery choices
+
+/** The audit's slot places as a figure: none over capacity, and each held by a live hand delivery. */
+export function overbookedFigure(name: string, audit: StockAudit) {
+  return {
+    name,
+    value: audit.overbookedPlaces,
+    unit: 'places',
+    budget: { comparison: 'atMost' as const, limit: 0 },
+    note: `${audit.slotPlacesTaken} slot places taken, ${audit.handDeliveries} hand deliveries of pending and paid orders`,
+  };
+}
+
+/**
+ * Days of the schedule a bench choice skips: today's and tomorrow's slots close during the day (same-day cut-offs,
+ * the early slot's the evening before), and a run that starts just before a cut-off would see its choices go stale.
+ */
+const daysSkipped = 2;
+
+/** Every invoice names a delivery per kind its bag needs (issue 40): the choices, handed out in turn. */
+export interface DeliveryPlan {
+  /** The next choice for a delivery of this kind: courier's first date offered, or hand's next date and slot. */
+  next(kind: DeliveryKind): DeliveryChoice;
+}
+
+/**
+ * The choices a shopper could make from the schedule as it is when the bench prepares its shop, from its third day
+ * on: courier buyers take the first dispatch date offered; hand buyers go round every open date and slot, so that each
+ * slot's day takes an even share and none fills. A run that would fill one stops with an error, not a refusal.
+ */
+export async function deliveryPlan(db: Database, now = new Date()): Promise<DeliveryPlan> {
+  const [hand, courier] = await Promise.all(deliveryKinds.map((kind) => deliveryScheduleFor(db, kind, now)));
+  const handChoices = openChoices(hand!);
+  const courierChoice = openChoices(courier!)[0];
+  if (handChoices.length === 0 || !courierChoice) throw new Error('The bench shop’s delivery schedule offers no date to choose.');
+  const handPlaces = handChoices.length * maxCapacity;
+  let handTurn = 0;
+  return {
+    next(kind) {
+      if (kind === 'courier') return courierChoice;
+      if (handTurn >= handPlaces) throw new Error(`The bench has placed ${handPlaces} hand deliveries: every slot's day is full.`);
+      return handChoices[handTurn++ % handChoices.length]!;
+    },
+  };
+}
+
+function openChoices(schedule: DeliverySchedule): DeliveryChoice[] {
+  return schedule.days.slice(daysSkipped).flatMap((day): DeliveryChoice[] => {
+    if (!day.available) return [];
+    if (schedule.kind === 'courier') return [{ kind: 'courier', date: day.date, slotId: null }];
+    return day.slots.filter((slot) => slot.available).map((slot) => ({ kind: 'hand', date: day.date, slotId: slot.id }));
+  });
 }
 
 export interface StockAudit {
@@ -369,11 +458,17 @@ export interface StockAudit {
   negativeProducts: number;
   unitsTaken: number;
   unitsReserved: number;
+  /** Hand deliveries' slot places taken, and the hand deliveries of pending and paid orders that should hold them. */
+  slotPlacesTaken: number;
+  handDeliveries: number;
+  /** Places over a slot's capacity on a day, plus places taken that no live hand delivery holds (or the reverse). */
+  overbookedPlaces: number;
 }
 
 /**
  * Stock never below zero, and for every product what left the shelf equals what pending and paid orders hold (failed
- * and expired orders have given theirs back). Run with the server stopped on PGlite (one process per DATA_DIR).
+ * and expired orders have given theirs back); the same for the hand deliveries' slot places, none over a slot's
+ * capacity. Run with the server stopped on PGlite (one process per DATA_DIR).
  */
 export async function auditStock(target: DatabaseTarget, initialStock: Map<number, number>): Promise<StockAudit> {
   const database = await openDatabase(target);
@@ -403,7 +498,22 @@ export async function auditStock(target: DatabaseTarget, initialStock: Map<numbe
       }
       oversoldUnits += Math.abs(taken - reserved);
     }
-    return { oversoldUnits, negativeProducts, unitsTaken, unitsReserved };
+    const [places] = await db
+      .select({
+        taken: sql<number>`coalesce(sum(${deliverySlotDays.booked}), 0)::integer`,
+        overCapacity: sql<number>`coalesce(sum(greatest(${deliverySlotDays.booked} - ${deliverySlots.capacity}, 0)), 0)::integer`,
+      })
+      .from(deliverySlotDays)
+      .innerJoin(deliverySlots, eq(deliverySlots.id, deliverySlotDays.slotId));
+    const [hand] = await db
+      .select({ count: sql<number>`count(*)::integer` })
+      .from(orderDeliveries)
+      .innerJoin(orders, eq(orders.id, orderDeliveries.orderId))
+      .where(and(eq(orderDeliveries.kind, 'hand'), inArray(orders.paymentState, ['pending', 'paid'])));
+    const slotPlacesTaken = Number(places!.taken);
+    const handDeliveries = Number(hand!.count);
+    const overbookedPlaces = Number(places!.overCapacity) + Math.abs(slotPlacesTaken - handDeliveries);
+    return { oversoldUnits, negativeProducts, unitsTaken, unitsReserved, slotPlacesTaken, handDeliveries, overbookedPlaces };
   } finally {
     await database.close();
   }
@@ -421,7 +531,7 @@ export async function invoiceServiceFloor(target: DatabaseTarget, buyers: readon
     let next = 0;
     const invoice = async () => {
       const buyer = buyers[next++]!;
-      await createCheckoutInvoice(deps, { kind: 'user', userExtId: buyer.userExtId }, buyer.addressId!);
+      await createCheckoutInvoice(deps, { kind: 'user', userExtId: buyer.userExtId }, buyer.addressId!, { deliveries: buyer.deliveries! });
     };
     const runAll = async (count: number) => {
       const end = next + count;

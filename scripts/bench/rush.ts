@@ -16,6 +16,7 @@ import {
   benchJwtSecret,
   browserHeaders,
   latencySummary,
+  overbookedFigure,
   peakRssMb,
   prepareShop,
   round,
@@ -25,6 +26,8 @@ import {
   spawnCeiling,
   spawnShop,
   type Buyer,
+  type DeliveryPlan,
+  type ShopProduct,
   type Spawned,
 } from './load';
 
@@ -51,9 +54,11 @@ interface Tally {
   /** 409 refusals for a sold-out scarce product: expected answers. */
   soldOut: number;
   orders: number;
+  /** Of `orders`, those delivered by hand on a date and slot (the rest go by courier). */
+  handOrders: number;
 }
 
-const newTally = (): Tally => ({ measuring: false, latencies: new Map(steps.map((s) => [s, []])), warmUp: [], errors: new Map(), soldOut: 0, orders: 0 });
+const newTally = (): Tally => ({ measuring: false, latencies: new Map(steps.map((s) => [s, []])), warmUp: [], errors: new Map(), soldOut: 0, orders: 0, handOrders: 0 });
 
 class Unexpected extends Error {}
 
@@ -144,7 +149,7 @@ async function rushOn(
       tally.measuring = true;
       started = performance.now();
     }, warmUpSeconds * 1000);
-    await crowd(shoppers, (warmUpSeconds + seconds) * 1000, (index) => shopOnce(url, shop.buyers[index]!, categories, plentiful, shop.scarce, tally), true);
+    await crowd(shoppers, (warmUpSeconds + seconds) * 1000, (index) => shopOnce(url, shop.buyers[index]!, categories, plentiful, shop.scarce, shop.deliveries, tally), true);
     clearTimeout(warmedUp);
     const elapsedS = (performance.now() - started) / 1000;
     const peakRss = rssSampler.stop();
@@ -154,7 +159,7 @@ async function rushOn(
     const audit = await auditStock(target, shop.initialStock);
 
     const errors = [...tally.errors.values()].reduce((a, b) => a + b, 0);
-    figures.push({ name: named('paid orders/s'), value: round(tally.orders / elapsedS), unit: 'orders/s', note: `${tally.orders} paid orders in ${round(elapsedS)} s` });
+    figures.push({ name: named('paid orders/s'), value: round(tally.orders / elapsedS), unit: 'orders/s', note: `${tally.orders} paid orders in ${round(elapsedS)} s: ${tally.handOrders} by hand on a date and slot, ${tally.orders - tally.handOrders} by courier` });
     const warmUp = latencySummary(tally.warmUp);
     figures.push({
       name: named('warm-up, every step, p99'),
@@ -203,10 +208,11 @@ async function rushOn(
         budget: { comparison: 'atMost', limit: 0 },
         note: `${audit.unitsTaken} units taken, ${audit.unitsReserved} held by pending/paid orders`,
       },
+      overbookedFigure(named('overbooked slot places'), audit),
     );
     writeFileSync(
       join(context.resultsDir, onPostgres ? 'rush-postgres.json' : 'rush.json'),
-      JSON.stringify({ elapsedS, orders: tally.orders, soldOut: tally.soldOut, errors: Object.fromEntries(tally.errors), latencies: Object.fromEntries(tally.latencies), ceilingSamples, peakRss, audit }),
+      JSON.stringify({ elapsedS, orders: tally.orders, handOrders: tally.handOrders, soldOut: tally.soldOut, errors: Object.fromEntries(tally.errors), latencies: Object.fromEntries(tally.latencies), ceilingSamples, peakRss, audit }),
     );
     return figures;
   } finally {
@@ -234,8 +240,20 @@ async function crowd(count: number, durationMs: number, visit: (index: number) =
 const think = () => sleep(thinkMs.min + Math.random() * (thinkMs.max - thinkMs.min));
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-/** One shopper's visit, ending with a paid order (or a sold-out refusal for a scarce product). */
-async function shopOnce(url: string, buyer: Buyer, categories: string[], plentiful: { externalId: string }[], scarceProducts: { externalId: string }[], tally: Tally) {
+/**
+ * One shopper's visit, ending with a paid order (or a sold-out refusal for a scarce product). The invoice names the
+ * product's delivery: fresh flowers by hand on a date and slot (the invoice takes the slot's place), everlasting ones
+ * by courier, so the rush mixes the two as the catalogue does.
+ */
+async function shopOnce(
+  url: string,
+  buyer: Buyer,
+  categories: string[],
+  plentiful: ShopProduct[],
+  scarceProducts: ShopProduct[],
+  deliveries: DeliveryPlan,
+  tally: Tally,
+) {
   const headers = { authorization: buyer.authorization, 'content-type': 'application/json' };
   const call = async (step: Step, path: string, init: { method?: string; json?: unknown; auth?: boolean } = {}) => {
     const measured = tally.measuring;
@@ -282,7 +300,10 @@ async function shopOnce(url: string, buyer: Buyer, categories: string[], plentif
     const address = JSON.parse(
       expect200('save address', await call('save address', 'createlogincheckout', { method: 'POST', json: { ...benchAddress, userId: buyer.userExtId } })),
     ) as { id: number };
-    const invoice = await call('create invoice', `user/${buyer.userExtId}/checkoutinvoice`, { method: 'POST', json: { addressId: address.id } });
+    const invoice = await call('create invoice', `user/${buyer.userExtId}/checkoutinvoice`, {
+      method: 'POST',
+      json: { addressId: address.id, deliveries: [deliveries.next(product.deliveryKind)] },
+    });
     if (invoice.status === 409 && wantsScarce) {
       if (tally.measuring) tally.soldOut += 1;
       // The browser's bag shows the shortfall; this shopper takes the line out and moves on.
@@ -306,7 +327,10 @@ async function shopOnce(url: string, buyer: Buyer, categories: string[], plentif
       count(tally.errors, `verify payment: ${verified.message}`);
       return;
     }
-    if (tally.measuring) tally.orders += 1;
+    if (tally.measuring) {
+      tally.orders += 1;
+      if (product.deliveryKind === 'hand') tally.handOrders += 1;
+    }
   } catch (error) {
     if (!(error instanceof Unexpected)) count(tally.errors, `client: ${(error as Error).message}`);
     // After an error the shopper starts over with an empty bag, as a reload and a fresh try would.

@@ -4,9 +4,11 @@
  * what the florist needs, and a delivery's status change.
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { DeliveryStatus, OrderDelivery } from '../../../domain/order-delivery';
 import type { IndiaDate } from '../../../domain/india-time';
 import type { Database, Transaction } from '../../db/client';
+import { jsonRows } from '../../db/json-rows';
 import { categories, deliverySlots, orderDeliveries, orderItems, orders, products, users } from '../../db/schema';
 import { resolvedDeliveryKind } from '../catalog/catalog.queries';
 
@@ -44,6 +46,20 @@ export async function deliveriesOfOrders(db: Db, orderIds: readonly number[]): P
   for (const { orderId, ...row } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), row]);
   return byOrder;
 }
+
+const { orderId: _orderId, ...rowColumns } = shownColumns;
+
+/**
+ * The deliveries of the order whose id is `orderId` (the outer statement's column), hand before courier, read inside
+ * that statement as a JSON array: the order's mails take them along with the order (one statement).
+ */
+export const deliveriesOfOrder = (orderId: SQLWrapper) =>
+  jsonRows<OrderDeliveryRow>({
+    columns: rowColumns,
+    from: orderDeliveries,
+    where: sql`${orderDeliveries.orderId} = ${orderId}`,
+    orderBy: sql`${orderDeliveries.kind}, ${orderDeliveries.id}`,
+  });
 
 /** An order on the board: paid, and neither cancelled nor with its money due or gone back. */
 const isDeliverable = and(eq(orders.paymentState, 'paid'), ne(orders.status, 'Cancelled'));

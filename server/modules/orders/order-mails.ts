@@ -13,13 +13,14 @@ import type { OrderDelivery } from '../../../domain/order-delivery';
 import { pagePaths } from '../../../domain/page-paths';
 import type { Config, ShopConfig } from '../../config';
 import type { Database, Transaction } from '../../db/client';
+import { jsonRows } from '../../db/json-rows';
 import { orderItems, orders, users } from '../../db/schema';
 import { composeMail } from '../mail/mail-template';
 import { queueMails } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
 import type { Mail } from '../mail/mailer';
 import type { AddressSnapshot } from './invoice.service';
-import { deliveriesOfOrders } from '../delivery/order-deliveries.queries';
+import { deliveriesOfOrder } from '../delivery/order-deliveries.queries';
 
 /** What a mail needs of the config: the shop's identity and the address its links start with. */
 export type MailContext = Pick<Config, 'shop' | 'publicBaseUrl'>;
@@ -117,13 +118,12 @@ type MailItem = Pick<typeof orderItems.$inferSelect, keyof typeof mailItemColumn
  * The order's lines, read with the order in its one statement (the settle's path waits its turn for each statement on
  * the embedded database, docs/performance.md).
  */
-const mailItems = sql<MailItem[]>`(
-  select coalesce(json_agg(json_build_object(${sql.join(
-    Object.entries(mailItemColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-    sql`, `,
-  )}) order by ${orderItems.id}), '[]'::json)
-  from ${orderItems} where ${orderItems.orderId} = ${orders.id}
-)`;
+const mailItems = jsonRows<MailItem>({
+  columns: mailItemColumns,
+  from: orderItems,
+  where: eq(orderItems.orderId, orders.id),
+  orderBy: sql`${orderItems.id}`,
+});
 
 /**
  * The order's two mails as it will be once paid (`paid` unless it is so already: refund_due then says so); none when
@@ -149,6 +149,7 @@ export async function orderMails(
       email: users.email,
       firstName: users.firstName,
       items: mailItems,
+      deliveries: deliveriesOfOrder(orders.id),
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
@@ -157,8 +158,7 @@ export async function orderMails(
   if (!order) return undefined;
   // A settled order's mails are already queued: a replayed verify or webhook composes nothing.
   if (options.onlyIfPending && order.paymentState !== 'pending') return { paymentState: order.paymentState, mails: [] };
-  const { id: orderId, items } = order;
-  const deliveries = (await deliveriesOfOrders(db, [orderId])).get(orderId) ?? [];
+  const { id: orderId, items, deliveries } = order;
   const address = order.address as AddressSnapshot;
   const orderNumber = order.providerOrderId ?? order.invoiceId;
 
