@@ -77,7 +77,7 @@ export const trackingUrl = z
 
 export const purchaseStatus = z.enum(purchaseStatuses, { error: adminOrderMessages.statusInvalid });
 
-const purchaseId = rowIdOf(adminOrderMessages.idInvalid);
+export const purchaseId = rowIdOf(adminOrderMessages.idInvalid);
 
 /** The delivery address as it was when the order was placed. */
 export const purchaseAddress = z.object({
