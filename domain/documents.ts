@@ -21,3 +21,4 @@ export const purchaseDocumentQuery = z.object({ id: purchaseId, series });
 /** The path of the owner's download, as the orders page links it. */
 export const ownDocumentPath = (userExtId: string, orderNumber: string, which: (typeof documentSeries)[number] = 'invoice') =>
   `/api/userorderdocument?${new URLSearchParams({ id: userExtId, order: orderNumber, series: which }).toString()}`;
+

@@ -140,7 +140,7 @@ export const shopSettingsFields = {
   giftPlaceOfSupply: z.enum(giftPlaceOfSupplyRules, { error: m.placeOfSupplyRule }),
 };
 
-/** `PUT /api/admin/settings` and `GET`'s reply. */
+/** `POST /api/admin/settings` and `GET`'s reply. */
 export const shopSettings = z.object(shopSettingsFields).check(
   z.superRefine((value, ctx) => {
     if (value.invoicePrefix.toUpperCase() === value.creditNotePrefix.toUpperCase()) {

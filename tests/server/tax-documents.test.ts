@@ -56,15 +56,15 @@ describe('settings', () => {
     const defaults = got.json<Record<string, unknown>>();
     expect(defaults).toMatchObject({ state: 'Tamil Nadu', gstin: app.config.shop.gstin, invoicePrefix: 'PS', creditNotePrefix: 'CN', giftPlaceOfSupply: 'delivery' });
 
-    const badGstin = await app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { ...defaults, gstin: '33ABCPS1234K1ZU' } });
+    const badGstin = await app.inject({ method: 'POST', url: '/api/admin/settings', headers: admin, payload: { ...defaults, gstin: '33ABCPS1234K1ZU' } });
     expect(badGstin.statusCode).toBe(400);
     expect(badGstin.json()).toMatchObject({ message: shopSettingsMessages.gstinChecksum });
-    const badPrefix = await app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { ...defaults, invoicePrefix: 'P#' } });
+    const badPrefix = await app.inject({ method: 'POST', url: '/api/admin/settings', headers: admin, payload: { ...defaults, invoicePrefix: 'P#' } });
     expect(badPrefix.statusCode).toBe(400);
     expect(badPrefix.json()).toMatchObject({ message: shopSettingsMessages.prefixCharacters });
     expect(await app.db.select().from(shopSettings)).toEqual([]);
 
-    const saved = await app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { ...defaults, legalName: 'Meena Flowers LLP', invoicePrefix: 'MF' } });
+    const saved = await app.inject({ method: 'POST', url: '/api/admin/settings', headers: admin, payload: { ...defaults, legalName: 'Meena Flowers LLP', invoicePrefix: 'MF' } });
     expect(saved.statusCode, saved.body).toBe(200);
     const again = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin });
     expect(again.json()).toMatchObject({ legalName: 'Meena Flowers LLP', invoicePrefix: 'MF' });
@@ -96,7 +96,7 @@ describe('issuing documents', () => {
     // A later change of the settings leaves the issued document as it was.
     const admin = await anAdminHeader(app);
     const settings = (await app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin })).json<Record<string, unknown>>();
-    await app.inject({ method: 'PUT', url: '/api/admin/settings', headers: admin, payload: { ...settings, legalName: 'Someone Else Pvt Ltd' } });
+    await app.inject({ method: 'POST', url: '/api/admin/settings', headers: admin, payload: { ...settings, legalName: 'Someone Else Pvt Ltd' } });
     expect((await documentsOf(app, taxed)).documents[0]!.supplier.legalName).toBe(invoice!.supplier.legalName);
   });
 

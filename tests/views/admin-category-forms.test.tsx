@@ -23,6 +23,7 @@ function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCategory 
     categoryDescription: `About category ${id}`,
     categoryGst: null,
     deliveryKind: 'courier',
+    hsnCode: '0603',
     ...overrides,
   };
 }

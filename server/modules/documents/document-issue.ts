@@ -10,7 +10,7 @@ import { financialYearOf, sequenceDigits } from '../../../domain/shop-settings';
 import type { ShopSettings } from '../../../domain/shop-settings';
 import type { TaxDocument, TaxDocumentKind } from '../../../domain/tax-document';
 import type { Database, Transaction } from '../../db/client';
-import { taxDocuments } from '../../db/schema';
+import { orders, taxDocuments } from '../../db/schema';
 import type { DocumentBody } from './document-body';
 
 export type DocumentSeries = 'invoice' | 'credit_note';
@@ -42,6 +42,12 @@ export function issueDocumentCtes(body: DocumentBody, settings: ShopSettings, or
       returning id, number
     )`;
 }
+
+/** The numbers of an order's documents, as columns of a select over `orders` (the orders lists' download buttons). */
+export const documentNumberColumns = {
+  invoiceNumber: sql<string | null>`(select d.number from tax_documents d where d.order_id = ${orders.id} and d.series = 'invoice')`,
+  creditNoteNumber: sql<string | null>`(select d.number from tax_documents d where d.order_id = ${orders.id} and d.series = 'credit_note')`,
+};
 
 /** Issues `body` for order `orderId` in the caller's transaction; its number. */
 export async function issueDocument(tx: Database | Transaction, body: DocumentBody, settings: ShopSettings, orderId: number, at: Date): Promise<string> {

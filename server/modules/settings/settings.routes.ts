@@ -1,5 +1,5 @@
 /**
- * `GET` and `PUT /api/admin/settings` (issue 41): the shop's legal details, document prefixes and the accountant's
+ * `GET` and `POST /api/admin/settings` (issue 41): the shop's legal details, document prefixes and the accountant's
  * settings. Admins only; an invalid value (a bad GSTIN, a prefix with forbidden characters) is a 400 naming it.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => readSettings(app.db, app.config.shop),
   );
 
-  app.put(
+  app.post(
     '/admin/settings',
     {
       schema: {
