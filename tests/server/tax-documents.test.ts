@@ -71,6 +71,29 @@ describe('settings', () => {
   });
 });
 
+describe('HSN codes', () => {
+  it("refuse a code that is not 4, 6 or 8 digits; a category's code, or a product's own, goes on the invoice line", async () => {
+    const app = await anApp();
+    const admin = await anAdminHeader(app);
+    const create = (hsnCode: string) =>
+      app.inject({ method: 'POST', url: '/api/createflowercategory', headers: admin, payload: { categoryName: `Artificial ${hsnCode}`, categoryDescription: 'Silk flowers', hsnCode } });
+    const bad = await create('67029');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: shopSettingsMessages.hsnFormat });
+    expect((await create('670290')).statusCode).toBe(200);
+    const listed = (await app.inject({ method: 'GET', url: '/api/flowercategorylist', headers: admin })).json<{ categoryName: string; hsnCode: string }[]>();
+    expect(listed.find((category) => category.categoryName === 'Artificial 670290')?.hsnCode).toBe('670290');
+
+    const category = await aCategory(app.db, { gstRateBp: 900, hsnCode: '670290' });
+    const subCategory = await aSubCategory(app.db, { categoryId: category.id });
+    const own = await aProduct(app.db, { subCategory, hsnCode: '67029010', stock: 5 });
+    const asCategory = await aProduct(app.db, { subCategory, stock: 5 });
+    const lineOf = async (product: typeof own) => (await documentsOf(app, await aPaidOrder(app, await aBuyer(app, product, 1)))).documents[0]!.lines[0]!;
+    expect(await lineOf(own)).toMatchObject({ hsn: '67029010', cgstRateBp: 900, sgstRateBp: 900 });
+    expect((await lineOf(asCategory)).hsn).toBe('670290');
+  });
+});
+
 describe('issuing documents', () => {
   it('gives a taxed order a tax invoice and an exempt one a bill of supply, numbered on in one series, as issued', async () => {
     const app = await anApp();
