@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { giftMessage } from './gift-message';
+import { orderDocumentNumbers } from './document-numbers';
 import { orderDeliveries } from './order-delivery';
 import { limits } from './limits';
 import { shownOrderStatuses } from './admin-orders';
@@ -65,6 +66,8 @@ export const accountOrder = z.object({
     gift: z.nullable(giftMessage),
     /** Its deliveries with date, slot and fee; none for an order placed before dated delivery. */
     deliveries: orderDeliveries,
+    /** Its GST documents' numbers (issue 41): the invoice or bill of supply, and the credit note; null when none. */
+    documents: z.optional(orderDocumentNumbers),
     UserOrderItems: z.array(
       z.object({ quantity: z.number().check(z.int()), ProductDatum: z.object({ productName: z.string() }) }),
     ),

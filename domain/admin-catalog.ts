@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { deliveryKind, deliveryKindLabels, deliveryKinds } from './delivery-kind';
+import { hsnCode, shopSettingsMessages } from './shop-settings';
 import type { DeliveryKind } from './delivery-kind';
 import { maxRowId, rowIdOf } from './fields';
 import { limits } from './limits';
@@ -143,6 +144,11 @@ export const productFields = {
     z.union([deliveryKind, z.literal('')], { error: m.productDelivery }),
     z.transform((kind: DeliveryKind | ''): DeliveryKind | null => (kind === '' ? null : kind)),
   ),
+  /** The product's own HSN code (4, 6 or 8 digits): '' = as its category (stored as null). */
+  hsnCode: z.pipe(
+    z.union([z.literal(''), hsnCode], { error: shopSettingsMessages.hsnFormat }),
+    z.transform((code: string): string | null => (code === '' ? null : code)),
+  ),
   /** The category's id (the form's select sends the id). */
   flowerCategoryName: z.string({ error: m.fillAllFields }).check(z.trim(), z.regex(/^\d{0,9}$/, { error: m.invalidId })),
   /** The sub-category's id. */
@@ -162,6 +168,8 @@ const productBase = {
   isRemoved: z.optional(productFields.isRemoved),
   /** Absent keeps what the product has (update) or means as its category (create). */
   deliveryKind: z.optional(productFields.deliveryKind),
+  /** Absent keeps what the product has (update) or means as its category (create). */
+  hsnCode: z.optional(productFields.hsnCode),
   flowerCategoryName: z.optional(productFields.flowerCategoryName),
   flowerSubCategoryName: z.optional(productFields.flowerSubCategoryName),
 };
@@ -243,6 +251,12 @@ export const categoryDeliveryKind = z.pipe(
   z.transform((kind: DeliveryKind | '' | undefined) => (kind === '' ? undefined : kind)),
 );
 
+/** A category's HSN code for its products' document lines; '' or absent: 0603 on create, unchanged on update. */
+export const categoryHsnCode = z.pipe(
+  z.optional(z.union([z.literal(''), hsnCode], { error: shopSettingsMessages.hsnFormat })),
+  z.transform((code: string | undefined) => (code === '' ? undefined : code)),
+);
+
 /** The admin forms' Delivery choices: a category's (a kind), and a product's ('' = as its category). */
 export const categoryDeliveryChoices = deliveryKinds.map((kind) => ({ value: kind, label: deliveryKindLabels[kind] }));
 export const productDeliveryChoices = [{ value: '', label: 'As its category' }, ...categoryDeliveryChoices];
@@ -286,7 +300,7 @@ export const categoryGst = z.pipe(
 );
 
 /** `POST createflowercategory` */
-export const createCategoryRequest = z.object({ categoryName, categoryDescription, deliveryKind: categoryDeliveryKind });
+export const createCategoryRequest = z.object({ categoryName, categoryDescription, deliveryKind: categoryDeliveryKind, hsnCode: categoryHsnCode });
 export type CreateCategoryRequest = z.infer<typeof createCategoryRequest>;
 
 /** `POST updateflowercategory`; CategoryGst is the CGST percent (empty = no GST). */
@@ -296,6 +310,7 @@ export const updateCategoryRequest = z.object({
   categoryDescription,
   CategoryGst: categoryGst,
   deliveryKind: categoryDeliveryKind,
+  hsnCode: categoryHsnCode,
 });
 export type UpdateCategoryRequest = z.infer<typeof updateCategoryRequest>;
 
@@ -347,6 +362,8 @@ export const adminCategory = z.object({
   categoryGst: z.nullable(z.number()),
   /** How the category's products reach the buyer, unless a product says otherwise. */
   deliveryKind,
+  /** The HSN code of its products' document lines, unless a product says otherwise. */
+  hsnCode: z.string(),
 });
 export type AdminCategory = z.infer<typeof adminCategory>;
 
@@ -379,6 +396,8 @@ export const adminProduct = z.object({
   flowerSubCategoryName: z.string(),
   /** The product's own delivery kind; null = as its category. */
   deliveryKind: z.nullable(deliveryKind),
+  /** The product's own HSN code; null = as its category. */
+  hsnCode: z.nullable(z.string()),
   /** Content hashes of the product's images, in order. */
   images: z.array(z.string()),
 });

@@ -11,6 +11,7 @@ import {
 import { purchaseStatus, trackingUrl, trackingUrlMax } from './admin-orders';
 import { limits, redirectDelays, toastDurations } from './limits';
 import { maxAreaFeePaise, serviceAreaRequest, serviceAreaTexts } from './service-area';
+import { giftPlaceOfSupplyRules, prefixMax, shopSettingsFields, shopSettingsMessages } from './shop-settings';
 
 /**
  * The admin forms of SPEC.md §2 and §5 as data: each field's typing filter and rule, which fields (and file inputs)
@@ -31,7 +32,8 @@ export type AdminFormName =
   | 'bannerBottomImage'
   | 'deliveryAreaCreate'
   | 'deliveryAreaUpdate'
-  | 'deliveryAreaDelete';
+  | 'deliveryAreaDelete'
+  | 'shopSettings';
 
 export interface AdminFieldRule {
   /** What typing lets through (characters the field can never hold are dropped, length capped). */
@@ -87,6 +89,8 @@ const productTextFields = {
   isRemoved: { filter: (v: string) => (v === 'true' ? 'true' : 'false'), rule: productFields.isRemoved },
   /** '' (as its category), 'hand' or 'courier'. */
   deliveryKind: { filter: (v: string) => v, rule: productFields.deliveryKind },
+  /** Digits only, at most 8; '' = as its category. */
+  hsnCode: { filter: (v: string) => v.replace(/\D/g, '').slice(0, 8), rule: productFields.hsnCode },
   /** The chosen category's id. */
   flowerCategoryName: { filter: (v: string) => v.replace(/\D/g, ''), rule: productFields.flowerCategoryName },
   /** The chosen sub-category's id. */
@@ -119,6 +123,8 @@ const categoryFields = {
   },
   /** 'hand' or 'courier'. */
   deliveryKind: { filter: (v: string) => v, rule: category.deliveryKind },
+  /** Digits only, at most 8; '' keeps 0603 (create) or what it has (update). */
+  hsnCode: { filter: (v: string) => v.replace(/\D/g, '').slice(0, 8), rule: category.hsnCode },
 };
 
 const subCategory = shape(createSubCategoryRequest);
@@ -157,6 +163,24 @@ const deliveryAreaForm = (savedMessage: string, fields: AdminFormDefinition['fie
   savedToastMs: toastDurations.default,
   redirectDelayMs: redirectDelays.afterCategorySave,
 });
+
+const settingsText = (max: number) => (v: string) => v.slice(0, max);
+/** The Settings form (issue 41): the same rules as the server's (domain/shop-settings.ts), typed as text. */
+const shopSettingsFormFields = {
+  legalName: { filter: settingsText(100), rule: shopSettingsFields.legalName },
+  tradeName: { filter: settingsText(100), rule: shopSettingsFields.tradeName },
+  address: { filter: settingsText(300), rule: shopSettingsFields.address },
+  gstin: { filter: (v: string) => v.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, 15), rule: shopSettingsFields.gstin },
+  // Forbidden characters are kept as typed so that the form can say why they are refused.
+  invoicePrefix: { filter: settingsText(prefixMax + 2), rule: shopSettingsFields.invoicePrefix },
+  creditNotePrefix: { filter: settingsText(prefixMax + 2), rule: shopSettingsFields.creditNotePrefix },
+  signatory: { filter: settingsText(100), rule: shopSettingsFields.signatory },
+  lowStockThreshold: {
+    filter: (v: string) => f.digits(v, 5),
+    rule: z.string().check(z.regex(/^\d{1,5}$/, { error: shopSettingsMessages.thresholdFormat }), z.refine((v: string) => Number(v) <= 10000, { error: shopSettingsMessages.thresholdFormat })),
+  },
+  giftPlaceOfSupply: { filter: (v: string) => v, rule: z.enum(giftPlaceOfSupplyRules, { error: shopSettingsMessages.placeOfSupplyRule }) },
+};
 
 const bannerForm = (savedMessage: string): AdminFormDefinition => ({
   fields: {},
@@ -250,6 +274,16 @@ export const adminForms: Record<AdminFormName, AdminFormDefinition> = {
   deliveryAreaUpdate: deliveryAreaForm('Delivery area updated successfully', deliveryAreaFields),
   // Deleting asks for nothing but the confirming click.
   deliveryAreaDelete: deliveryAreaForm('Delivery area deleted successfully', {}),
+  shopSettings: {
+    fields: shopSettingsFormFields,
+    files: {},
+    required: Object.keys(shopSettingsFormFields),
+    requiredMessage: m.fillAllFields,
+    savedMessage: shopSettingsMessages.saved,
+    savedToastMs: toastDurations.default,
+    // The form stays: the admin may go on to another setting.
+    redirectDelayMs: null,
+  },
 };
 
 /** The message a field shows: its rule's first complaint, or none. Empty fields show nothing until a submit. */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { giftMessage } from './gift-message';
+import { orderDocumentNumbers } from './document-numbers';
 import { orderDeliveries } from './order-delivery';
 import { rowIdOf } from './fields';
 import { storedUser } from './user';
@@ -77,7 +78,7 @@ export const trackingUrl = z
 
 export const purchaseStatus = z.enum(purchaseStatuses, { error: adminOrderMessages.statusInvalid });
 
-const purchaseId = rowIdOf(adminOrderMessages.idInvalid);
+export const purchaseId = rowIdOf(adminOrderMessages.idInvalid);
 
 /** The delivery address as it was when the order was placed. */
 export const purchaseAddress = z.object({
@@ -124,6 +125,8 @@ export const purchaseRecord = z.object({
     gift: z.nullable(giftMessage),
     /** Its deliveries with date, slot, fee and board status; none for an order placed before dated delivery. */
     deliveries: orderDeliveries,
+    /** Its GST documents' numbers (issue 41); null when none. */
+    documents: z.optional(orderDocumentNumbers),
     UserOrderItems: z.array(
       z.object({
         quantity: z.number().check(z.int()),

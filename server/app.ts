@@ -56,6 +56,8 @@ import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider } from './modules/payments/create-provider';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { shopRoutes } from './modules/shop/shop.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
 import { pageRenderer } from './modules/web/page-renderer';
 import { registerWeb } from './modules/web/web';
 import { catalogPage } from './modules/catalog/catalog-page';
@@ -212,6 +214,8 @@ async function assemble(
       await api.register(adminOrdersRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(adminMailRoutes);
+      await api.register(settingsRoutes);
+      await api.register(documentsRoutes);
       await api.register(pincodeRoutes);
       await api.register(serviceAreaRoutes);
       await api.register(deliveryScheduleRoutes(clock));

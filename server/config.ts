@@ -4,7 +4,9 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { indianStateCodes, shopState } from '../domain/indian-states';
 import { reservationMinutes } from '../domain/payment';
+import { gstinProblem } from '../domain/shop-settings';
 import type { DatabaseTarget } from './db/client';
 import { generateSecret, loadOrCreateSecret } from './secrets';
 import { projectRoot } from './project-root';
@@ -22,6 +24,10 @@ export interface ShopConfig {
   instagramUrl: string;
   facebookUrl: string;
   whatsappUrl: string;
+  /** The first defaults of the admin's Settings (issue 41): the settings row, once saved, wins. */
+  legalName: string;
+  gstin: string;
+  signatory: string;
 }
 
 export interface Config {
@@ -127,6 +133,10 @@ export const defaultShop: ShopConfig = {
   instagramUrl: 'https://www.instagram.com/petalsandstems',
   facebookUrl: 'https://www.facebook.com/petalsandstems',
   whatsappUrl: 'https://wa.me/919876543210',
+  legalName: 'Petals & Stems Private Limited',
+  // A made-up GSTIN of Tamil Nadu with a valid check character: a demo shop's stand-in until the admin saves its own.
+  gstin: '33ABCPS1234K1ZT',
+  signatory: 'Shop Manager',
 };
 
 export const defaultDistDir = resolve(projectRoot, 'dist');
@@ -179,6 +189,12 @@ const variables = {
   SHOP_EMAIL: { schema: email, expected: 'an e-mail address' },
   SHOP_PHONE: { schema: z.string().regex(/^\+?[0-9][0-9 -]{6,18}$/), expected: 'a phone number such as +91 98765 43210' },
   SHOP_ADDRESS: { schema: z.string().trim().min(1).max(200), expected: 'an address of 1 to 200 characters' },
+  SHOP_LEGAL_NAME: { schema: z.string().trim().min(1).max(100), expected: 'a name of 1 to 100 characters' },
+  SHOP_GSTIN: {
+    schema: z.string().trim().toUpperCase().refine((value) => gstinProblem(value, shopState) === null),
+    expected: `a valid GSTIN of ${shopState} (15 characters, starting with ${indianStateCodes[shopState]}, with its check character)`,
+  },
+  SHOP_SIGNATORY: { schema: z.string().trim().min(1).max(100), expected: 'a name of 1 to 100 characters' },
   INSTAGRAM_URL: { schema: httpUrl, expected: 'an http:// or https:// URL' },
   FACEBOOK_URL: { schema: httpUrl, expected: 'an http:// or https:// URL' },
   WHATSAPP_URL: { schema: httpUrl, expected: 'an http:// or https:// URL' },
@@ -305,6 +321,9 @@ export function loadConfig(env: Env = process.env): Config {
       instagramUrl: v.INSTAGRAM_URL ?? defaultShop.instagramUrl,
       facebookUrl: v.FACEBOOK_URL ?? defaultShop.facebookUrl,
       whatsappUrl: v.WHATSAPP_URL ?? defaultShop.whatsappUrl,
+      legalName: v.SHOP_LEGAL_NAME ?? defaultShop.legalName,
+      gstin: v.SHOP_GSTIN ?? defaultShop.gstin,
+      signatory: v.SHOP_SIGNATORY ?? defaultShop.signatory,
     },
     admin: v.ADMIN_EMAIL && v.ADMIN_PASSWORD ? { email: v.ADMIN_EMAIL.toLowerCase(), password: v.ADMIN_PASSWORD } : null,
     seedDemo: v.SEED_DEMO ?? true,

@@ -29,6 +29,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
 /** The details a shopper gives at sign-up and checkout. */
 export interface AccountDetails {
   firstName: string;
@@ -133,6 +139,8 @@ export const categories = pgTable(
     gstRateBp: integer('gst_rate_bp'),
     /** How this category's products reach the buyer (issue 40), unless a product says otherwise. */
     deliveryKind: deliveryKindEnum('delivery_kind').notNull().default('courier'),
+    /** The HSN code its products' document lines carry (issue 41), unless a product says otherwise. */
+    hsnCode: text('hsn_code').notNull().default('0603'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -179,6 +187,8 @@ export const products = pgTable(
       .references(() => subCategories.id),
     /** Overrides the category's delivery kind; null = as its category. */
     deliveryKind: deliveryKindEnum('delivery_kind'),
+    /** Overrides the category's HSN code; null = as its category. */
+    hsnCode: text('hsn_code'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -440,6 +450,8 @@ export const outboxMail = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** The files the mail carried (a GST document's PDF), base64, as a mail server would have received them. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_mail_to').on(t.to, t.createdAt)],
@@ -635,5 +647,70 @@ export const orderDeliveries = pgTable(
     index('order_deliveries_date').on(t.date, t.kind),
     check('order_deliveries_fee', sql`${t.feePaise} >= 0 and ${t.feeTaxablePaise} >= 0`),
     check('order_deliveries_slot', sql`(${t.kind} = 'courier') = (${t.slotId} is null)`),
+  ],
+);
+
+/**
+ * The shop's legal details and the accountant's settings (issue 41, domain/shop-settings.ts): one row (id 1), written
+ * by the admin's Settings; until then the environment's values stand in (server/modules/settings).
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    legalName: text('legal_name').notNull(),
+    tradeName: text('trade_name').notNull(),
+    address: text('address').notNull(),
+    state: text('state').notNull(),
+    gstin: text('gstin').notNull(),
+    invoicePrefix: text('invoice_prefix').notNull(),
+    creditNotePrefix: text('credit_note_prefix').notNull(),
+    signatory: text('signatory').notNull(),
+    lowStockThreshold: integer('low_stock_threshold').notNull(),
+    giftPlaceOfSupply: text('gift_place_of_supply').$type<'delivery' | 'buyer'>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shop_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The last number issued in each document series (invoice: tax invoices and bills of supply; credit_note) and
+ * financial year ("26-27"). Taken with `insert … on conflict do update … returning` in the transaction that issues
+ * the document: concurrent issuers queue on the row, and a rolled-back issue gives its number back (no gaps).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    series: text('series').$type<'invoice' | 'credit_note'>().notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
+);
+
+/**
+ * An order's GST documents as issued (issue 41): the tax invoice or bill of supply when paid, the credit note when
+ * cancelled or refunded. `body` is the domain/tax-document.ts TaxDocument without its number, frozen at issue: later
+ * changes to the settings or the catalogue never alter an issued document.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind').$type<'tax_invoice' | 'bill_of_supply' | 'credit_note'>().notNull(),
+    series: text('series').$type<'invoice' | 'credit_note'>().notNull(),
+    financialYear: text('financial_year').notNull(),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    body: jsonb('body').notNull(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_sequence').on(t.series, t.financialYear, t.sequence),
+    // One invoice (or bill of supply) and at most one credit note per order.
+    uniqueIndex('tax_documents_order_series').on(t.orderId, t.series),
   ],
 );

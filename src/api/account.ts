@@ -6,6 +6,8 @@ import type { AccountOrder, ProfileFields, UpdateUserDetailsReply, UserDetails }
 import { address, addressList, updateAddressReply } from '../../domain/address';
 import type { Address, AddressFields, UpdateAddressReply } from '../../domain/address';
 import { api } from './client';
+import { saveDocument } from './document-file';
+import type { DocumentSeries } from './document-file';
 
 /** `GET getsingleuserdetails?id={userExtId}` */
 export async function getUserDetails(userExtId: string): Promise<UserDetails> {
@@ -24,6 +26,11 @@ export async function updateUserDetails(
 /** `GET userorderslist?id={userExtId}`: paid orders, newest first. */
 export async function getUserOrders(userExtId: string): Promise<AccountOrder[]> {
   return accountOrders.parse(await api.get('userorderslist', { searchParams: { id: userExtId } }).json());
+}
+
+/** `GET userorderdocument`: the caller's order's invoice (or credit note), saved as a PDF file. */
+export async function downloadOrderDocument(userExtId: string, orderNumber: string, series: DocumentSeries = 'invoice'): Promise<void> {
+  await saveDocument(await api.get('userorderdocument', { searchParams: { id: userExtId, order: orderNumber, series } }));
 }
 
 /** `GET getuseraddresses?id={userExtId}`: saved addresses, newest first. */

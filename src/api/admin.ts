@@ -26,10 +26,14 @@ import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseRequest } from '
 import { serviceAreas } from '../../domain/service-area';
 import type { ServiceArea, ServiceAreaRequest } from '../../domain/service-area';
 import type { SiteImageSlot } from '../../domain/site-images';
+import { shopSettings } from '../../domain/shop-settings';
+import type { ShopSettings } from '../../domain/shop-settings';
 import type { AdminFormOutcome } from '../../machines/admin-form.machine';
 import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
 import { call, toCallError } from './call-error';
 import { api } from './client';
+import { saveDocument } from './document-file';
+import type { DocumentSeries } from './document-file';
 
 // ---- Reads ----------------------------------------------------------------------------------------------------------
 
@@ -66,6 +70,11 @@ export const getPurchases = (): Promise<PurchaseRecord[]> => call(() => api.get(
 export const getPurchase = (id: number): Promise<PurchaseRecord> =>
   call(() => api.get('getSinglePurchase', { searchParams: { id } }).json(), purchaseRecord);
 
+/** `GET getpurchasedocument?id=`: a purchase's invoice (or credit note), saved as a PDF file. */
+export async function downloadPurchaseDocument(id: number, series: DocumentSeries = 'invoice'): Promise<void> {
+  await saveDocument(await api.get('getpurchasedocument', { searchParams: { id, series } }));
+}
+
 /** `GET getuserneverpurchase` */
 export const getNeverPurchasedUsers = (): Promise<NeverPurchasedUser[]> =>
   call(() => api.get('getuserneverpurchase').json(), neverPurchasedUsers);
@@ -87,6 +96,9 @@ export const resendMail = (id: number): Promise<{ message: string }> =>
 
 /** `GET admin/delivery-areas`: the service areas for hand delivery, by name. */
 export const getDeliveryAreas = (): Promise<ServiceArea[]> => call(() => api.get('admin/delivery-areas').json(), serviceAreas);
+
+/** `GET admin/settings`: the shop's legal details and document settings. */
+export const getShopSettings = (): Promise<ShopSettings> => call(() => api.get('admin/settings').json(), shopSettings);
 
 // ---- Writes ---------------------------------------------------------------------------------------------------------
 
@@ -122,8 +134,12 @@ function formData(values: Record<string, string>, files: readonly Blob[] = [], f
 }
 
 /** `POST createflowercategory` */
-export const createCategory = (body: Omit<CreateCategoryRequest, 'deliveryKind'> & { deliveryKind: string }): Promise<AdminFormOutcome> =>
+export const createCategory = (body: Omit<CreateCategoryRequest, 'deliveryKind' | 'hsnCode'> & { deliveryKind: string; hsnCode: string }): Promise<AdminFormOutcome> =>
   write(() => api.post('createflowercategory', { json: body }).text(), refusedWith(adminCatalogMessages.createCategoryFailed));
+
+/** `POST admin/settings`: saved whole, or refused with the first problem's message. */
+export const saveShopSettings = (body: ShopSettings): Promise<AdminFormOutcome> =>
+  write(() => api.post('admin/settings', { json: body }).text(), refusedWith('The settings could not be saved. Please try again.'));
 
 /** `POST updateflowercategory`: CategoryGst empty = no GST. */
 export const updateCategory = (body: {
@@ -132,6 +148,7 @@ export const updateCategory = (body: {
   categoryDescription: string;
   CategoryGst: string;
   deliveryKind: string;
+  hsnCode: string;
 }): Promise<AdminFormOutcome> =>
   write(() => api.post('updateflowercategory', { json: body }).text(), refusedWith(adminCatalogMessages.updateFailed));
 

@@ -48,6 +48,7 @@ export const paths = {
   userNeverPurchasedList: '/userneverpurchasedlist',
   adminMessages: '/adminmessages',
   adminMail: '/adminmail',
+  adminSettings: '/adminsettings',
   adminDeliverySlots: '/admindeliveryslots',
   adminDeliveries: '/admindeliveries',
   adminDeliveryCards: '/admindeliverycards',

@@ -611,6 +611,37 @@ const rows: Row[] = [
   adminRow('POST', '/api/refundpurchaseorder', async () => ({ method: 'POST', url: '/api/refundpurchaseorder', payload: { id: await aPurchaseDueBack() } })),
   adminRow('POST', '/api/cancelpurchaseorder', async () => ({ method: 'POST', url: '/api/cancelpurchaseorder', payload: { id: await aPurchase() } })),
   adminRow('GET', '/api/getuserneverpurchase', () => ({ method: 'GET', url: '/api/getuserneverpurchase' })),
+  adminRow('GET', '/api/getpurchasedocument', async () => ({ method: 'GET', url: `/api/getpurchasedocument?id=${await aPurchase()}` })),
+  // The owner's own paid order's invoice: an account route (a guest session is no account, the admin not its owner).
+  {
+    method: 'GET',
+    path: '/api/userorderdocument',
+    expect: SELF,
+    build: async () => {
+      const order = await aPendingOrder();
+      await expectOk({ method: 'POST', url: '/api/payment/verify', payload: order.payment }, order.headers);
+      return { owner: order.headers, request: { method: 'GET', url: `/api/userorderdocument?id=${order.userExtId}&order=${order.orderId}` } };
+    },
+  },
+
+  // -- Admin: the shop's settings (issue 41).
+  adminRow('GET', '/api/admin/settings', () => ({ method: 'GET', url: '/api/admin/settings' })),
+  adminRow('POST', '/api/admin/settings', () => ({
+    method: 'POST',
+    url: '/api/admin/settings',
+    payload: {
+      legalName: 'Petals & Stems Private Limited',
+      tradeName: 'Petals & Stems',
+      address: '14 Khader Nawaz Khan Road, Chennai 600006',
+      state: 'Tamil Nadu',
+      gstin: '33ABCPS1234K1ZT',
+      invoicePrefix: 'PS',
+      creditNotePrefix: 'CN',
+      signatory: 'Shop Manager',
+      lowStockThreshold: 5,
+      giftPlaceOfSupply: 'delivery',
+    },
+  })),
 
   // -- Admin: messages.
   adminRow('GET', '/api/admin/messages', () => ({ method: 'GET', url: '/api/admin/messages' })),

@@ -44,6 +44,9 @@ describe('GET /api/shop', () => {
         instagramUrl: 'https://www.instagram.com/testblooms',
         facebookUrl: 'https://www.facebook.com/testblooms',
         whatsappUrl: 'https://wa.me/919000000000',
+        legalName: 'Test Blooms LLP',
+        gstin: '33ABCPS1234K1ZT',
+        signatory: 'Test Manager',
       },
     });
     const res = await app.inject({ method: 'GET', url: '/api/shop' });

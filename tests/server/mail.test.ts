@@ -80,6 +80,7 @@ describe('the dev outbox', () => {
       subject: 'Second <b>bold</b>',
       text: 'two <script>alert(1)</script>',
       html: '<p>two</p>',
+      attachments: [],
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(mails[1].html).toBeNull();

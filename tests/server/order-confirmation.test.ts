@@ -132,7 +132,14 @@ describe('order mails', () => {
 
       smtp = await startSmtpListener(port);
       await sweep(app);
-      expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.user.email], [app.config.shop.email]]);
+      // Both at once, in either order: the confirmation draws its invoice PDF before it goes.
+      expect(smtp.received.map((mail) => mail.to).sort()).toEqual([[buyer.user.email], [app.config.shop.email]].sort());
+      // Over SMTP too, the confirmation carries the order's invoice as a PDF file (issue 41); the shop's notice none.
+      const { received } = smtp;
+      const [toBuyer, toShop] = [buyer.user.email, app.config.shop.email].map((to) => received.find((mail) => mail.to[0] === to)!.raw);
+      expect(toBuyer).toMatch(/Content-Type: application\/pdf; name="?PS-\d\d-\d\d-000001\.pdf/);
+      expect(toBuyer).toMatch(/Content-Disposition: attachment; filename="?PS-\d\d-\d\d-000001\.pdf/);
+      expect(toShop).not.toMatch(/application\/pdf/);
       // Later sweeps, and the failed job's retries once due, find nothing left to send.
       await sweep(app);
       expect(smtp.received).toHaveLength(2);

@@ -23,6 +23,7 @@ function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCategory 
     categoryDescription: `About category ${id}`,
     categoryGst: null,
     deliveryKind: 'courier',
+    hsnCode: '0603',
     ...overrides,
   };
 }
@@ -148,7 +149,7 @@ describe('category create form (/flowercategory)', () => {
     expect(writes).toEqual([
       {
         path: 'createflowercategory',
-        body: { categoryName: 'Dried Roses', categoryDescription: 'Roses dried by hand, 3 weeks.', deliveryKind: 'courier' },
+        body: { categoryName: 'Dried Roses', categoryDescription: 'Roses dried by hand, 3 weeks.', deliveryKind: 'courier', hsnCode: '' },
       },
     ]);
     expect(within(page.form).getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(true);
@@ -167,7 +168,7 @@ describe('category create form (/flowercategory)', () => {
     await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Category created successfully')).toBeTruthy();
     expect(writes).toEqual([
-      { path: 'createflowercategory', body: { categoryName: 'Fresh Lilies', categoryDescription: 'Cut this morning', deliveryKind: 'hand' } },
+      { path: 'createflowercategory', body: { categoryName: 'Fresh Lilies', categoryDescription: 'Cut this morning', deliveryKind: 'hand', hsnCode: '' } },
     ]);
   });
 
@@ -237,7 +238,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
     expect(writes).toEqual([
       {
         path: 'updateflowercategory',
-        body: { id: 3, categoryName: 'Everlasting Dry Flowers', categoryDescription: 'Dried, pressed & preserved', CategoryGst: '2.5', deliveryKind: 'courier' },
+        body: { id: 3, categoryName: 'Everlasting Dry Flowers', categoryDescription: 'Dried, pressed & preserved', CategoryGst: '2.5', deliveryKind: 'courier', hsnCode: '0603' },
       },
     ]);
     advance(2500);
@@ -266,7 +267,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
     expect(writes).toEqual([
       {
         path: 'updateflowercategory',
-        body: { id: 7, categoryName: 'Fresh Flowers', categoryDescription: 'Cut this morning', CategoryGst: '', deliveryKind: 'courier' },
+        body: { id: 7, categoryName: 'Fresh Flowers', categoryDescription: 'Cut this morning', CategoryGst: '', deliveryKind: 'courier', hsnCode: '0603' },
       },
     ]);
   });

@@ -19,6 +19,7 @@ export function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCa
     categoryDescription: `Flowers of category ${id}`,
     categoryGst: null,
     deliveryKind: 'courier',
+    hsnCode: '0603',
     ...overrides,
   };
 }
@@ -45,6 +46,7 @@ export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProd
     flowerSubCategoryId: 2,
     // Its own delivery kind: none, as its category.
     deliveryKind: null,
+    hsnCode: null,
     images: [],
     ...overrides,
   };

@@ -1,5 +1,6 @@
 /** Drizzle reads and writes of the account area: one user's profile, paid orders and saved addresses. */
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { documentNumberColumns } from '../documents/document-issue';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { AddressFormValues } from '../../../domain/address';
 import type { Database, Transaction } from '../../db/client';
@@ -43,6 +44,7 @@ export async function paidOrdersOf(db: Db, userId: number) {
       totalPaise: orders.totalPaise,
       gift: orders.gift,
       createdAt: orders.createdAt,
+      ...documentNumberColumns,
     })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.paymentState, [...purchasePaymentStates])))

@@ -88,6 +88,7 @@ export async function listUserOrders(db: Database, userExtId: string): Promise<A
       gift: order.gift ?? null,
       deliveries: (deliveries.get(order.id) ?? []).map(shownDelivery),
       UserOrderItems: order.lines.map((line) => ({ quantity: line.quantity, ProductDatum: { productName: line.productName } })),
+      documents: { invoice: order.invoiceNumber, creditNote: order.creditNoteNumber },
     },
   }));
 }

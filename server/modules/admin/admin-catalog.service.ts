@@ -70,6 +70,7 @@ function toCategory(row: CategoryRow): AdminCategory {
     categoryDescription: row.description,
     categoryGst: row.gstRateBp === null ? null : row.gstRateBp / 100,
     deliveryKind: row.deliveryKind,
+    hsnCode: row.hsnCode,
   };
 }
 
@@ -92,6 +93,7 @@ export async function createCategory(db: Database, input: CreateCategoryRequest)
       name: input.categoryName,
       description: input.categoryDescription,
       deliveryKind: input.deliveryKind ?? 'courier',
+      ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
     });
   });
 }
@@ -111,6 +113,7 @@ export async function updateCategory(db: Database, input: UpdateCategoryRequest)
         description: input.categoryDescription,
         gstRateBp: input.CategoryGst === null ? null : Math.round(input.CategoryGst * 100),
         ...(input.deliveryKind === undefined ? {} : { deliveryKind: input.deliveryKind }),
+        ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
         updatedAt: sql`now()`,
       })
       .where(eq(categories.id, input.id))
@@ -234,6 +237,7 @@ const productColumns = {
   subCategoryId: products.subCategoryId,
   /** The product's own setting (the form's "As its category" is null), not the resolved kind the shop shows. */
   ownDeliveryKind: products.deliveryKind,
+  ownHsnCode: products.hsnCode,
   images: sql<string[]>`coalesce((select array_agg(${productImages.contentHash} order by ${productImages.position}, ${productImages.id}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
 };
 
@@ -255,6 +259,7 @@ function toProduct(row: ProductRow): AdminProduct {
     flowerSubCategoryId: row.subCategoryId,
     flowerSubCategoryName: row.subCategoryName,
     deliveryKind: row.ownDeliveryKind,
+    hsnCode: row.ownHsnCode,
     images: Array.isArray(row.images) ? row.images : [],
   };
 }
@@ -334,6 +339,7 @@ export async function createProduct(db: Database, input: ProductCreateFields, im
         stock: input.Quantity ? Number(input.Quantity) : 0,
         isRemoved: input.isRemoved ?? false,
         deliveryKind: input.deliveryKind ?? null,
+        hsnCode: input.hsnCode ?? null,
         categoryId,
         subCategoryId,
       })
@@ -367,6 +373,7 @@ export async function updateProduct(db: Database, input: ProductUpdateFields, im
         stock: Number(input.Quantity),
         ...(input.isRemoved === undefined ? {} : { isRemoved: input.isRemoved }),
         ...(input.deliveryKind === undefined ? {} : { deliveryKind: input.deliveryKind }),
+        ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
         categoryId,
         subCategoryId,
         updatedAt: sql`now()`,

@@ -5,6 +5,7 @@ import type { PurchaseStatus } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
 import { deliveriesOfOrders, shownDelivery } from '../delivery/order-deliveries.queries';
+import { documentNumberColumns } from '../documents/document-issue';
 
 type Db = Database | Transaction;
 
@@ -20,6 +21,7 @@ const purchaseColumns = {
   address: orders.address,
   gift: orders.gift,
   createdAt: orders.createdAt,
+  ...documentNumberColumns,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,

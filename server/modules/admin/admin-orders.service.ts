@@ -56,6 +56,7 @@ function toRecord(row: PurchaseRow): PurchaseRecord {
         itemPrice: paiseToRupees(line.unitPricePaise),
         ProductDatum: { productName: line.productName },
       })),
+      documents: { invoice: row.invoiceNumber, creditNote: row.creditNoteNumber },
     },
   };
 }

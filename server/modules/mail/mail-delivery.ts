@@ -11,6 +11,7 @@ import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { mails } from '../../db/schema';
+import { mailAttachments } from '../documents/documents.service';
 import type { Mail } from './mailer';
 
 type MailingApp = Pick<FastifyInstance, 'db' | 'mailer' | 'config' | 'log'>;
@@ -25,13 +26,17 @@ export async function deliverMail(app: MailingApp, mailId: number): Promise<void
   const { db, mailer, config } = app;
   const keep = mailer.sendWithClaim;
   if (keep) {
+    // Built before the claim, from the stored document: a retry carries the same bytes, and nothing is stored twice.
+    const [queued] = await db.select({ kind: mails.kind, orderId: mails.orderId }).from(mails).where(and(eq(mails.id, mailId), claimable)).limit(1);
+    if (!queued) return;
+    const attachments = await mailAttachments(db, queued);
     // Marking it sent is the claim, made in the statement that keeps it: a second sender finds it sent.
     const claim = db
       .update(mails)
       .set({ status: 'sent', attempts: sql`${mails.attempts} + 1`, sentAt: sql`now()`, updatedAt: sql`now()`, claimedUntil: null })
       .where(and(eq(mails.id, mailId), claimable))
       .returning({ to: mails.to, subject: mails.subject, text: mails.text, html: mails.html });
-    await keep(claim.getSQL());
+    await keep(claim.getSQL(), attachments);
     return;
   }
 
@@ -47,7 +52,7 @@ export async function deliverMail(app: MailingApp, mailId: number): Promise<void
     .returning();
   if (!mail) return;
   try {
-    await mailer.send(mailOf(mail));
+    await mailer.send({ ...mailOf(mail), attachments: await mailAttachments(db, mail) });
   } catch (error) {
     const givesUp = isRefusal(error) && mail.attempts >= config.mailDelivery.refusedTries;
     await db

@@ -8,6 +8,13 @@ import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { outboxMail } from '../../db/schema';
+import type { OutboxAttachment } from '../../db/schema';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface Mail {
   to: string;
@@ -15,6 +22,8 @@ export interface Mail {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Built when the mail is sent (a GST document's PDF), never stored with the queued mail. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -22,10 +31,10 @@ export interface Mailer {
   /**
    * Keeps the mails that `claim`, a data-modifying statement, returns (each row's `to`, `subject`, `text` and `html`)
    * in the same statement: they exist exactly when the claim is made, in one statement (no transaction holding the
-   * embedded database, and no statement of its own to read the mail first). Whether the claim returned a row. Only the
-   * dev outbox, which lives in the database, can; null for SMTP.
+   * embedded database, and no statement of its own to read the mail first), with `attachments`. Whether the claim
+   * returned a row. Only the dev outbox, which lives in the database, can; null for SMTP.
    */
-  sendWithClaim: ((claim: SQL) => Promise<boolean>) | null;
+  sendWithClaim: ((claim: SQL, attachments?: readonly MailAttachment[]) => Promise<boolean>) | null;
   transport: 'smtp' | 'outbox';
   close(): Promise<void>;
 }
@@ -66,6 +75,7 @@ function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ ...file })) } : {}),
       });
     },
     async close() {
@@ -74,6 +84,12 @@ function smtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
   };
 }
 
+/** What the outbox keeps of a mail's files: each as a mail server would have received it, base64. */
+const outboxAttachments = (attachments: readonly MailAttachment[] | undefined): OutboxAttachment[] | null =>
+  attachments?.length
+    ? attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, contentBase64: file.content.toString('base64') }))
+    : null;
+
 function outboxMailer(db: Database, mailboxUrl: string, log?: MailLog): Mailer {
   const logKept = (mails: readonly Pick<Mail, 'to' | 'subject'>[]) => {
     for (const mail of mails) {
@@ -81,12 +97,16 @@ function outboxMailer(db: Database, mailboxUrl: string, log?: MailLog): Mailer {
     }
   };
   const keep = async (mails: readonly Mail[]) => {
-    await db.insert(outboxMail).values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })));
+    await db
+      .insert(outboxMail)
+      .values(mails.map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, attachments: outboxAttachments(mail.attachments) })));
     logKept(mails);
   };
-  const keepWithClaim = async (claim: SQL): Promise<boolean> => {
+  const keepWithClaim = async (claim: SQL, attachments?: readonly MailAttachment[]): Promise<boolean> => {
+    const files = outboxAttachments(attachments);
     const result = await db.execute(sql`with claimed as (${claim})
-      insert into outbox_mail ("to", subject, text, html) select "to", subject, text, html from claimed
+      insert into outbox_mail ("to", subject, text, html, attachments)
+      select "to", subject, text, html, ${files === null ? null : JSON.stringify(files)}::jsonb from claimed
       returning "to", subject`);
     const kept = (result as unknown as { rows: Pick<Mail, 'to' | 'subject'>[] }).rows;
     logKept(kept);

@@ -2,12 +2,14 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMail } from '../../db/schema';
+import type { OutboxAttachment } from '../../db/schema';
 
 export interface OutboxEntry {
   to: string;
   subject: string;
   text: string;
   html: string | null;
+  attachments: OutboxAttachment[] | null;
   createdAt: Date;
 }
 
@@ -17,6 +19,7 @@ export async function listOutbox(db: Database, options: { to?: string; limit: nu
     subject: outboxMail.subject,
     text: outboxMail.text,
     html: outboxMail.html,
+    attachments: outboxMail.attachments,
     createdAt: outboxMail.createdAt,
   };
   const base = db.select(columns).from(outboxMail);

@@ -20,7 +20,15 @@ const recipient = z
 
 const outboxQuery = z.object({ to: recipient });
 const outboxReply = z.array(
-  z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullable(), createdAt: z.string() }),
+  z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().nullable(),
+    /** The files the mail carried, base64 (an order confirmation's invoice PDF); empty when none. */
+    attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), contentBase64: z.string() })),
+    createdAt: z.string(),
+  }),
 );
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +46,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.jobs.idle([sendMailJob]);
       const mails = await listOutbox(app.db, { to: request.query.to, limit: 100 });
       reply.header('cache-control', 'no-store');
-      return mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() }));
+      return mails.map((mail) => ({ ...mail, attachments: mail.attachments ?? [], createdAt: mail.createdAt.toISOString() }));
     },
   );
 
@@ -65,7 +73,8 @@ function mailboxPage(mails: OutboxEntry[], to: string | undefined, shopName: str
     .map(
       (mail) => `<article>
 <header><strong>${escapeHtml(mail.subject)}</strong><span>to ${escapeHtml(mail.to)} · ${escapeHtml(mail.createdAt.toISOString())}</span></header>
-<pre>${escapeHtml(mail.text)}</pre>
+<pre>${escapeHtml(mail.text)}</pre>${(mail.attachments ?? []).map((file) => `
+<p>Attached: <a download="${escapeHtml(file.filename)}" href="data:${escapeHtml(file.contentType)};base64,${file.contentBase64}">${escapeHtml(file.filename)}</a></p>`).join('')}
 </article>`,
     )
     .join('\n');

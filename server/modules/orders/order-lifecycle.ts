@@ -13,6 +13,11 @@ import { dueBackNotice, orderMails } from './order-mails';
 import type { MailContext } from './order-mails';
 import { confirmDeliveryBooking, releaseDeliveryBooking } from '../delivery/schedule.service';
 import { returnStock, takeStock } from './stock-reservation';
+import type { ShopSettings } from '../../../domain/shop-settings';
+import { composeInvoiceBody } from '../documents/document-body';
+import type { DocumentBody } from '../documents/document-body';
+import { issueDocument, issueDocumentCtes } from '../documents/document-issue';
+import { readSettings } from '../settings/settings.service';
 
 type PaymentState = (typeof orders.$inferSelect)['paymentState'];
 
@@ -99,7 +104,10 @@ export async function settleOrder(
   const composed = await orderMails(db, context, { providerOrderId: input.providerOrderId }, { onlyIfPending: true });
   if (!composed) return undefined;
   if (composed.paymentState === 'pending') {
-    const settled = await settlePendingOrder(db, input, composed.mails, now);
+    // Its GST document, composed as the mails are: the statement issues it only if it pays the order.
+    const settings = await readSettings(db, context.shop);
+    const body = await composeInvoiceBody(db, settings, { providerOrderId: input.providerOrderId }, now);
+    const settled = await settlePendingOrder(db, input, composed.mails, body && { body, settings }, now);
     if (settled !== 'not pending') return settled;
   }
   return settleOrderInTransaction(db, input, context, now);
@@ -115,6 +123,7 @@ async function settlePendingOrder(
   db: Database,
   input: SettlementInput,
   mails: readonly QueuedMail[],
+  document: { body: DocumentBody; settings: ShopSettings } | undefined,
   now: Date,
 ): Promise<Settlement | undefined | 'not pending'> {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -133,7 +142,7 @@ async function settlePendingOrder(
       returning id
     ), queued as (
       ${queueMailsStatement(mails, sql`select 1 from paid`)}
-    ), confirmed as (
+    ), ${document ? sql`${issueDocumentCtes(document.body, document.settings, sql`select id from paid`, now)}, ` : sql``}confirmed as (
       -- The hand delivery's slot place, held since the invoice, is the order's for good.
       update delivery_bookings set state = 'confirmed', updated_at = ${at}
       where order_id in (select id from paid) and state = 'held'
@@ -220,6 +229,12 @@ async function settleOrderInTransaction(
     // embedded database serves no one else.
     await tx.execute(sql`with paid as (${paid.getSQL()}) ${tx.delete(cartItems).where(bag).getSQL()}`);
     await confirmDeliveryBooking(tx, order.id);
+    // A paid order gets its GST document in the commit that pays it; one whose stock was gone is refunded instead.
+    if (state === 'paid') {
+      const settings = await readSettings(tx, context.shop);
+      const body = await composeInvoiceBody(tx, settings, { id: order.id }, now);
+      if (body) await issueDocument(tx, body, settings, order.id, now);
+    }
     // Composed once paid: a refund_due order's notice says so.
     const mailIds = await queueMails(tx, (await orderMails(tx, context, { id: order.id }))?.mails ?? []);
     return { orderId: order.id, userId: order.userId, firstTime: true, paymentState: state, mailIds };

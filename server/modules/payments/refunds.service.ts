@@ -20,6 +20,7 @@ import { refundMail } from '../orders/order-mails';
 import type { RefundMailKind } from '../orders/order-mails';
 import { returnStock } from '../orders/stock-reservation';
 import { releaseDeliveryBooking } from '../delivery/schedule.service';
+import { issueCreditNote } from '../documents/documents.service';
 import type { ProviderRefund } from './provider';
 import { ProviderError } from './provider';
 
@@ -73,8 +74,12 @@ export async function refundPurchase(app: RefundApp, orderId: number, now = new 
       const [pending] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.refundState, 'pending'))).limit(1);
       throw new Conflict(pending ? adminOrderMessages.refundUnderWay : adminOrderMessages.nothingDue);
     }
-    // An order the shop keeps (a second payment refunded) stays paid; one whose money all goes back is pending.
-    if (order.paymentState === 'refund_due') await tx.update(orders).set({ paymentState: 'refund_pending', updatedAt: now }).where(eq(orders.id, orderId));
+    // An order the shop keeps (a second payment refunded) stays paid; one whose money all goes back is pending, and
+    // its invoice, if it has one, is credited (once).
+    if (order.paymentState === 'refund_due') {
+      await tx.update(orders).set({ paymentState: 'refund_pending', updatedAt: now }).where(eq(orders.id, orderId));
+      await issueCreditNote(tx, app.config.shop, orderId, now);
+    }
     return taken;
   });
   const { refused, lost, notified } = await askForRefunds(app, orderId, claimed);
@@ -94,6 +99,8 @@ export async function cancelPurchase(app: RefundApp, orderId: number, now = new 
     await returnStock(tx, await tx.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)));
     await releaseDeliveryBooking(tx, orderId);
     const taken = await claimPayments(tx, orderId, 'all not refunded', now);
+    // A documented order's invoice is credited in the commit that cancels it (once: a credit note exists after).
+    await issueCreditNote(tx, app.config.shop, orderId, now);
     const total = taken.reduce((sum, payment) => sum + payment.amountPaise, 0);
     return { claimed: taken, mailId: await queueRefundMail(tx, app, { orderId, kind: 'cancelled', amountPaise: total, key: `order:${orderId}:cancelled` }) };
   });

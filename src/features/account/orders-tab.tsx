@@ -7,7 +7,8 @@ import { Badge, Box, Flex, HStack, Link, List, Skeleton, Stack, Text } from '@ch
 import { orderDate, profileMessages, trackingLink } from '../../../domain/account';
 import type { AccountOrder } from '../../../domain/account';
 import { formatRupees } from '../../../domain/money';
-import { getUserOrders } from '../../api/account';
+import { downloadOrderDocument, getUserOrders } from '../../api/account';
+import { DocumentDownloads } from '../../components/document-downloads';
 import { useRemote } from '../../app/use-remote';
 import { AccountPanel } from './account-panel';
 import { LoadFailed } from '../../components/load-states';
@@ -19,7 +20,7 @@ const statusColors: Record<AccountOrder['status'], string> = {
   Cancelled: 'red',
 };
 
-function OrderCard({ order }: { order: AccountOrder }) {
+function OrderCard({ order, userExtId }: { order: AccountOrder; userExtId: string }) {
   const { UserOrder: details } = order;
   const link = trackingLink(order.userTrackingUrl);
   return (
@@ -68,6 +69,10 @@ function OrderCard({ order }: { order: AccountOrder }) {
           <GiftCard gift={details.gift} compact />
         </Box>
       ) : null}
+
+      <Box mt="4">
+        <DocumentDownloads documents={details.documents} download={(series) => downloadOrderDocument(userExtId, details.rpayOrderId, series)} />
+      </Box>
 
       <Flex mt="5" gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>
         <HStack gap="2">
@@ -129,7 +134,7 @@ export function OrdersTab({ userExtId }: { userExtId: string }) {
   return (
     <Stack as="section" aria-label="Your orders" gap="5">
       {orders.data.map((order) => (
-        <OrderCard key={order.UserOrder.rpayOrderId} order={order} />
+        <OrderCard key={order.UserOrder.rpayOrderId} order={order} userExtId={userExtId} />
       ))}
     </Stack>
   );

@@ -35,6 +35,13 @@ function CategoryTextFields({ actor }: { actor: AdminFormActor }) {
         choices={categoryDeliveryChoices}
         helperText="Hand: fresh, on a chosen date where the shop delivers. Courier: anywhere in India, 2 to 5 business days."
       />
+      <AdminTextField
+        actor={actor}
+        name="hsnCode"
+        label="HSN code"
+        inputMode="numeric"
+        helperText="4, 6 or 8 digits on its flowers' invoices; 0603 (cut flowers) when left empty"
+      />
     </>
   );
 }
@@ -47,6 +54,7 @@ export function CategoryCreatePage() {
         categoryName: values.categoryName ?? '',
         categoryDescription: values.categoryDescription ?? '',
         deliveryKind: values.deliveryKind ?? '',
+        hsnCode: values.hsnCode ?? '',
       }),
     listPath: paths.flowerCategoryList,
   });
@@ -69,6 +77,7 @@ function CategoryUpdateForm({ id }: { id: number }) {
           categoryDescription: category.categoryDescription,
           CategoryGst: category.categoryGst === null ? '' : String(category.categoryGst),
           deliveryKind: category.deliveryKind,
+          hsnCode: category.hsnCode,
         },
         record: category,
       };
@@ -80,6 +89,7 @@ function CategoryUpdateForm({ id }: { id: number }) {
         categoryDescription: values.categoryDescription ?? '',
         CategoryGst: values.CategoryGst ?? '',
         deliveryKind: values.deliveryKind ?? '',
+        hsnCode: values.hsnCode ?? '',
       }),
     listPath: paths.flowerCategoryList,
   });

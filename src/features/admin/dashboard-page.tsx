@@ -50,6 +50,12 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
     ],
   },
   {
+    title: 'SHOP',
+    destinations: [
+      { name: 'Settings', to: paths.adminSettings, kind: 'Form', description: 'The shop’s legal name, address and GSTIN on its invoices; invoice and credit note prefixes.' },
+    ],
+  },
+  {
     title: 'MAIL',
     destinations: [
       { name: 'Messages', to: paths.adminMessages, kind: 'List', description: 'What shoppers wrote through Contact Us; mark them read and reply by e-mail.' },

@@ -60,6 +60,13 @@ export function FlowerFields({ actor, storedItemCode, currentImages }: FlowerFie
           choices={productDeliveryChoices.filter((choice) => choice.value !== '')}
           helperText="Leave as its category unless this flower travels differently"
         />
+        <AdminTextField
+          actor={actor}
+          name="hsnCode"
+          label="HSN code"
+          inputMode="numeric"
+          helperText="4, 6 or 8 digits; leave empty for its category's"
+        />
         <GridItem colSpan={wide}>
           <AdminCheckbox actor={actor} name="isRemoved" label="Removed from the shop" helperText="A removed product leaves the storefront at once" />
         </GridItem>

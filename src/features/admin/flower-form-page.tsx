@@ -32,6 +32,7 @@ function productFormValues(product: AdminProduct): Record<string, string> {
     note: product.note ?? '',
     isRemoved: String(product.isRemoved),
     deliveryKind: product.deliveryKind ?? '',
+    hsnCode: product.hsnCode ?? '',
     flowerCategoryName: String(product.flowerCategoryId),
     flowerSubCategoryName: String(product.flowerSubCategoryId),
   };

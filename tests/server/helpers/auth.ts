@@ -120,6 +120,7 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string | null;
+  attachments: { filename: string; contentType: string; contentBase64: string }[];
 }
 
 /** Mails the dev outbox kept for `to`, newest first: the real mail path, read as a shopper would. */

@@ -1,0 +1,202 @@
+/**
+ * What an order's GST document says (issue 41, FLORIST-FACTS.md "GST for a florist"), composed from the order as
+ * bought (its lines and delivery fees with their tax, frozen at checkout), the buyer, and the shop's settings now.
+ * The body is stored as issued: the number is the only part the issuing statement adds.
+ */
+import { asc, eq, ne, and, sql } from 'drizzle-orm';
+import { rupeesInWords } from '../../../domain/amount-in-words';
+import { indiaDateOf } from '../../../domain/india-time';
+import { indianStateCodes, shopState } from '../../../domain/indian-states';
+import type { IndianState } from '../../../domain/indian-states';
+import { addressLinesOf, defaultHsn, stateCodeOf } from '../../../domain/shop-settings';
+import type { ShopSettings } from '../../../domain/shop-settings';
+import type { DocumentLine, DocumentParty, DocumentState, DocumentSupplier, TaxDocument } from '../../../domain/tax-document';
+import type { Database, Transaction } from '../../db/client';
+import { addresses, categories, orderDeliveries, orderItems, orders, products, users } from '../../db/schema';
+import type { AddressSnapshot } from '../orders/invoice.service';
+
+/** A document as stored: everything but its number, which the issuing statement gives it. */
+export type DocumentBody = Omit<TaxDocument, 'number'>;
+
+const documentState = (state: string): DocumentState => ({
+  name: state,
+  code: indianStateCodes[state as IndianState] ?? '',
+});
+
+const partyOf = (name: string, address: Omit<AddressSnapshot, 'addressId'>): DocumentParty => ({
+  name,
+  addressLines: [address.address, address.locality, address.landmark, `${address.city} ${address.pincode}`, `${address.state}, ${address.country}`],
+  state: documentState(address.state),
+  phone: address.phoneNumber,
+});
+
+const supplierOf = (settings: ShopSettings): DocumentSupplier => ({
+  legalName: settings.legalName,
+  tradeName: settings.tradeName,
+  addressLines: addressLinesOf(settings.address),
+  state: { name: settings.state, code: stateCodeOf(settings.state) },
+  gstin: settings.gstin,
+  signatory: settings.signatory,
+});
+
+const sameAddress = (a: DocumentParty, b: DocumentParty) => a.addressLines.join('\n') === b.addressLines.join('\n');
+
+interface TaxedAmount {
+  totalPaise: number;
+  taxablePaise: number;
+  taxPaise: number;
+  /** The CGST (= SGST) rate in basis points; null or 0 when exempt. */
+  rateBp: number | null;
+}
+
+/**
+ * A line's tax as the document's place of supply splits it: the amounts are the ones charged (the same taxable value
+ * and tax); only where the tax goes (CGST + SGST, or IGST) follows the place of supply.
+ */
+function splitLine(amount: TaxedAmount, intraState: boolean) {
+  const rate = amount.rateBp && amount.rateBp > 0 ? amount.rateBp : 0;
+  const tax = amount.taxPaise;
+  const cgst = intraState ? Math.floor(tax / 2) : 0;
+  return {
+    taxablePaise: amount.taxablePaise,
+    cgstRateBp: intraState ? rate : 0,
+    cgstPaise: cgst,
+    sgstRateBp: intraState ? rate : 0,
+    sgstPaise: intraState ? tax - cgst : 0,
+    igstRateBp: intraState ? 0 : 2 * rate,
+    igstPaise: intraState ? 0 : tax,
+    totalPaise: amount.totalPaise,
+  };
+}
+
+/**
+ * The body of the order's invoice or bill of supply as it would be issued `now`; undefined when there is no such
+ * order. Read in the caller's transaction, or before the settling statement (whose `paid` decides whether it is issued).
+ */
+export async function composeInvoiceBody(
+  db: Database | Transaction,
+  settings: ShopSettings,
+  which: { id: number } | { providerOrderId: string },
+  now: Date,
+): Promise<DocumentBody | undefined> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      number: sql<string>`coalesce(${orders.providerOrderId}, ${orders.invoiceId})`,
+      address: orders.address,
+      gift: orders.gift,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
+    .limit(1);
+  if (!order) return undefined;
+  const delivered = order.address as AddressSnapshot;
+  const buyerName = [order.firstName, order.lastName].filter(Boolean).join(' ') || delivered.fullName;
+
+  // A gift goes to someone else: the buyer's own address is the oldest other one they saved, when they saved one.
+  const [own] = order.gift
+    ? await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.userId, order.userId), ne(addresses.id, delivered.addressId)))
+        .orderBy(asc(addresses.id))
+        .limit(1)
+    : [];
+  const recipient = partyOf(delivered.fullName, delivered);
+  const buyer = own ? partyOf(buyerName, own) : { ...recipient, name: buyerName };
+  const deliveryAddress = sameAddress(buyer, recipient) && buyer.name === recipient.name ? null : recipient;
+  // FLORIST-FACTS.md: where the delivery ends, unless the accountant's setting names the buyer's place for gifts.
+  const placeOfSupply = settings.giftPlaceOfSupply === 'buyer' && order.gift ? buyer.state : recipient.state;
+  const intraState = placeOfSupply.name === shopState;
+
+  const items = await db
+    .select({
+      productName: orderItems.productName,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      unitPricePaise: orderItems.unitPricePaise,
+      rateBp: orderItems.gstRateBp,
+      totalPaise: orderItems.lineTotalPaise,
+      taxablePaise: orderItems.taxablePaise,
+      taxPaise: sql<number>`${orderItems.cgstPaise} + ${orderItems.sgstPaise} + ${orderItems.igstPaise}`.mapWith(Number),
+      hsn: sql<string>`coalesce(${products.hsnCode}, ${categories.hsnCode}, ${defaultHsn})`,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const fees = await db
+    .select({
+      kind: orderDeliveries.kind,
+      totalPaise: orderDeliveries.feePaise,
+      rateBp: orderDeliveries.feeGstRateBp,
+      taxablePaise: orderDeliveries.feeTaxablePaise,
+      taxPaise: sql<number>`${orderDeliveries.feeCgstPaise} + ${orderDeliveries.feeSgstPaise} + ${orderDeliveries.feeIgstPaise}`.mapWith(Number),
+    })
+    .from(orderDeliveries)
+    .where(eq(orderDeliveries.orderId, order.id))
+    .orderBy(asc(orderDeliveries.kind), asc(orderDeliveries.id));
+
+  const lines: DocumentLine[] = [
+    ...items.map((item) => ({
+      hsn: item.hsn,
+      description: item.size && item.size !== 'Standard' ? `${item.productName} (${item.size})` : item.productName,
+      quantity: item.quantity,
+      unit: 'pcs',
+      unitPricePaise: item.unitPricePaise,
+      ...splitLine(item, intraState),
+    })),
+    // A delivery fee follows the goods it delivers (a composite supply): their rate, and the HSN of goods at that rate.
+    ...fees
+      .filter((fee) => fee.totalPaise > 0)
+      .map((fee) => ({
+        hsn: (items.find((item) => (item.rateBp ?? 0) === (fee.rateBp ?? 0)) ?? items[0])?.hsn ?? defaultHsn,
+        description: fee.kind === 'hand' ? 'Delivery by hand' : 'Delivery by courier',
+        quantity: 1,
+        unit: 'service',
+        unitPricePaise: fee.totalPaise,
+        ...splitLine(fee, intraState),
+      })),
+  ];
+  const sum = (pick: (line: DocumentLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const totals = {
+    taxablePaise: sum((l) => l.taxablePaise),
+    cgstPaise: sum((l) => l.cgstPaise),
+    sgstPaise: sum((l) => l.sgstPaise),
+    igstPaise: sum((l) => l.igstPaise),
+    totalPaise: sum((l) => l.totalPaise),
+  };
+  const taxed = lines.some((line) => line.cgstRateBp + line.sgstRateBp + line.igstRateBp > 0);
+  return {
+    kind: taxed ? 'tax_invoice' : 'bill_of_supply',
+    issuedOn: indiaDateOf(now),
+    orderNumber: order.number,
+    supplier: supplierOf(settings),
+    buyer,
+    deliveryAddress,
+    placeOfSupply,
+    intraState,
+    reverseCharge: false,
+    lines,
+    totals,
+    totalInWords: rupeesInWords(totals.totalPaise),
+    against: null,
+  };
+}
+
+/** A credit note for the whole of `invoice`, issued `now` by the shop as its settings are now. */
+export function creditNoteBody(invoice: TaxDocument, settings: ShopSettings, now: Date): DocumentBody {
+  const { number: _number, ...body } = invoice;
+  return {
+    ...body,
+    kind: 'credit_note',
+    issuedOn: indiaDateOf(now),
+    supplier: supplierOf(settings),
+    against: { number: invoice.number, issuedOn: invoice.issuedOn },
+  };
+}

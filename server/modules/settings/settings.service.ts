@@ -1,0 +1,46 @@
+/**
+ * The shop's legal details and the accountant's settings (issue 41): the saved row, or until the admin saves one the
+ * environment's values (server/config.ts) with the documented defaults. Saved only when valid as a whole.
+ */
+import { eq } from 'drizzle-orm';
+import { shopState } from '../../../domain/indian-states';
+import { shopSettings as shopSettingsSchema } from '../../../domain/shop-settings';
+import type { ShopSettings } from '../../../domain/shop-settings';
+import type { ShopConfig } from '../../config';
+import type { Database, Transaction } from '../../db/client';
+import { shopSettings } from '../../db/schema';
+import { BadRequest } from '../../errors';
+
+/** What a shop starts with: its environment, invoices "PS/…", credit notes "CN/…", gifts supplied where delivered. */
+export function defaultSettings(shop: ShopConfig): ShopSettings {
+  return {
+    legalName: shop.legalName,
+    tradeName: shop.name,
+    address: shop.address,
+    state: shopState,
+    gstin: shop.gstin,
+    invoicePrefix: 'PS',
+    creditNotePrefix: 'CN',
+    signatory: shop.signatory,
+    lowStockThreshold: 5,
+    giftPlaceOfSupply: 'delivery',
+  };
+}
+
+export async function readSettings(db: Database | Transaction, shop: ShopConfig): Promise<ShopSettings> {
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1)).limit(1);
+  if (!row) return defaultSettings(shop);
+  const { id: _id, updatedAt: _updatedAt, ...stored } = row;
+  // Stored rows were checked when saved; parsing again keeps the type honest should a row be edited by hand.
+  const parsed = shopSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : defaultSettings(shop);
+}
+
+/** Saves the settings (the route has validated them); the settings as stored. */
+export async function saveSettings(db: Database, input: ShopSettings): Promise<ShopSettings> {
+  const parsed = shopSettingsSchema.safeParse(input);
+  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]!.message);
+  const values = { ...parsed.data, updatedAt: new Date() };
+  await db.insert(shopSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: shopSettings.id, set: values });
+  return parsed.data;
+}
