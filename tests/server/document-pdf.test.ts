@@ -125,6 +125,12 @@ describe('renderTaxDocument', () => {
     expect(pages[1]).toContain(`Total ${money(doc.totals.totalPaise)}`);
   });
 
+  it('gives the same bytes for the same document at another moment, so a mail sent again carries the PDF downloaded', async () => {
+    const first = await renderTaxDocument(aTaxDocument());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await renderTaxDocument(aTaxDocument())).equals(first)).toBe(true);
+  });
+
   it('prints the name once when the shop trades under its legal name', async () => {
     const doc = fixtureDocuments.billOfSupply();
     const sameName = { ...doc, supplier: { ...doc.supplier, tradeName: doc.supplier.legalName } };

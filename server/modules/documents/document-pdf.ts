@@ -341,7 +341,8 @@ export function renderTaxDocument(doc: TaxDocument): Promise<Buffer> {
     size: 'A4',
     margins: { top: page.margin, bottom: page.margin, left: page.margin, right: page.margin },
     bufferPages: true,
-    info: { Title: `${taxDocumentTitles[doc.kind]} ${doc.number}`, Author: doc.supplier.legalName },
+    // Dated by the document, not the clock: a mail sent again, or a download, must carry the same bytes.
+    info: { Title: `${taxDocumentTitles[doc.kind]} ${doc.number}`, Author: doc.supplier.legalName, CreationDate: new Date(`${doc.issuedOn}T00:00:00+05:30`) },
   });
   const { regular, bold } = fonts();
   pdf.registerFont('regular', regular);
