@@ -45,8 +45,8 @@ export async function deliveriesOfOrders(db: Db, orderIds: readonly number[]): P
   return byOrder;
 }
 
-/** An order on the board: paid, and neither cancelled nor with its money due or gone back. */
-const isDeliverable = and(eq(orders.paymentState, 'paid'), ne(orders.status, 'Cancelled'));
+/** An order on the board, and a sale in the reports: paid, and neither cancelled nor with its money due or gone back. */
+export const isDeliverable = and(eq(orders.paymentState, 'paid'), ne(orders.status, 'Cancelled'));
 
 const boardColumns = {
   id: orderDeliveries.id,
