@@ -3,6 +3,7 @@
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
 import type { FailedMail } from '../../domain/admin-mail';
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
+import type { DashboardFigures } from '../../domain/reports';
 import { addressFieldsOf } from '../../domain/address';
 import { anAddress } from './address-fixtures';
 import { aFlowerDetail } from './catalog-fixtures';
@@ -113,5 +114,27 @@ export function aFailedMail(id: number): FailedMail {
     attempts: 3,
     refusal: `550 Mailbox unavailable: shop${id}@example.in`,
     failedAt: '2026-12-02T10:35:00.000Z',
+  };
+}
+
+/** The Dashboard's figures for a period: two days, a best seller, fresh and everlasting, a delivery tomorrow. */
+export function someDashboardFigures(from = '2026-11-03', to = '2026-12-02'): DashboardFigures {
+  return {
+    from,
+    to,
+    totals: { orders: 3, revenuePaise: 637_800, averageOrderPaise: 212_600 },
+    days: [
+      { date: from, orders: 2, revenuePaise: 387_800 },
+      { date: to, orders: 1, revenuePaise: 250_000 },
+    ],
+    topProducts: [
+      { productId: 1, name: 'Dried Vase', quantity: 3, revenuePaise: 315_000 },
+      { productId: 2, name: 'Red Roses', quantity: 2, revenuePaise: 175_000 },
+    ],
+    deliveryKinds: [
+      { kind: 'hand', lines: 2, revenuePaise: 175_000 },
+      { kind: 'courier', lines: 3, revenuePaise: 525_000 },
+    ],
+    upcoming: [{ date: to, hand: 1, courier: 2 }],
   };
 }
