@@ -4,7 +4,8 @@
  * temporary DATA_DIR (demo catalogue, an admin from ADMIN_EMAIL / ADMIN_PASSWORD), makes a customer with paid orders
  * through the API, then walks the shop in Debian's Chromium at 1440 px and 390 px: a guest browses, fills the bag,
  * checks out with the code from the dev outbox and pays with the sandbox card; the customer opens Orders; the admin
- * opens the dashboard, the flowers and an order. Each picture is a PNG, or a WebP when the PNG would be over budget.
+ * opens the dashboard with its figures, the flowers, an order and the month's GST report. Each picture is a PNG, or a
+ * WebP when the PNG would be over budget. SCREENS=admin (or guest, customer; comma-separated) retakes only those walks.
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { buildIfStale } from './build-if-stale';
 import { fillAddress } from '../tests/e2e/page-forms';
 import { addToBag, animationsDone, openProduct, signIn, unexpectedErrors } from '../tests/e2e/shop-pages';
 import { paths } from '../src/app/paths';
+import { indiaDateOf } from '../domain/india-time';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'docs', 'screens');
@@ -67,6 +69,19 @@ const guest = (width: number) => ({
     state: 'Tamil Nadu',
   },
 });
+
+/** A gift sent from Bengaluru's side of the border: an inter-state sale (IGST) for the GST report. */
+const giftBuyer: Shopper = { email: 'rohan.mehta@example.in', password: 'Marigold@2026', firstName: 'Rohan', lastName: 'Mehta', mobileNumber: '9845012345' };
+const giftAddress: DeliveryAddress = {
+  fullName: 'Kavya Rao',
+  address: '22 Cubbon Road',
+  locality: 'Shivaji Nagar',
+  landmark: 'Near the park gate',
+  phoneNumber: '9845012345',
+  pincode: '560001',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+};
 
 const successCard = '4111 1111 1111 1111';
 
@@ -238,12 +253,14 @@ async function customerJourney(page: Page) {
   await shoot(page, 'orders', { fullPage: true });
 }
 
-/** The admin: the dashboard, the list of flowers and a purchase order's update form. */
+/** The admin: the dashboard with its figures, the list of flowers, a purchase order's update form, the GST report. */
 async function adminJourney(page: Page, shop: Shop) {
   await signIn(page, admin);
 
   await page.goto('/dashboard');
   await page.getByRole('heading', { level: 2, name: 'ORDERS' }).waitFor();
+  await page.getByRole('table', { name: 'Top products' }).waitFor();
+  await page.locator('.recharts-surface').first().waitFor();
   await shoot(page, 'admin-dashboard');
 
   await page.goto('/flowerlist');
@@ -259,6 +276,11 @@ async function adminJourney(page: Page, shop: Shop) {
   await orderForm.getByRole('textbox', { name: 'Tracking URL', exact: true }).fill('https://track.example.in/AWB2026187');
   await orderForm.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label: 'Dispatched' });
   await shoot(page, 'admin-order', { fullPage: true });
+
+  // This month's: the demo's orders were all paid today.
+  await page.goto(`${paths.adminGstReport}?month=${indiaDateOf(new Date()).slice(0, 7)}`);
+  await page.getByRole('table', { name: 'Tax by rate' }).waitFor();
+  await shoot(page, 'gst-report', { fullPage: true });
 }
 
 /**
@@ -271,6 +293,8 @@ async function prepareShop(server: RunningServer): Promise<Shop> {
   const round = await api.productsOf('Everlasting Dry Flowers', 'Round');
   const roses = await api.productsOf('Fresh Flowers', 'Roses');
 
+  await api.register(giftBuyer);
+  await api.paidOrder(giftBuyer, posy[0]!.externalId, giftAddress);
   await api.register(customer);
   const dispatched = await api.paidOrder(customer, round[0]!.externalId, customerAddress);
   await api.paidOrder(customer, roses[0]!.externalId, customerAddress);
@@ -314,11 +338,12 @@ async function main() {
     console.log(`Demo shop on ${server.url} (data in ${server.dataDir})`);
     const shop = await prepareShop(server);
     browser = await launchBrowser();
+    const walks = (process.env.SCREENS ?? 'guest,customer,admin').split(',');
     for (const viewport of viewports) {
       console.log(`${viewport.width} px:`);
-      await withContext(browser, shop, viewport, (page) => guestJourney(page, shop, viewport.width));
-      await withContext(browser, shop, viewport, (page) => customerJourney(page));
-      await withContext(browser, shop, viewport, (page) => adminJourney(page, shop));
+      if (walks.includes('guest')) await withContext(browser, shop, viewport, (page) => guestJourney(page, shop, viewport.width));
+      if (walks.includes('customer')) await withContext(browser, shop, viewport, (page) => customerJourney(page));
+      if (walks.includes('admin')) await withContext(browser, shop, viewport, (page) => adminJourney(page, shop));
     }
     const total = written.reduce((sum, file) => sum + file.bytes, 0);
     console.log(`${written.length} pictures in docs/screens/, ${Math.round(total / 1024)} KB in all.`);

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { DashboardFigures } from '../../domain/reports';
+import { someDashboardFigures } from './report-fixtures';
 import { reportTexts } from '../../domain/reports';
 import { salesDashboardMachine } from '../../machines/sales-dashboard.machine';
 import type { DashboardPeriod } from '../../machines/sales-dashboard.machine';
@@ -14,28 +15,13 @@ import { heldCalls, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof salesDashboardMachine>;
 
-const someFigures = (from: string, to: string): DashboardFigures => ({
-  from,
-  to,
-  totals: { orders: 2, revenuePaise: 300_000, averageOrderPaise: 150_000 },
-  days: [
-    { date: from, orders: 2, revenuePaise: 300_000 },
-    { date: to, orders: 0, revenuePaise: 0 },
-  ],
-  topProducts: [{ productId: 1, name: 'Red Roses', quantity: 2, revenuePaise: 250_000 }],
-  deliveryKinds: [
-    { kind: 'hand', lines: 2, revenuePaise: 250_000 },
-    { kind: 'courier', lines: 0, revenuePaise: 0 },
-  ],
-  upcoming: [{ date: to, hand: 1, courier: 0 }],
-});
 
 const november: DashboardPeriod = { from: '2026-11-01', to: '2026-11-30' };
 const reversed: DashboardPeriod = { from: '2026-11-30', to: '2026-11-01' };
 const refusedByServer = { status: 400, code: 'BAD_REQUEST', serverMessage: 'The period can be at most 366 days' };
 
 const modelEvents = [
-  { type: 'xstate.done.actor.loadFigures', output: someFigures('2026-11-03', '2026-12-02') },
+  { type: 'xstate.done.actor.loadFigures', output: someDashboardFigures('2026-11-03', '2026-12-02') },
   { type: 'xstate.error.actor.loadFigures', error: new TypeError('Failed to fetch') },
   { type: 'xstate.error.actor.loadFigures', error: refusedByServer },
   { type: 'figures.retry' },
@@ -66,7 +52,7 @@ walkModel('sales-dashboard machine (model-based)', {
     'xstate.done.actor.loadFigures': async ({ event }) => {
       await h.settle(event);
       expect(h.actor.getSnapshot().context).toMatchObject({ period: { from: '2026-11-03', to: '2026-12-02' }, refusal: null });
-      expect(h.actor.getSnapshot().context.figures?.totals.orders).toBe(2);
+      expect(h.actor.getSnapshot().context.figures?.totals.orders).toBe(3);
     },
     'xstate.error.actor.loadFigures': async ({ event }) => {
       const figures = h.actor.getSnapshot().context.figures;

@@ -17,8 +17,8 @@ import {
   anAdminSubCategory,
   aPurchaseItem,
   aPurchaseRecord,
-  someDashboardFigures,
 } from './admin-fixtures';
+import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 

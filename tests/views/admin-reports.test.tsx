@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardFigures, GstReport } from '../../domain/reports';
 import { reportTexts } from '../../domain/reports';
-import { someDashboardFigures } from './admin-fixtures';
+import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 

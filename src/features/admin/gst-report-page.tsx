@@ -68,11 +68,23 @@ function Section({ title: heading, note, children }: { title: string; note: stri
   );
 }
 
-const amount = (paise: number) => (
-  <Table.Cell textAlign="end" whiteSpace="nowrap">
-    {formatPaise(paise)}
-  </Table.Cell>
+/** The four amounts of a row: taxable value, CGST, SGST, IGST. */
+const taxCells = (row: GstReport['taxed']) => (
+  <>
+    {amount(row.taxablePaise)}
+    {amount(row.cgstPaise)}
+    {amount(row.sgstPaise)}
+    {amount(row.igstPaise)}
+  </>
 );
+
+function amount(paise: number) {
+  return (
+    <Table.Cell textAlign="end" whiteSpace="nowrap">
+      {formatPaise(paise)}
+    </Table.Cell>
+  );
+}
 
 function TaxHeader({ first }: { first: readonly string[] }) {
   return (
@@ -106,18 +118,12 @@ function Report({ report }: { report: GstReport }) {
               <Table.Row key={`${row.ratePercent}-${row.supply}`}>
                 <Table.Cell>{row.ratePercent}%</Table.Cell>
                 <Table.Cell>{supplyLabels[row.supply]}</Table.Cell>
-                {amount(row.taxablePaise)}
-                {amount(row.cgstPaise)}
-                {amount(row.sgstPaise)}
-                {amount(row.igstPaise)}
+                {taxCells(row)}
               </Table.Row>
             ))}
             <Table.Row fontWeight="semibold">
               <Table.Cell colSpan={2}>Total taxed</Table.Cell>
-              {amount(report.taxed.taxablePaise)}
-              {amount(report.taxed.cgstPaise)}
-              {amount(report.taxed.sgstPaise)}
-              {amount(report.taxed.igstPaise)}
+              {taxCells(report.taxed)}
             </Table.Row>
           </Table.Body>
         </Table.Root>
@@ -132,10 +138,7 @@ function Report({ report }: { report: GstReport }) {
                   {row.stateCode}-{row.state}
                 </Table.Cell>
                 <Table.Cell>{row.ratePercent}%</Table.Cell>
-                {amount(row.taxablePaise)}
-                {amount(row.cgstPaise)}
-                {amount(row.sgstPaise)}
-                {amount(row.igstPaise)}
+                {taxCells(row)}
               </Table.Row>
             ))}
           </Table.Body>
