@@ -5,12 +5,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../domain/errors';
-import { indiaDateOf } from '../../../domain/india-time';
-import { dashboardFigures, gstReport, gstReportQuery, ordersExportQuery, reportPeriodQuery, resolvedPeriod } from '../../../domain/reports';
+import { dashboardFigures, gstReport, gstReportQuery, ordersExportQuery, reportPeriodQuery } from '../../../domain/reports';
 import { adminRefusals, onlyAdmins } from '../admin/admin-only';
 import { csvHeaders, csvStream } from './report-csv';
 import { gstCsvHeader, gstCsvRows, orderCsvCells, orderCsvHeader } from './report-rows';
-import { dashboardFiguresFor, exportedOrders, gstReportFor } from './reports.service';
+import { dashboardFiguresFor, exportedOrders, gstReportFor, periodOf } from './reports.service';
 
 const csvFile = z.any().describe('A CSV file: UTF-8 with a byte order mark, a header row, CRLF line ends');
 
@@ -46,7 +45,7 @@ export function adminReportsRoutes(now: () => Date): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { from, to } = resolvedPeriod(request.query, indiaDateOf(now()));
+        const { from, to } = periodOf(request.query, now());
         const status = request.query.status ?? 'all';
         const rows = exportedOrders(app.db, from, to, status);
         void reply.headers(csvHeaders(`orders-${from}-to-${to}${status === 'all' ? '' : `-${status}`}.csv`));

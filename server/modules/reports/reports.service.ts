@@ -7,9 +7,10 @@ import { indianStateCodes, shopState } from '../../../domain/indian-states';
 import type { IndianState } from '../../../domain/indian-states';
 import { addIndiaDays, indiaDateOf, indiaMoment } from '../../../domain/india-time';
 import type { IndiaDate } from '../../../domain/india-time';
-import { resolvedPeriod, topProductCount, upcomingDeliveryDays } from '../../../domain/reports';
+import { daysInPeriod, reportMaxDays, reportTexts, resolvedPeriod, topProductCount, upcomingDeliveryDays } from '../../../domain/reports';
 import type { DashboardFigures, ExportStatus, GstReport, ReportPeriodQuery, SupplyKind } from '../../../domain/reports';
 import type { Database } from '../../db/client';
+import { BadRequest } from '../../errors';
 import {
   exportBatch,
   salesByDeliveryKind,
@@ -24,9 +25,19 @@ import type { Moments } from './reports.queries';
 /** The moments an India-day period covers: from its first midnight to the midnight after its last day. */
 export const momentsOf = (from: IndiaDate, to: IndiaDate): Moments => ({ start: indiaMoment(from, 0), end: indiaMoment(addIndiaDays(to, 1), 0) });
 
+/**
+ * The period asked for, its missing ends filled from today in India. The query's schema checks a period given whole;
+ * one with an end left out is checked here, once filled (from=2020-01-01 alone would be years long).
+ */
+export function periodOf(query: ReportPeriodQuery, now: Date): { from: IndiaDate; to: IndiaDate } {
+  const period = resolvedPeriod(query, indiaDateOf(now));
+  if (daysInPeriod(period.from, period.to) > reportMaxDays) throw new BadRequest(reportTexts.tooLong);
+  return period;
+}
+
 export async function dashboardFiguresFor(db: Database, query: ReportPeriodQuery, now: Date): Promise<DashboardFigures> {
   const today = indiaDateOf(now);
-  const { from, to } = resolvedPeriod(query, today);
+  const { from, to } = periodOf(query, now);
   const moments = momentsOf(from, to);
   const lastUpcoming = addIndiaDays(today, upcomingDeliveryDays - 1);
   const [perDay, top, kinds, upcoming] = await Promise.all([
