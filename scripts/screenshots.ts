@@ -4,7 +4,7 @@
  * temporary DATA_DIR (demo catalogue, an admin from ADMIN_EMAIL / ADMIN_PASSWORD), makes a customer with paid orders
  * through the API, then walks the shop in Debian's Chromium at 1440 px and 390 px: a guest browses, fills the bag,
  * checks out with the code from the dev outbox and pays with the sandbox card; the customer opens Orders; the admin
- * opens the dashboard, the flowers and an order, then the Deliveries board on the day of two midnight orders with
+ * opens the dashboard with its figures, the flowers, an order and the month's GST report, then the Deliveries board on the day of two midnight orders with
  * birthday and anniversary cards, and its card sheet. Each picture is a PNG, or a WebP when the PNG would be over
  * budget. Screen names as arguments (`npm run screenshots -- admin-deliveries delivery-cards`) retake only those.
  */
@@ -23,6 +23,7 @@ import { firstOpenChoice } from '../domain/delivery-schedule';
 import type { DeliverySchedule } from '../domain/delivery-schedule';
 import type { IndiaDate } from '../domain/india-time';
 import { paths } from '../src/app/paths';
+import { indiaDateOf } from '../domain/india-time';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'docs', 'screens');
@@ -93,6 +94,19 @@ const guest = (width: number) => ({
     state: 'Tamil Nadu',
   },
 });
+
+/** A gift sent from Bengaluru's side of the border: an inter-state sale (IGST) for the GST report. */
+const giftBuyer: Shopper = { email: 'rohan.mehta@example.in', password: 'Marigold@2026', firstName: 'Rohan', lastName: 'Mehta', mobileNumber: '9845012345' };
+const giftAddress: DeliveryAddress = {
+  fullName: 'Kavya Rao',
+  address: '22 Cubbon Road',
+  locality: 'Shivaji Nagar',
+  landmark: 'Near the park gate',
+  phoneNumber: '9845012345',
+  pincode: '560001',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+};
 
 const successCard = '4111 1111 1111 1111';
 
@@ -271,12 +285,14 @@ async function customerJourney(page: Page) {
   await shoot(page, 'orders', { fullPage: true });
 }
 
-/** The admin: the dashboard, the list of flowers and a purchase order's update form. */
+/** The admin: the dashboard with its figures, the list of flowers, a purchase order's update form, the GST report. */
 async function adminJourney(page: Page, shop: Shop) {
   await signIn(page, admin);
 
   await page.goto('/dashboard');
   await page.getByRole('heading', { level: 2, name: 'ORDERS' }).waitFor();
+  await page.getByRole('table', { name: 'Top products' }).waitFor();
+  await page.locator('.recharts-surface').first().waitFor();
   await shoot(page, 'admin-dashboard');
 
   await page.goto('/flowerlist');
@@ -292,6 +308,11 @@ async function adminJourney(page: Page, shop: Shop) {
   await orderForm.getByRole('textbox', { name: 'Tracking URL', exact: true }).fill('https://track.example.in/AWB2026187');
   await orderForm.getByRole('combobox', { name: 'Status', exact: true }).selectOption({ label: 'Dispatched' });
   await shoot(page, 'admin-order', { fullPage: true });
+
+  // This month's: the demo's orders were all paid today.
+  await page.goto(`${paths.adminGstReport}?month=${indiaDateOf(new Date()).slice(0, 7)}`);
+  await page.getByRole('table', { name: 'Tax by rate' }).waitFor();
+  await shoot(page, 'gst-report', { fullPage: true });
 }
 
 /** The admin's Deliveries board on the day of the midnight orders, then its card sheet. */
@@ -310,7 +331,7 @@ async function deliveriesJourney(page: Page, shop: Shop) {
 const journeys: { screens: string[]; run: (page: Page, shop: Shop, width: number) => Promise<void> }[] = [
   { screens: ['home', 'category', 'product', 'bag', 'checkout', 'payment', 'thank-you'], run: guestJourney },
   { screens: ['sign-in', 'orders'], run: (page) => customerJourney(page) },
-  { screens: ['admin-dashboard', 'admin-flowers', 'admin-order'], run: (page, shop) => adminJourney(page, shop) },
+  { screens: ['admin-dashboard', 'admin-flowers', 'admin-order', 'gst-report'], run: (page, shop) => adminJourney(page, shop) },
   { screens: ['admin-deliveries', 'delivery-cards'], run: (page, shop) => deliveriesJourney(page, shop) },
 ];
 
@@ -324,6 +345,8 @@ async function prepareShop(server: RunningServer): Promise<Shop> {
   const round = await api.productsOf('Everlasting Dry Flowers', 'Round');
   const roses = await api.productsOf('Fresh Flowers', 'Roses');
 
+  await api.register(giftBuyer);
+  await api.paidOrder(giftBuyer, posy[0]!.externalId, giftAddress);
   await api.register(customer);
   const dispatched = await api.paidOrder(customer, round[0]!.externalId, customerAddress);
   await api.paidOrder(customer, roses[0]!.externalId, customerAddress);

@@ -36,6 +36,7 @@ import { adminMessagesRoutes } from './modules/admin/admin-messages.routes';
 import { adminMailRoutes } from './modules/admin/admin-mail.routes';
 import { adminOrdersRoutes } from './modules/admin/admin-orders.routes';
 import { adminDeliveryBoardRoutes } from './modules/delivery/delivery-board.routes';
+import { adminReportsRoutes } from './modules/reports/reports.routes';
 import { adminDeliverySlotsRoutes, deliveryScheduleRoutes } from './modules/delivery/schedule.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { bootstrapAdmin } from './modules/auth/auth.service';
@@ -221,6 +222,7 @@ async function assemble(
       await api.register(deliveryScheduleRoutes(clock));
       await api.register(adminDeliverySlotsRoutes);
       await api.register(adminDeliveryBoardRoutes(deps.now ?? (() => new Date())));
+      await api.register(adminReportsRoutes(deps.now ?? (() => new Date())));
     },
     { prefix: '/api' },
   );

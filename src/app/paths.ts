@@ -53,6 +53,7 @@ export const paths = {
   adminDeliveries: '/admindeliveries',
   adminDeliveryCards: '/admindeliverycards',
   adminDeliveryManifest: '/admindeliverymanifest',
+  adminGstReport: '/admingstreport',
   deliveryAreaList: '/deliveryarealist',
   deliveryArea: '/deliveryarea',
   updateDeliveryArea: (id: string | number) => `/updatedeliveryarea/${segment(id)}`,

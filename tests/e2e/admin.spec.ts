@@ -2,12 +2,15 @@
 // category, sub-category and product with a picture that a shopper then sees and opens; the product taken off the
 // shop; a paid order given a tracking link and Dispatched, seen by its customer and mailed to them; an order paid twice
 // refunded and another cancelled before dispatch, the buyer mailed each time; a Contact Us message read on the Messages
-// screen; the admin guard and the storefront never downloading admin code; and a screenshot of every admin screen at
-// desktop and phone widths.
+// screen; the dashboard's charts, the orders CSV and the month's GST report CSV read back (issue 41); the admin guard
+// and the storefront never downloading admin code; and a screenshot of every admin screen at desktop and phone widths.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { parse } from 'csv-parse/sync';
+import { indiaDateOf } from '../../domain/india-time';
 import { formatRupees } from '../../domain/money';
 import { paths } from '../../src/app/paths';
 import { browserSuite, screenshots } from './browser-suite';
@@ -79,7 +82,7 @@ const catalogue = {
 const tracking = 'https://track.example.in/AWB123';
 
 /** Admin chunks by file name; the storefront must never load one. */
-const adminChunk = /(dashboard|category-list|category-form|sub-category|flower-list|flower-form|site-image|purchase-order|never-purchased|messages)-page/;
+const adminChunk = /((dashboard|category-list|category-form|sub-category|flower-list|flower-form|site-image|purchase-order|never-purchased|messages|gst-report)-page|sales-figures)-/;
 
 beforeAll(async () => {
   shop = shopApi(suite.server.url);
@@ -441,6 +444,45 @@ describe('the admin gives money back', () => {
     expect(subjects.filter((subject) => subject.startsWith(`Order ${toCancel} cancelled`))).toHaveLength(1);
     expect(subjects.filter((subject) => subject.startsWith(`Refund issued for order ${toCancel}`))).toHaveLength(1);
     expect((await shop.ordersOf(buyer)).find((order) => order.UserOrder.rpayOrderId === toCancel)!.status).toBe('Cancelled');
+    expect(unexpectedErrors(errors)).toEqual([]);
+  });
+});
+
+describe('the admin reads the reports', () => {
+  /** Clicks a Download CSV button and reads the file the browser saved, as a spreadsheet would (BOM first). */
+  async function downloadedCsv(page: Page, button: Locator) {
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const path = await download.path();
+    const text = readFileSync(path, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    return { name: download.suggestedFilename(), records: parse(text, { bom: true, columns: true }) as Record<string, string>[] };
+  }
+
+  it("sees the dashboard's charts, and downloads the orders CSV and the month's GST report", async () => {
+    const { page, errors } = await freshPage();
+    await signInAsAdmin(page);
+    await page.goto('/dashboard');
+    const figures = page.getByRole('region', { name: 'FIGURES' });
+    await figures.getByRole('table', { name: 'Top products' }).waitFor();
+    expect(await figures.locator('.recharts-wrapper').count()).toBe(4);
+    expect(await figures.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+
+    const today = indiaDateOf(new Date());
+    await page.goto(paths.purchaseOrderList);
+    const exportSection = page.getByRole('region', { name: 'EXPORT ORDERS' });
+    const orders = await downloadedCsv(page, exportSection.getByRole('button', { name: 'Download CSV' }));
+    expect(orders.name).toMatch(new RegExp(`^orders-\\d{4}-\\d{2}-\\d{2}-to-${today}\\.csv$`));
+    const lakshmi = orders.records.find((record) => record.Customer === 'Lakshmi Rao')!;
+    expect(lakshmi).toMatchObject({ Payment: 'paid', 'Place of supply': 'Karnataka', 'State code': '29', CGST: '0.00' });
+    expect(lakshmi['Paid at (IST)']!.startsWith(today)).toBe(true);
+    expect(Number(lakshmi.IGST)).toBeGreaterThan(0);
+
+    const month = today.slice(0, 7);
+    await page.goto(`${paths.adminGstReport}?month=${month}`);
+    await page.getByRole('table', { name: 'B2C by state' }).getByText('29-Karnataka').first().waitFor();
+    const gst = await downloadedCsv(page, page.getByRole('button', { name: 'Download CSV' }));
+    expect(gst.name).toBe(`gst-${month}.csv`);
+    expect(gst.records.some((record) => record.Section === 'GSTR-1 7 B2C (small)' && record['Place Of Supply'] === '29-Karnataka')).toBe(true);
     expect(unexpectedErrors(errors)).toEqual([]);
   });
 });

@@ -695,6 +695,11 @@ const rows: Row[] = [
     const { hand } = await giveDeliveries(app.db, await aPurchase(), { hand: { date: '2026-12-03', slot: 'Standard' } });
     return { method: 'POST', url: `/api/admin/deliveries/${hand}/status`, payload: { status: 'out_for_delivery' } };
   }),
+  // -- Admin: the back office reports.
+  adminRow('GET', '/api/admin/reports/dashboard', () => ({ method: 'GET', url: '/api/admin/reports/dashboard?from=2026-11-01&to=2026-11-30' })),
+  adminRow('GET', '/api/admin/reports/orders.csv', () => ({ method: 'GET', url: '/api/admin/reports/orders.csv?status=all' })),
+  adminRow('GET', '/api/admin/reports/gst', () => ({ method: 'GET', url: '/api/admin/reports/gst?month=2026-11' })),
+  adminRow('GET', '/api/admin/reports/gst.csv', () => ({ method: 'GET', url: '/api/admin/reports/gst.csv?month=2026-11' })),
 ];
 
 

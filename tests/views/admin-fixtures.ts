@@ -117,3 +117,4 @@ export function aFailedMail(id: number): FailedMail {
     failedAt: '2026-12-02T10:35:00.000Z',
   };
 }
+

@@ -18,6 +18,7 @@ import {
   aPurchaseItem,
   aPurchaseRecord,
 } from './admin-fixtures';
+import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 
@@ -49,6 +50,8 @@ const server = setupServer(
   http.get('*/api/users/purchases/list', () => HttpResponse.json(purchases)),
   http.get('*/api/getuserneverpurchase', () => HttpResponse.json(neverPurchased)),
   // The dashboard's Messages card asks how many are unread (tests/views/admin-messages.test.tsx shows it).
+  // The dashboard's figures (tests/views/admin-reports.test.tsx shows them).
+  http.get('*/api/admin/reports/dashboard', () => HttpResponse.json(someDashboardFigures())),
   http.get('*/api/admin/messages/unread', () => HttpResponse.json({ unread: 0 })),
   // What the screens a row opens load, so that following a row ends on a working screen.
   http.get('*/api/getsingleflowercategory', ({ request }) => HttpResponse.json(anAdminCategory({ id: idOf(request) }))),
@@ -59,7 +62,11 @@ const server = setupServer(
   ),
   http.get('*/api/getSinglePurchase', ({ request }) => HttpResponse.json(purchases.find((purchase) => purchase.id === idOf(request)))),
 );
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The dashboard's figures chunk carries the charting library: transformed once here, not inside a test's time.
+  await import('../../src/features/admin/sales-figures');
+}, 120_000);
 afterEach(() => {
   server.resetHandlers();
   categories = [];
@@ -96,10 +103,11 @@ const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((ce
 const firstCells = (table: HTMLElement) => bodyRows(table).map((row) => cellTexts(row)[0]);
 
 describe('admin dashboard', () => {
-  it('shows the PRODUCTS, ORDERS and DELIVERY groups with every admin screen linked', async () => {
+  it('shows the PRODUCTS, ORDERS, DELIVERY and REPORTS groups with every admin screen linked', async () => {
     signIn({ dashboard: true });
     await renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Top products' })).toBeTruthy();
     // The title is set in an effect after the first paint.
     await waitFor(() => expect(document.title).toBe('Dashboard'));
     const links = (group: string) => {
@@ -128,6 +136,10 @@ describe('admin dashboard', () => {
     expect(links('DELIVERY')).toEqual([
       ['Deliveries', '/admindeliveries'],
       ['Delivery Areas', '/deliveryarealist'],
+    ]);
+    expect(links('REPORTS')).toEqual([
+      ['GST report', '/admingstreport'],
+      ['Orders export', '/purchaseorderlist'],
     ]);
     // Each card says what it is for, and its link is described by that line.
     const flowers = screen.getByRole('link', { name: 'List of Flowers' });

@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
+import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
 
@@ -39,6 +40,8 @@ const server = setupServer(
     if (loadFails) return HttpResponse.json({ message: 'Service unavailable', code: 'UNAVAILABLE' }, { status: 503, headers: { 'Retry-After': '0' } });
     return HttpResponse.json(messages);
   }),
+  // The dashboard's figures (tests/views/admin-reports.test.tsx shows them).
+  http.get('*/api/admin/reports/dashboard', () => HttpResponse.json(someDashboardFigures())),
   http.get('*/api/admin/messages/unread', () => {
     countsAnswered += 1;
     return HttpResponse.json({ unread: messages.filter((message) => message.readAt === null).length });

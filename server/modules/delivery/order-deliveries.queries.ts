@@ -61,8 +61,8 @@ export const deliveriesOfOrder = (orderId: SQLWrapper) =>
     orderBy: sql`${orderDeliveries.kind}, ${orderDeliveries.id}`,
   });
 
-/** An order on the board: paid, and neither cancelled nor with its money due or gone back. */
-const isDeliverable = and(eq(orders.paymentState, 'paid'), ne(orders.status, 'Cancelled'));
+/** An order on the board, and a sale in the reports: paid, and neither cancelled nor with its money due or gone back. */
+export const isDeliverable = and(eq(orders.paymentState, 'paid'), ne(orders.status, 'Cancelled'));
 
 const boardColumns = {
   id: orderDeliveries.id,

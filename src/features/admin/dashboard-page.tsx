@@ -1,14 +1,46 @@
 // /dashboard (SPEC.md §2 "Admin screens"): the admin's hub, every admin screen as a card in its group (PRODUCTS,
 // ORDERS, DELIVERY of issue 40 and MAIL of issue 39), named as the spec names them, each with a line on what it is
-// for; Messages also says how many are unread.
-import { useId } from 'react';
+// for; Messages also says how many are unread. Above them, the shop's figures for a period (issue 41), in a chunk of
+// their own (the charting library) so that the cards never wait for it.
+import { useEffect, useId, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Badge, Box, Container, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { getUnreadMessageCount } from '../../api/admin';
+import { loadLazyPart } from '../../app/lazy-route';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useRemote } from '../../app/use-remote';
 import { ArrowRightIcon } from '../../components/icons';
+import { LoadFailed, Loading } from '../../components/load-states';
+
+/**
+ * The figures' code (the charting library) as it arrives: null while on its way, 'failed' when it did not come.
+ * Loaded from an effect rather than through Suspense, so that the cards above are never held back by it.
+ */
+function useSalesFiguresCode(attempt: number): ComponentType | null | 'failed' {
+  const [code, setCode] = useState<ComponentType | null | 'failed'>(null);
+  useEffect(() => {
+    let current = true;
+    setCode(null);
+    loadLazyPart(() => import('./sales-figures')).then(
+      (module) => current && setCode(() => module.SalesFigures),
+      () => current && setCode('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+  return code;
+}
+
+function LazySalesFigures() {
+  const [attempt, setAttempt] = useState(0);
+  const SalesFigures = useSalesFiguresCode(attempt);
+  if (SalesFigures === 'failed') return <LoadFailed message="The figures did not load." onRetry={() => setAttempt((count) => count + 1)} inCard />;
+  if (SalesFigures === null) return <Loading label="Loading the figures…" inCard />;
+  return <SalesFigures />;
+}
 
 type Kind = 'Form' | 'List' | 'Image';
 
@@ -40,6 +72,13 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
       { name: 'User Never Purchased List', to: paths.userNeverPurchasedList, kind: 'List', description: 'Customers who have not bought anything yet.' },
       { name: 'Mail', to: paths.adminMail, kind: 'List', description: 'Mails the mail server refused, with its reason; send one again.' },
       { name: 'Delivery slots', to: paths.adminDeliverySlots, kind: 'Form', description: 'Slots’ fees, cut-offs and capacity per day; courier fee; holidays.' },
+    ],
+  },
+  {
+    title: 'REPORTS',
+    destinations: [
+      { name: 'GST report', to: paths.adminGstReport, kind: 'List', description: 'A month’s taxable sales and tax by rate and state, exempt sales apart; download it for the return.' },
+      { name: 'Orders export', to: paths.purchaseOrderList, kind: 'List', description: 'Paid orders of a period as CSV with their GST columns, from the Purchase Order List.' },
     ],
   },
   {
@@ -129,6 +168,7 @@ export function DashboardPage() {
         </Text>
       </Stack>
       <Stack gap={{ base: '10', md: '12' }}>
+        <LazySalesFigures />
         {groups.map((group) => (
           <Box as="section" key={group.title} aria-labelledby={`dashboard-${group.title}`}>
             <Heading as="h2" id={`dashboard-${group.title}`} fontFamily="body" fontSize="sm" fontWeight="bold" letterSpacing="widest" color="brand.ink" mb="4">

@@ -1,5 +1,6 @@
 // /purchaseorderlist (SPEC.md §2 "Admin screens"): paid orders in the server's order (newest first), with their items,
-// delivery (date and slot), address, tracking link and status; an order's number opens its update form.
+// delivery (date and slot), address, tracking link and status; an order's number opens its update form. Above them,
+// the orders export (issue 41).
 import { Badge, Box, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { orderDate, trackingLink } from '../../../domain/account';
@@ -12,6 +13,7 @@ import { paths } from '../../app/paths';
 import type { Column } from '../../components/paginated-table';
 import { AdminList } from './admin-list';
 import { AdminPage } from './admin-page';
+import { OrdersExport } from './orders-export';
 
 const title = 'Purchase Order List';
 
@@ -132,6 +134,7 @@ const columns: readonly Column<PurchaseRecord>[] = [
 export function PurchaseOrderListPage() {
   return (
     <AdminPage title={title}>
+      <OrdersExport />
       <AdminList caption={title} load={getPurchases} loadingLabel="Loading the orders…" columns={columns} rowKey={(purchase) => purchase.id} />
     </AdminPage>
   );

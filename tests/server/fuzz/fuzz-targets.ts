@@ -169,6 +169,10 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'POST', path: '/api/admin/delivery-areas/:id/delete', servedTo: 'admin', id: 'deliveryArea' },
   { method: 'GET', path: '/api/admin/deliveries', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/deliveries/:id/status', servedTo: 'admin', id: 'delivery' },
+  { method: 'GET', path: '/api/admin/reports/dashboard', servedTo: 'admin' },
+  { method: 'GET', path: '/api/admin/reports/orders.csv', servedTo: 'admin' },
+  { method: 'GET', path: '/api/admin/reports/gst', servedTo: 'admin' },
+  { method: 'GET', path: '/api/admin/reports/gst.csv', servedTo: 'admin' },
   // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/*' },

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+// The back office reports through the real app with the network mocked (issue 41): the Dashboard's figures for the
+// default period and for a period the admin picks, a reversed period refused on the screen without a call, a failed
+// load with Retry; the GST report's tables for a month and its CSV download; the orders export on the Purchase Order
+// List asking for its period and status, and showing a refusal.
+import './setup-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DashboardFigures, GstReport } from '../../domain/reports';
+import { reportTexts } from '../../domain/reports';
+import { someDashboardFigures } from '../machines/report-fixtures';
+import { layoutHandlers } from './catalog-fixtures';
+import { renderApp, signIn } from './render-app';
+
+const dashboardAsks: string[] = [];
+let dashboardFails = false;
+const csvAsks: string[] = [];
+let csvRefusal: string | null = null;
+
+const november: GstReport = {
+  month: '2026-11',
+  from: '2026-11-01',
+  to: '2026-11-30',
+  byRate: [
+    { ratePercent: 5, supply: 'inter', taxablePaise: 204_667, cgstPaise: 0, sgstPaise: 0, igstPaise: 10_233 },
+    { ratePercent: 5, supply: 'intra', taxablePaise: 104_667, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 0 },
+  ],
+  byState: [
+    { state: 'Karnataka', stateCode: '29', supply: 'inter', ratePercent: 5, taxablePaise: 204_667, cgstPaise: 0, sgstPaise: 0, igstPaise: 10_233 },
+    { state: 'Tamil Nadu', stateCode: '33', supply: 'intra', ratePercent: 5, taxablePaise: 104_667, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 0 },
+  ],
+  exempt: { intraPaise: 145_000, interPaise: 50_000 },
+  taxed: { taxablePaise: 309_334, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 10_233 },
+  orders: 3,
+};
+
+const csv = (name: string) =>
+  new HttpResponse('\ufeffSection\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` } });
+
+const server = setupServer(
+  ...layoutHandlers,
+  http.get('*/api/admin/messages/unread', () => HttpResponse.json({ unread: 0 })),
+  http.get('*/api/admin/reports/dashboard', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    dashboardAsks.push(query.toString());
+    if (dashboardFails) return HttpResponse.json({ message: 'Service unavailable', code: 'UNAVAILABLE' }, { status: 503, headers: { 'Retry-After': '0' } });
+    const figures: DashboardFigures = query.get('from') ? someDashboardFigures(query.get('from')!, query.get('to')!) : someDashboardFigures();
+    return HttpResponse.json(figures);
+  }),
+  http.get('*/api/admin/reports/gst', ({ request }) => HttpResponse.json({ ...november, month: new URL(request.url).searchParams.get('month') })),
+  http.get('*/api/admin/reports/gst.csv', ({ request }) => {
+    csvAsks.push(new URL(request.url).search);
+    return csv(`gst-${new URL(request.url).searchParams.get('month')}.csv`);
+  }),
+  http.get('*/api/admin/reports/orders.csv', ({ request }) => {
+    csvAsks.push(new URL(request.url).search);
+    if (csvRefusal) return HttpResponse.json({ message: csvRefusal, code: 'BAD_REQUEST' }, { status: 400 });
+    return csv('orders.csv');
+  }),
+  http.get('*/api/users/purchases/list', () => HttpResponse.json([])),
+);
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The figures' chunk carries the charting library: transformed once here, not inside a test's time.
+  await import('../../src/features/admin/sales-figures');
+}, 120_000);
+afterEach(() => {
+  server.resetHandlers();
+  dashboardAsks.length = 0;
+  csvAsks.length = 0;
+  dashboardFails = false;
+  csvRefusal = null;
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+const slow = { timeout: 5_000 };
+
+/** Catches the browser's download of a fetched file: its name. */
+function catchDownloads() {
+  const names: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:report');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return names;
+}
+
+describe('the Dashboard figures', () => {
+  it('shows the default period’s orders, revenue, average, fresh share and best sellers, then the period the admin picks', async () => {
+    signIn({ dashboard: true });
+    const user = userEvent.setup();
+    await renderApp('/dashboard');
+    const figures = await screen.findByRole('region', { name: 'FIGURES' }, slow);
+    await within(figures).findByRole('table', { name: 'Top products' }, slow);
+    expect(dashboardAsks).toEqual(['']);
+    expect(within(figures).getByText('Paid orders from 2026-11-03 to 2026-12-02 (India days).')).toBeTruthy();
+    expect(within(figures).getByText('Rs. 6,378')).toBeTruthy();
+    expect(within(figures).getByText('Rs. 2,126')).toBeTruthy();
+    // Fresh is 1,750 of 7,000 of goods.
+    expect(within(figures).getByText('25%')).toBeTruthy();
+    const rows = within(within(figures).getByRole('table', { name: 'Top products' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['ProductQuantityRevenue', 'Dried Vase3Rs. 3,150', 'Red Roses2Rs. 1,750']);
+    // The inputs start from the period shown.
+    expect((within(figures).getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-03');
+
+    await user.clear(within(figures).getByLabelText('From'));
+    await user.type(within(figures).getByLabelText('From'), '2026-10-01');
+    await user.clear(within(figures).getByLabelText('To'));
+    await user.type(within(figures).getByLabelText('To'), '2026-10-31');
+    await user.click(within(figures).getByRole('button', { name: 'Show' }));
+    await within(figures).findByText('Paid orders from 2026-10-01 to 2026-10-31 (India days).');
+    expect(dashboardAsks.at(-1)).toBe('from=2026-10-01&to=2026-10-31');
+  });
+
+  it('refuses a reversed period on the screen, without a call', async () => {
+    signIn({ dashboard: true });
+    const user = userEvent.setup();
+    await renderApp('/dashboard');
+    const figures = await screen.findByRole('region', { name: 'FIGURES' }, slow);
+    await within(figures).findByRole('table', { name: 'Top products' }, slow);
+    await user.clear(within(figures).getByLabelText('To'));
+    await user.type(within(figures).getByLabelText('To'), '2026-01-01');
+    await user.click(within(figures).getByRole('button', { name: 'Show' }));
+    expect((await within(figures).findByRole('alert')).textContent).toBe(reportTexts.reversed);
+    expect(dashboardAsks).toHaveLength(1);
+  });
+
+  it('says so when the figures did not load, and Retry loads them', async () => {
+    dashboardFails = true;
+    signIn({ dashboard: true });
+    const user = userEvent.setup();
+    await renderApp('/dashboard');
+    const figures = await screen.findByRole('region', { name: 'FIGURES' }, slow);
+    expect((await within(figures).findByRole('alert', {}, slow)).textContent).toBe(reportTexts.loadFailed);
+    dashboardFails = false;
+    await user.click(within(figures).getByRole('button', { name: 'Retry' }));
+    expect(await within(figures).findByRole('table', { name: 'Top products' }, slow)).toBeTruthy();
+  });
+});
+
+describe('the GST report', () => {
+  it('shows the month’s tax by rate, B2C by state and exempt sales, and downloads its CSV', async () => {
+    const downloads = catchDownloads();
+    signIn({ dashboard: true });
+    const user = userEvent.setup();
+    await renderApp('/admingstreport?month=2026-11');
+    const byRate = await screen.findByRole('table', { name: 'Tax by rate' });
+    expect(within(byRate).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'RateSupplyTaxable valueCGSTSGSTIGST',
+      '5%Inter-state (IGST)Rs. 2,046.67Rs. 0Rs. 0Rs. 102.33',
+      '5%Intra-state (CGST + SGST)Rs. 1,046.67Rs. 26.16Rs. 26.17Rs. 0',
+      'Total taxedRs. 3,093.34Rs. 26.16Rs. 26.17Rs. 102.33',
+    ]);
+    const byState = screen.getByRole('table', { name: 'B2C by state' });
+    expect(within(byState).getAllByRole('row')[1]!.textContent).toBe('29-Karnataka5%Rs. 2,046.67Rs. 0Rs. 0Rs. 102.33');
+    const exempt = screen.getByRole('table', { name: 'Nil rated and exempt' });
+    expect(within(exempt).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'Supplies to unregistered personsValue',
+      'Intra-stateRs. 1,450',
+      'Inter-stateRs. 500',
+      'Total exemptRs. 1,950',
+    ]);
+    expect((screen.getByLabelText('Month') as HTMLInputElement).value).toBe('2026-11');
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(downloads).toEqual(['gst-2026-11.csv']));
+    expect(csvAsks).toEqual(['?month=2026-11']);
+  });
+});
+
+describe('the orders export', () => {
+  it('downloads the orders of the period and status asked for, and shows a refusal', async () => {
+    const downloads = catchDownloads();
+    signIn({ dashboard: true });
+    const user = userEvent.setup();
+    await renderApp('/purchaseorderlist');
+    const section = await screen.findByRole('region', { name: 'EXPORT ORDERS' });
+    await user.clear(within(section).getByLabelText('Paid from'));
+    await user.type(within(section).getByLabelText('Paid from'), '2026-11-01');
+    await user.clear(within(section).getByLabelText('Paid to'));
+    await user.type(within(section).getByLabelText('Paid to'), '2026-11-30');
+    await user.selectOptions(within(section).getByLabelText('Status'), 'Delivered');
+    await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(downloads).toEqual(['orders.csv']));
+    expect(csvAsks).toEqual(['?from=2026-11-01&to=2026-11-30&status=Delivered']);
+
+    csvRefusal = reportTexts.reversed;
+    await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(reportTexts.reversed);
+    expect(downloads).toHaveLength(1);
+  });
+});
