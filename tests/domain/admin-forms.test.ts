@@ -253,11 +253,12 @@ describe('admin form outcomes', () => {
       flowerCategoryName: '',
       flowerSubCategoryName: '',
       deliveryKind: '',
+      hsnCode: '',
     });
     expect(adminBlankValues('heroImage')).toEqual({});
   });
 
-  it('goes back to the list after 3 s for categories, 4 s for products and orders, and never for banners', () => {
+  it('goes back to the list after 3 s for categories, 4 s for products and orders, and never for banners or settings', () => {
     const delays = Object.fromEntries(Object.entries(adminForms).map(([name, form]) => [name, form.redirectDelayMs]));
     expect(delays).toEqual({
       categoryCreate: 3000,
@@ -267,6 +268,7 @@ describe('admin form outcomes', () => {
       productCreate: 4000,
       productUpdate: 4000,
       purchaseUpdate: 4000,
+      shopSettings: null,
       heroImage: null,
       bannerBottomImage: null,
       deliveryAreaCreate: 3000,

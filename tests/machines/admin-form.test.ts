@@ -361,7 +361,7 @@ describe('admin-form machine rules', () => {
     const h = await editing('categoryCreate');
     h.actor.send({ type: 'field.change', field: 'CategoryGst', value: '5' });
     h.actor.send({ type: 'files.change', input: 'files', files: [aPng(10)] });
-    expect(h.actor.getSnapshot().context.values).toEqual({ categoryName: '', categoryDescription: '', deliveryKind: 'courier' });
+    expect(h.actor.getSnapshot().context.values).toEqual({ categoryName: '', categoryDescription: '', deliveryKind: 'courier', hsnCode: '' });
     expect(h.actor.getSnapshot().context.files).toEqual({});
   });
 

@@ -9,6 +9,7 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate
 import { getShortestPaths, serializeSnapshot } from 'xstate/graph';
 import { checkoutMessages } from '../../domain/checkout';
 import { pickerModelEvents } from './delivery-schedule-fixtures';
+import { someDashboardFigures } from './report-fixtures';
 
 const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/*.machine.ts', { eager: true });
 
@@ -207,6 +208,24 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       done('saveStatus', { date: '2026-12-03', today: '2026-12-02', slots: [], courier: [] }),
       error('saveStatus', failure(409, 'CONFLICT', 'This order is cancelled or its money went back: its deliveries can no longer change.')),
       error('saveStatus', networkDown),
+    ],
+  },
+  salesDashboard: {
+    events: [
+      done('loadFigures', someDashboardFigures()),
+      error('loadFigures', failure(400, 'BAD_REQUEST', 'The period can be at most 366 days')),
+      error('loadFigures', networkDown),
+      { type: 'figures.retry' },
+      { type: 'period.change', period: { from: '2026-11-01', to: '2026-11-30' } },
+      { type: 'period.change', period: { from: '2026-11-30', to: '2026-11-01' } },
+    ],
+  },
+  reportDownload: {
+    events: [
+      { type: 'file.download', query: { month: '2026-11' } },
+      done('downloadFile', undefined),
+      error('downloadFile', failure(400, 'BAD_REQUEST', 'Please give the month as YYYY-MM.')),
+      error('downloadFile', networkDown),
     ],
   },
   deliveryCheck: {

@@ -247,6 +247,7 @@ describe('orders', () => {
         gift: null,
         // Placed before dated delivery: no deliveries.
         deliveries: [],
+        documents: { invoice: null, creditNote: null },
         UserOrderItems: [
           { quantity: 2, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, ProductDatum: { productName: 'Dried Lavender' } },

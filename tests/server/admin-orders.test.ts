@@ -163,6 +163,7 @@ describe('purchase records', () => {
         gift: null,
         // Placed before dated delivery: no deliveries.
         deliveries: [],
+        documents: { invoice: null, creditNote: null },
         UserOrderItems: [
           { quantity: 2, itemPrice: 1249.75, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, itemPrice: 500, ProductDatum: { productName: 'Dried Lavender' } },

@@ -19,6 +19,7 @@ import {
   orderDeliveries,
   orders,
   payments,
+  taxDocuments,
 } from '../../server/db/schema';
 import { createServiceArea } from '../../server/modules/delivery/service-areas.service';
 import { releaseExpiredReservations } from '../../server/modules/orders/order-lifecycle';
@@ -57,6 +58,8 @@ afterAll(async () => {
   await app.close();
 });
 beforeEach(async () => {
+  // Issued documents are kept for good (a restricting key): only a test clears them, before their orders.
+  await app.db.delete(taxDocuments);
   await app.db.delete(payments);
   await app.db.delete(orders);
   await app.db.delete(deliveryBookings);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { DeliverySchedule, DeliverySettingsRecord, ScheduleDay } from '../../domain/delivery-schedule';
-import { deliveryBookings, deliveryHolidays, deliverySlotDays, deliverySlots, orders } from '../../server/db/schema';
+import { deliveryBookings, deliveryHolidays, deliverySlotDays, deliverySlots, orders, taxDocuments } from '../../server/db/schema';
 import { checkDeliveryChoice, releaseDeliveryBooking, reserveDeliverySlot } from '../../server/modules/delivery/schedule.service';
 import { buildTestApp } from './helpers/app';
 import { aUser, signedInAs } from './helpers/auth';
@@ -28,6 +28,7 @@ beforeEach(async () => {
   await app.db.delete(deliveryBookings);
   await app.db.delete(deliverySlotDays);
   await app.db.delete(deliveryHolidays);
+  await app.db.delete(taxDocuments);
   await app.db.delete(orders);
   // Back to the migration's defaults.
   await app.db.update(deliverySlots).set({ capacity: 20, active: true }).where(eq(deliverySlots.kind, 'standard'));

@@ -10,7 +10,7 @@ import { financialYearOf, sequenceDigits } from '../../../domain/shop-settings';
 import type { ShopSettings } from '../../../domain/shop-settings';
 import type { TaxDocument, TaxDocumentKind } from '../../../domain/tax-document';
 import type { Database, Transaction } from '../../db/client';
-import { orders, taxDocuments } from '../../db/schema';
+import { taxDocuments } from '../../db/schema';
 import type { DocumentBody } from './document-body';
 
 export type DocumentSeries = 'invoice' | 'credit_note';
@@ -45,8 +45,10 @@ export function issueDocumentCtes(body: DocumentBody, settings: ShopSettings, or
 
 /** The numbers of an order's documents, as columns of a select over `orders` (the orders lists' download buttons). */
 export const documentNumberColumns = {
-  invoiceNumber: sql<string | null>`(select d.number from tax_documents d where d.order_id = ${orders.id} and d.series = 'invoice')`,
-  creditNoteNumber: sql<string | null>`(select d.number from tax_documents d where d.order_id = ${orders.id} and d.series = 'credit_note')`,
+  // "orders"."id" spelled out: Drizzle writes a one-table select's columns unqualified, and a bare "id" inside the
+  // subquery would be the document's own id.
+  invoiceNumber: sql<string | null>`(select d.number from tax_documents d where d.order_id = "orders"."id" and d.series = 'invoice')`,
+  creditNoteNumber: sql<string | null>`(select d.number from tax_documents d where d.order_id = "orders"."id" and d.series = 'credit_note')`,
 };
 
 /** Issues `body` for order `orderId` in the caller's transaction; its number. */
