@@ -116,8 +116,13 @@ describe('issuing documents', () => {
     expect(bill).toMatchObject({ kind: 'bill_of_supply', number: documentNumber('PS', thisYear(), 2) });
     expect(bill!.lines.every((line) => line.cgstPaise + line.sgstPaise + line.igstPaise === 0)).toBe(true);
 
-    // A later change of the settings leaves the issued document as it was.
+    // The buyer's own list names the order's own number (a second document in the table must not confuse it).
+    const mine = await app.inject({ method: 'GET', url: `/api/userorderslist?id=${taxedBuyer.user.externalId}`, headers: taxedBuyer.headers });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json<{ UserOrder: { documents: unknown } }[]>().map(({ UserOrder }) => UserOrder.documents)).toEqual([{ invoice: invoice!.number, creditNote: null }]);
+
     const admin = await anAdminHeader(app);
+    // A later change of the settings leaves the issued document as it was.
     const settings = (await app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin })).json<Record<string, unknown>>();
     await app.inject({ method: 'POST', url: '/api/admin/settings', headers: admin, payload: { ...settings, legalName: 'Someone Else Pvt Ltd' } });
     expect((await documentsOf(app, taxed)).documents[0]!.supplier.legalName).toBe(invoice!.supplier.legalName);
