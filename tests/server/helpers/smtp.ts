@@ -6,8 +6,11 @@ import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { MailDelivery } from '../../../server/config';
 
-/** Mail delivery on a test's clock: a silent server is given up on in half a second, and a failed try retried at once. */
-export const quickMailDelivery: MailDelivery = { smtpTimeoutMs: 500, retryDelaySeconds: 0, refusedTries: 3 };
+/**
+ * Mail delivery on a test's clock: a silent server is given up on in two seconds (room for an invoice PDF drawn on the
+ * same event loop meanwhile), and a failed try retried at once.
+ */
+export const quickMailDelivery: MailDelivery = { smtpTimeoutMs: 2_000, retryDelaySeconds: 0, refusedTries: 3 };
 
 export interface ReceivedMail {
   from: string;
