@@ -17,12 +17,12 @@ export function DocumentDownloads({ documents, download }: { documents: OrderDoc
   return (
     <HStack gap="2" wrap="wrap">
       {documents.invoice ? (
-        <Button size="sm" variant="outline" colorPalette="green" onClick={save('invoice')} aria-label={`Download invoice ${documents.invoice}`}>
+        <Button size="sm" variant="outline" colorPalette="leaf" rounded="full" onClick={save('invoice')} aria-label={`Download invoice ${documents.invoice}`}>
           Download invoice
         </Button>
       ) : null}
       {documents.creditNote ? (
-        <Button size="sm" variant="outline" onClick={save('credit_note')} aria-label={`Download credit note ${documents.creditNote}`}>
+        <Button size="sm" variant="outline" colorPalette="leaf" rounded="full" onClick={save('credit_note')} aria-label={`Download credit note ${documents.creditNote}`}>
           Download credit note
         </Button>
       ) : null}
