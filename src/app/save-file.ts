@@ -1,4 +1,4 @@
-// Hands a file the app fetched to the browser's download, under its name: the admin's CSV reports.
+// Hands a file the app fetched to the browser's download, under its name: the admin's CSV reports, GST documents.
 export function saveFile(name: string, content: Blob): void {
   const url = URL.createObjectURL(content);
   const link = document.createElement('a');
@@ -7,6 +7,6 @@ export function saveFile(name: string, content: Blob): void {
   document.body.append(link);
   link.click();
   link.remove();
-  // The click has handed the data over; the address is only needed for it.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // Later than the click: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
