@@ -55,7 +55,9 @@ export function buildIfStale(): void {
     const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
     if (builtAt >= Math.max(...build.sources.map((source) => newestChange(join(root, source))))) continue;
     console.log(builtAt ? `${build.what[0]!.toUpperCase()}${build.what.slice(1)} changed since the last build: building it…` : `Building ${build.what}…`);
-    const result = spawnSync(process.execPath, build.command, { cwd: root, stdio: 'inherit' });
+    // Always a production build: called from a test run (NODE_ENV=test), Vite would otherwise build with DEV set and the
+    // built app would carry the dev inspector (tests/e2e/dev-only.spec.ts).
+    const result = spawnSync(process.execPath, build.command, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (result.status !== 0) throw new Error(`${build.what} did not build; see the messages above.`);
   }
 }
