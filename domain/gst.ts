@@ -37,13 +37,15 @@ export function lineTax(totalPaise: Paise, rateBp: number | null, deliveryState:
     return { taxablePaise: totalPaise, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
   }
   const taxablePaise = Math.round((totalPaise * 10000) / (10000 + 2 * rateBp));
-  const tax = totalPaise - taxablePaise;
-  if (!isIntraState(deliveryState)) {
-    return { taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: tax };
-  }
+  return { taxablePaise, ...splitTax(totalPaise - taxablePaise, isIntraState(deliveryState)) };
+}
+
+/** Where a line's tax goes: one IGST amount between states, else CGST + SGST. */
+export function splitTax(taxPaise: Paise, intraState: boolean): Omit<LineTax, 'taxablePaise'> {
+  if (!intraState) return { cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
   // The odd paisa, if any, goes to SGST so that CGST + SGST is exactly the tax.
-  const cgstPaise = Math.floor(tax / 2);
-  return { taxablePaise, cgstPaise, sgstPaise: tax - cgstPaise, igstPaise: 0 };
+  const cgstPaise = Math.floor(taxPaise / 2);
+  return { cgstPaise, sgstPaise: taxPaise - cgstPaise, igstPaise: 0 };
 }
 
 /** Tax is computed per line and summed, so the bill's parts equal the sum of the lines' parts. */

@@ -94,3 +94,9 @@ export interface TaxDocument {
   /** For a credit note: the document it credits. */
   against: { number: string; issuedOn: IndiaDate } | null;
 }
+
+/** A document's totals: the sums of its lines' amounts. */
+export function documentTotals(lines: readonly DocumentLine[]): DocumentTotals {
+  const sum = (key: keyof DocumentTotals) => lines.reduce((total, line) => total + line[key], 0);
+  return { taxablePaise: sum('taxablePaise'), cgstPaise: sum('cgstPaise'), sgstPaise: sum('sgstPaise'), igstPaise: sum('igstPaise'), totalPaise: sum('totalPaise') };
+}

@@ -6,10 +6,11 @@
 import { asc, eq, ne, and, sql } from 'drizzle-orm';
 import { rupeesInWords } from '../../../domain/amount-in-words';
 import { indiaDateOf } from '../../../domain/india-time';
-import { indianStateCodes, shopState } from '../../../domain/indian-states';
+import { isIntraState, splitTax } from '../../../domain/gst';
 import type { IndianState } from '../../../domain/indian-states';
 import { addressLinesOf, defaultHsn, stateCodeOf } from '../../../domain/shop-settings';
 import type { ShopSettings } from '../../../domain/shop-settings';
+import { documentTotals } from '../../../domain/tax-document';
 import type { DocumentLine, DocumentParty, DocumentState, DocumentSupplier, TaxDocument } from '../../../domain/tax-document';
 import type { Database, Transaction } from '../../db/client';
 import { addresses, categories, orderDeliveries, orderItems, orders, products, users } from '../../db/schema';
@@ -18,10 +19,7 @@ import type { AddressSnapshot } from '../orders/invoice.service';
 /** A document as stored: everything but its number, which the issuing statement gives it. */
 export type DocumentBody = Omit<TaxDocument, 'number'>;
 
-const documentState = (state: string): DocumentState => ({
-  name: state,
-  code: indianStateCodes[state as IndianState] ?? '',
-});
+const documentState = (state: string): DocumentState => ({ name: state, code: stateCodeOf(state as IndianState) ?? '' });
 
 const partyOf = (name: string, address: Omit<AddressSnapshot, 'addressId'>): DocumentParty => ({
   name,
@@ -34,7 +32,7 @@ const supplierOf = (settings: ShopSettings): DocumentSupplier => ({
   legalName: settings.legalName,
   tradeName: settings.tradeName,
   addressLines: addressLinesOf(settings.address),
-  state: { name: settings.state, code: stateCodeOf(settings.state) },
+  state: documentState(settings.state),
   gstin: settings.gstin,
   signatory: settings.signatory,
 });
@@ -55,16 +53,12 @@ interface TaxedAmount {
  */
 function splitLine(amount: TaxedAmount, intraState: boolean) {
   const rate = amount.rateBp && amount.rateBp > 0 ? amount.rateBp : 0;
-  const tax = amount.taxPaise;
-  const cgst = intraState ? Math.floor(tax / 2) : 0;
   return {
     taxablePaise: amount.taxablePaise,
+    ...splitTax(amount.taxPaise, intraState),
     cgstRateBp: intraState ? rate : 0,
-    cgstPaise: cgst,
     sgstRateBp: intraState ? rate : 0,
-    sgstPaise: intraState ? tax - cgst : 0,
     igstRateBp: intraState ? 0 : 2 * rate,
-    igstPaise: intraState ? 0 : tax,
     totalPaise: amount.totalPaise,
   };
 }
@@ -111,7 +105,7 @@ export async function composeInvoiceBody(
   const deliveryAddress = sameAddress(buyer, recipient) && buyer.name === recipient.name ? null : recipient;
   // FLORIST-FACTS.md: where the delivery ends, unless the accountant's setting names the buyer's place for gifts.
   const placeOfSupply = settings.giftPlaceOfSupply === 'buyer' && order.gift ? buyer.state : recipient.state;
-  const intraState = placeOfSupply.name === shopState;
+  const intraState = isIntraState(placeOfSupply.name);
 
   const items = await db
     .select({
@@ -163,14 +157,7 @@ export async function composeInvoiceBody(
         ...splitLine(fee, intraState),
       })),
   ];
-  const sum = (pick: (line: DocumentLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
-  const totals = {
-    taxablePaise: sum((l) => l.taxablePaise),
-    cgstPaise: sum((l) => l.cgstPaise),
-    sgstPaise: sum((l) => l.sgstPaise),
-    igstPaise: sum((l) => l.igstPaise),
-    totalPaise: sum((l) => l.totalPaise),
-  };
+  const totals = documentTotals(lines);
   const taxed = lines.some((line) => line.cgstRateBp + line.sgstRateBp + line.igstRateBp > 0);
   return {
     kind: taxed ? 'tax_invoice' : 'bill_of_supply',

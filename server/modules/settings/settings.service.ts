@@ -9,7 +9,6 @@ import type { ShopSettings } from '../../../domain/shop-settings';
 import type { ShopConfig } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { shopSettings } from '../../db/schema';
-import { BadRequest } from '../../errors';
 
 /** What a shop starts with: its environment, invoices "PS/…", credit notes "CN/…", gifts supplied where delivered. */
 export function defaultSettings(shop: ShopConfig): ShopSettings {
@@ -36,11 +35,9 @@ export async function readSettings(db: Database | Transaction, shop: ShopConfig)
   return parsed.success ? parsed.data : defaultSettings(shop);
 }
 
-/** Saves the settings (the route has validated them); the settings as stored. */
-export async function saveSettings(db: Database, input: ShopSettings): Promise<ShopSettings> {
-  const parsed = shopSettingsSchema.safeParse(input);
-  if (!parsed.success) throw new BadRequest(parsed.error.issues[0]!.message);
-  const values = { ...parsed.data, updatedAt: new Date() };
+/** Saves the settings, which the route has validated whole (domain/shop-settings.ts); the settings as stored. */
+export async function saveSettings(db: Database, settings: ShopSettings): Promise<ShopSettings> {
+  const values = { ...settings, updatedAt: new Date() };
   await db.insert(shopSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: shopSettings.id, set: values });
-  return parsed.data;
+  return settings;
 }

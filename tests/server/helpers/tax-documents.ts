@@ -5,6 +5,7 @@
 import { rupeesInWords } from '../../../domain/amount-in-words';
 import { lineTax } from '../../../domain/gst';
 import type { Paise } from '../../../domain/money';
+import { documentTotals } from '../../../domain/tax-document';
 import type { DocumentLine, DocumentParty, DocumentSupplier, TaxDocument } from '../../../domain/tax-document';
 
 export const aSupplier = (): DocumentSupplier => ({
@@ -57,14 +58,7 @@ export function aTaxDocument(overrides: Partial<TaxDocument> & { specs?: LineSpe
   const { specs = taxedSpecs, ...rest } = overrides;
   const intraState = rest.intraState ?? true;
   const lines = rest.lines ?? specs.map((spec) => aLine(spec, intraState));
-  const sum = (key: 'taxablePaise' | 'cgstPaise' | 'sgstPaise' | 'igstPaise' | 'totalPaise') => lines.reduce((total, line) => total + line[key], 0);
-  const totals = {
-    taxablePaise: sum('taxablePaise'),
-    cgstPaise: sum('cgstPaise'),
-    sgstPaise: sum('sgstPaise'),
-    igstPaise: sum('igstPaise'),
-    totalPaise: sum('totalPaise'),
-  };
+  const totals = documentTotals(lines);
   return {
     kind: 'tax_invoice',
     number: 'PS/2026-27/000123',
