@@ -50,6 +50,11 @@ export const indianStates = Object.keys(indianStateCodes) as [IndianState, ...In
 
 const stateByCode = new Map<string, IndianState>(indianStates.map((state) => [indianStateCodes[state], state]));
 
+/** A state's GST state code, as printed beside its name ("33" for Tamil Nadu); empty for a name not in the list. */
+export function gstCodeOf(state: string): string {
+  return indianStateCodes[state as IndianState] ?? '';
+}
+
 /** The state or union territory a GST state code names, or undefined. */
 export function stateOfGstCode(code: string): IndianState | undefined {
   return stateByCode.get(code);

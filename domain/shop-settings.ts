@@ -150,9 +150,6 @@ export const shopSettings = z.object(shopSettingsFields).check(
 );
 export type ShopSettings = z.infer<typeof shopSettings>;
 
-/** The GST state code of the settings' state, shown next to it. */
-export const stateCodeOf = (state: IndianState) => indianStateCodes[state];
-
 /** The shop's legal details as a document prints them: the address one line per line. */
 export function addressLinesOf(address: string): string[] {
   return address

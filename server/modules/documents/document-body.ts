@@ -7,8 +7,8 @@ import { asc, eq, ne, and, sql } from 'drizzle-orm';
 import { rupeesInWords } from '../../../domain/amount-in-words';
 import { indiaDateOf } from '../../../domain/india-time';
 import { isIntraState, splitTax } from '../../../domain/gst';
-import type { IndianState } from '../../../domain/indian-states';
-import { addressLinesOf, defaultHsn, stateCodeOf } from '../../../domain/shop-settings';
+import { gstCodeOf } from '../../../domain/indian-states';
+import { addressLinesOf, defaultHsn } from '../../../domain/shop-settings';
 import type { ShopSettings } from '../../../domain/shop-settings';
 import { documentTotals } from '../../../domain/tax-document';
 import type { DocumentLine, DocumentParty, DocumentState, DocumentSupplier, TaxDocument } from '../../../domain/tax-document';
@@ -19,7 +19,7 @@ import type { AddressSnapshot } from '../orders/invoice.service';
 /** A document as stored: everything but its number, which the issuing statement gives it. */
 export type DocumentBody = Omit<TaxDocument, 'number'>;
 
-const documentState = (state: string): DocumentState => ({ name: state, code: stateCodeOf(state as IndianState) ?? '' });
+const documentState = (state: string): DocumentState => ({ name: state, code: gstCodeOf(state) });
 
 const partyOf = (name: string, address: Omit<AddressSnapshot, 'addressId'>): DocumentParty => ({
   name,

@@ -5,8 +5,7 @@
  * table 8 (nil-rated and exempt supplies to unregistered persons, intra- and inter-state), GSTR-3B 3.1(a) and 3.1(c)
  * (the month's taxed and exempt totals) and 3.2 (inter-state supplies to unregistered persons by place of supply).
  */
-import { indianStateCodes } from '../../../domain/indian-states';
-import type { IndianState } from '../../../domain/indian-states';
+import { gstCodeOf } from '../../../domain/indian-states';
 import type { GstReport } from '../../../domain/reports';
 import { csvIndiaTime, csvRupees, csvText } from './report-csv';
 import type { exportBatch } from './reports.queries';
@@ -45,7 +44,7 @@ export function orderCsvCells(row: ExportRow): string[] {
     row.paymentState,
     String(row.items),
     csvText(placeOfSupply),
-    indianStateCodes[placeOfSupply as IndianState] ?? '',
+    gstCodeOf(placeOfSupply),
     csvRupees(row.taxablePaise),
     csvRupees(row.cgstPaise),
     csvRupees(row.sgstPaise),

@@ -3,8 +3,8 @@
  * The sums are SQL's (reports.queries.ts); this module fills the gaps (days without sales) and sorts the GST rows
  * into the return's shape.
  */
-import { indianStateCodes, shopState } from '../../../domain/indian-states';
-import type { IndianState } from '../../../domain/indian-states';
+import { isIntraState } from '../../../domain/gst';
+import { gstCodeOf } from '../../../domain/indian-states';
 import { addIndiaDays, indiaDateOf, indiaMoment } from '../../../domain/india-time';
 import type { IndiaDate } from '../../../domain/india-time';
 import { daysInPeriod, reportMaxDays, reportTexts, resolvedPeriod, topProductCount, upcomingDeliveryDays } from '../../../domain/reports';
@@ -97,14 +97,14 @@ export async function gstReportFor(db: Database, month: string): Promise<GstRepo
     orders,
   };
   for (const row of supplies) {
-    const supply: SupplyKind = row.state === shopState ? 'intra' : 'inter';
+    const supply: SupplyKind = isIntraState(row.state) ? 'intra' : 'inter';
     if (row.rateBp <= 0) {
       report.exempt[supply === 'intra' ? 'intraPaise' : 'interPaise'] += row.taxablePaise;
       continue;
     }
     const { state, rateBp: _rate, ...figures } = row;
     const ratePercent = fullRatePercent(row.rateBp);
-    report.byState.push({ state, stateCode: indianStateCodes[state as IndianState] ?? '', supply, ratePercent, ...figures });
+    report.byState.push({ state, stateCode: gstCodeOf(state), supply, ratePercent, ...figures });
     let rate = report.byRate.find((r) => r.ratePercent === ratePercent && r.supply === supply);
     if (!rate) {
       rate = { ratePercent, supply, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };

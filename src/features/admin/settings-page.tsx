@@ -1,8 +1,8 @@
 // /adminsettings (Settings, issue 41): the shop's legal details printed on its GST documents, the documents' number
 // prefixes and the accountant's settings. The admin form machine (shopSettings) owns the rules (the server's, from
 // domain/shop-settings.ts), messages and toasts; this module only says how the form loads and saves.
-import { shopState } from '../../../domain/indian-states';
-import { prefixMax, stateCodeOf } from '../../../domain/shop-settings';
+import { gstCodeOf, shopState } from '../../../domain/indian-states';
+import { prefixMax } from '../../../domain/shop-settings';
 import type { ShopSettings } from '../../../domain/shop-settings';
 import { getShopSettings, saveShopSettings } from '../../api/admin';
 import { paths } from '../../app/paths';
@@ -59,10 +59,10 @@ export function SettingsPage() {
         <AdminReadOnlyField
           name="state"
           label="State and GST state code"
-          value={`${shopState} (${stateCodeOf(shopState)})`}
+          value={`${shopState} (${gstCodeOf(shopState)})`}
           helperText="Tax is worked out for a shop in this state; the GSTIN must be of it"
         />
-        <AdminTextField actor={actor} name="gstin" label="GSTIN" helperText={`15 characters, starting with ${stateCodeOf(shopState)}`} />
+        <AdminTextField actor={actor} name="gstin" label="GSTIN" helperText={`15 characters, starting with ${gstCodeOf(shopState)}`} />
         <AdminTextField
           actor={actor}
           name="invoicePrefix"
