@@ -2,6 +2,8 @@
  * Child rows read inside their parent's statement: a correlated subquery that answers the rows `where` picks as a JSON
  * array of objects keyed as `columns` is, `[]` when there are none. On the embedded database every statement waits its
  * turn on one connection (docs/performance.md), so a read that needs an order's lines or deliveries takes them along.
+ * The outer select must join another table: Drizzle writes a one-table select's columns unqualified, and `where`'s
+ * outer column would then name the child's own column of that name (see documentNumberColumns).
  */
 import { sql } from 'drizzle-orm';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
