@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import * as fontkit from 'fontkit';
 import { indiaDateParts } from '../../../domain/india-time';
 import { formatDocumentPaise } from '../../../domain/money';
 import { type DocumentLine, type DocumentParty, type DocumentState, type TaxDocument, type TaxDocumentKind, taxDocumentTitles } from '../../../domain/tax-document';
@@ -13,13 +14,18 @@ import { type DocumentLine, type DocumentParty, type DocumentState, type TaxDocu
  * DejaVu Sans Condensed: it has the ₹ sign, which the standard PDF fonts lack, and is narrow enough for eleven
  * columns on A4. Read from the npm package (node_modules, as the server bundle leaves every package external), never
  * from the system; pdfkit embeds only the glyphs used.
+ *
+ * Parsed by fontkit once per process and handed to every document (pdfkit takes a fontkit font as well as a file):
+ * from a file, each document would parse the font and its layout tables again, which was most of its drawing time.
  */
 const fontFiles = { regular: 'DejaVuSansCondensed.ttf', bold: 'DejaVuSansCondensed-Bold.ttf' } as const;
 type FontName = keyof typeof fontFiles;
-let fontData: Record<FontName, Buffer> | undefined;
-function fonts(): Record<FontName, Buffer> {
+/** pdfkit's types list only files and buffers as font sources; its code takes a parsed fontkit font too. */
+type ParsedFont = PDFKit.Mixins.PDFFontSource;
+let fontData: Record<FontName, ParsedFont> | undefined;
+function fonts(): Record<FontName, ParsedFont> {
   const require = createRequire(import.meta.url);
-  const read = (file: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+  const read = (file: string) => fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as unknown as ParsedFont;
   fontData ??= { regular: read(fontFiles.regular), bold: read(fontFiles.bold) };
   return fontData;
 }
@@ -337,14 +343,16 @@ function drawFooters(pdf: Doc, doc: TaxDocument): void {
 }
 
 export function renderTaxDocument(doc: TaxDocument): Promise<Buffer> {
+  const { regular, bold } = fonts();
   const pdf = new PDFDocument({
     size: 'A4',
+    // The default font, instead of Helvetica, whose metrics pdfkit would otherwise load for every document.
+    font: regular as unknown as string,
     margins: { top: page.margin, bottom: page.margin, left: page.margin, right: page.margin },
     bufferPages: true,
     // Dated by the document, not the clock: a mail sent again, or a download, must carry the same bytes.
     info: { Title: `${taxDocumentTitles[doc.kind]} ${doc.number}`, Author: doc.supplier.legalName, CreationDate: new Date(`${doc.issuedOn}T00:00:00+05:30`) },
   });
-  const { regular, bold } = fonts();
   pdf.registerFont('regular', regular);
   pdf.registerFont('bold', bold);
   const chunks: Buffer[] = [];
