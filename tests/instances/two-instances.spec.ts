@@ -1,7 +1,7 @@
 /**
  * Two server processes behind one imaginary load balancer: one PostgreSQL database, one Redis (DATABASE_URL,
  * REDIS_URL). They start together on an empty database, share every rate limit, take a load spread over both without
- * an error, and an admin's change made on one shows on the other promptly (as soon as the commit's notification
+ * an error, and an admin's change made on one (to the catalogue, or a shop holiday) shows on the other promptly (as soon as the commit's notification
  * arrives; the test allows `promptlyMs`), and never the old catalogue after that; each queued mail is sent once, a
  * sandbox payment whose verify never came is settled once by the reconciliation job of either, and a scheduled job
  * runs once per tick across both. Runs only when PostgreSQL and Redis
@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AllFlowersReply } from '../../domain/catalog';
 import type { AdminProduct } from '../../domain/admin-catalog';
+import type { DeliverySchedule } from '../../domain/delivery-schedule';
 import { reservationExpiryJob } from '../../server/jobs/reservation-expiry.job';
 import { shopApi } from '../e2e/shop-api';
 import { clusterAdmin, startCluster, whyNoCluster, type Cluster } from './cluster';
@@ -213,6 +214,23 @@ describe.skipIf(whyNot !== null)('two instances on one PostgreSQL and one Redis'
       expect(firstNew).toBeDefined();
       expect(reads.filter((entry) => entry.startedAt > firstNew!.answeredAt && entry.shows === before)).toEqual([]);
     }
+  });
+
+  it(`show a shop holiday an admin adds on one in the other's delivery schedule within ${promptlyMs} ms`, async () => {
+    const [first, second] = urls as [string, string];
+    const { authorization } = await shopApi(first).signIn(clusterAdmin);
+    const lastDay = async (url: string) => ((await (await fetch(`${url}/api/delivery/schedule?kind=hand`)).json()) as DeliverySchedule).days.at(-1)!;
+    // The schedule's last day: far from any cut-off, so only the holiday can close it.
+    const before = await lastDay(second);
+    expect(before.reason).not.toBe('holiday');
+    const admin = { method: 'POST', headers: { ...json, authorization } };
+    const added = await fetch(`${first}/api/admin/delivery/holidays`, { ...admin, body: JSON.stringify({ date: before.date, note: 'Pongal' }) });
+    expect(added.status).toBe(200);
+    const answeredAt = performance.now();
+    let shown = await lastDay(second);
+    while (shown.reason !== 'holiday' && performance.now() - answeredAt < promptlyMs) shown = await lastDay(second);
+    expect(shown).toMatchObject({ date: before.date, available: false, reason: 'holiday' });
+    await fetch(`${first}/api/admin/delivery/holidays/remove`, { ...admin, body: JSON.stringify({ date: before.date }) });
   });
 
   it('send each queued mail exactly once across both: mails left queued (their cause committed, no job woken) and paid orders', async () => {

@@ -3,6 +3,7 @@
 // pincode the shop does not reach by hand, a stale choice, a mixed bag's two deliveries and their fees to the paisa,
 // and the slot's place given back by expiry and a failed payment, kept by a payment.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { DeliverySchedule } from '../../domain/delivery-schedule';
@@ -68,6 +69,7 @@ beforeEach(async () => {
   await app.db.delete(deliveryAreas);
   await app.db.update(deliverySlots).set({ capacity: 20, active: true }).where(eq(deliverySlots.id, midnight));
   await app.db.update(deliverySettings).set({ courierFeePaise: 0 });
+  invalidateCatalogCache(app.db);
   await createServiceArea(app.db, { name: 'Chennai', pincodes: '600001-600042', extraFeePaise: 0, active: true });
   at('2026-12-03T04:30:00Z');
 });
@@ -110,6 +112,7 @@ describe('cut-offs on the server clock, through the invoice route', () => {
 describe('the slot place, taken with the stock', () => {
   it('50 concurrent buyers for the last place: exactly one order, the others DELIVERY_STALE with nothing taken', async () => {
     await app.db.update(deliverySlots).set({ capacity: 1 }).where(eq(deliverySlots.id, midnight));
+    invalidateCatalogCache(app.db);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => rosesBuyer()));
     const stock = await stockOf(app, roses);
     const answers = await Promise.all(buyers.map((buyer) => place(buyer, [hand('2026-12-04', midnight)])));
@@ -127,6 +130,7 @@ describe('the slot place, taken with the stock', () => {
 
   it('expiry and a failed payment give the place back; a payment keeps it', async () => {
     await app.db.update(deliverySlots).set({ capacity: 1 }).where(eq(deliverySlots.id, midnight));
+    invalidateCatalogCache(app.db);
     const first = await rosesBuyer();
     expect((await place(first, [hand('2026-12-04', midnight)])).statusCode).toBe(200);
     const second = await rosesBuyer();
@@ -156,6 +160,7 @@ describe('the slot place, taken with the stock', () => {
 
   it("a buyer's newer invoice gives back the place the older one held, and a double submit keeps its own", async () => {
     await app.db.update(deliverySlots).set({ capacity: 1 }).where(eq(deliverySlots.id, midnight));
+    invalidateCatalogCache(app.db);
     const buyer = await rosesBuyer();
     const first = await place(buyer, [hand('2026-12-04', midnight)]);
     expect(first.statusCode, first.body).toBe(200);
@@ -188,6 +193,7 @@ describe('refusals before any order', () => {
   it('refuses a slot closed since the page loaded (a holiday, a slot no longer offered) with the fresh schedule', async () => {
     const buyer = await rosesBuyer();
     await app.db.insert(deliveryHolidays).values({ date: '2026-12-04', note: 'Diwali' });
+    invalidateCatalogCache(app.db);
     const holiday = await place(buyer, [hand('2026-12-04', midnight)]);
     expect(holiday.statusCode).toBe(409);
     const refusal = holiday.json<{ code: string; message: string; schedules: DeliverySchedule[] }>();
@@ -196,6 +202,7 @@ describe('refusals before any order', () => {
     expect(refusal.schedules[0]!.days[1]).toMatchObject({ date: '2026-12-04', available: false, reason: 'holiday' });
 
     await app.db.update(deliverySlots).set({ active: false }).where(eq(deliverySlots.id, midnight));
+    invalidateCatalogCache(app.db);
     const inactive = await place(buyer, [hand('2026-12-05', midnight)]);
     expect(inactive.json()).toMatchObject({ code: 'DELIVERY_STALE', message: 'That delivery slot is not offered. Please choose another.' });
     expect(await app.db.select().from(orders)).toEqual([]);
@@ -225,6 +232,7 @@ describe('a mixed bag', () => {
   it('has two deliveries with their own fees and tax; the totals and the provider order add up to the paisa', async () => {
     await app.db.update(deliveryAreas).set({ extraFeePaise: 9_900 });
     await app.db.update(deliverySettings).set({ courierFeePaise: 8_000 });
+    invalidateCatalogCache(app.db);
     const buyer = await aBuyer(app, roses, 1);
     const [bag] = await app.db.select({ id: carts.id }).from(carts).where(eq(carts.userId, buyer.user.id));
     await app.db.insert(cartItems).values({ cartId: bag!.id, productId: vase.id, quantity: 1 });

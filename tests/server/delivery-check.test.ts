@@ -2,6 +2,7 @@
 // delivery inside and outside the service areas and for courier; an unknown pincode is a 404 with its message, bad
 // input a 400, never a 500; and the answer follows the server's clock and the admin's holidays.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
 import type { FastifyInstance } from 'fastify';
 import { deliveryAreas, deliveryHolidays } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
@@ -22,6 +23,7 @@ beforeEach(async () => {
     { name: 'Chennai', pincodes: '600001-600042', extraFeePaise: 0, active: true },
     { name: 'Mumbai', pincodes: '400001-400104', extraFeePaise: 9900, active: true },
   ]);
+  invalidateCatalogCache(app.db);
 });
 
 /** India time written as UTC: 2026-12-03 10 am IST (a Thursday) is 04:30Z. */
@@ -53,6 +55,7 @@ describe('GET /api/delivery/check', () => {
   it('follows the admin’s holidays and the area’s extra fee', async () => {
     at('2026-12-03T12:30:00Z'); // 6 pm IST: today is over
     await app.db.insert(deliveryHolidays).values({ date: '2026-12-04', note: 'Karthigai Deepam' });
+    invalidateCatalogCache(app.db);
     expect((await check('pincode=400001&kind=hand')).json()).toMatchObject({
       date: '2026-12-05',
       message: 'Delivery to 400001, Mumbai: on Saturday, 5 December by 9 pm. An extra Rs. 99 applies for this area.',

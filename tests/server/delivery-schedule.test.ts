@@ -2,6 +2,7 @@
 // day's last minute in India time, a holiday, a full slot, courier dispatch over a Sunday and a holiday, the stale
 // choice's refusal, the admin's calls, and 50 concurrent buyers for a slot's last place.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { DeliverySchedule, DeliverySettingsRecord, ScheduleDay } from '../../domain/delivery-schedule';
@@ -28,11 +29,13 @@ beforeEach(async () => {
   await app.db.delete(deliveryBookings);
   await app.db.delete(deliverySlotDays);
   await app.db.delete(deliveryHolidays);
+  invalidateCatalogCache(app.db);
   await app.db.delete(taxDocuments);
   await app.db.delete(orders);
   // Back to the migration's defaults.
   await app.db.update(deliverySlots).set({ capacity: 20, active: true }).where(eq(deliverySlots.kind, 'standard'));
   await app.db.update(deliverySlots).set({ capacity: 20, active: true }).where(eq(deliverySlots.kind, 'midnight'));
+  invalidateCatalogCache(app.db);
 });
 
 /** India time written as UTC: 2026-12-03 15:59 IST is 10:29Z. */
@@ -151,34 +154,35 @@ describe('holidays, full slots and stale choices', () => {
     at('2026-12-03T04:30:00Z');
     const midnight = await slotId('Midnight');
     await app.db.update(deliverySlots).set({ capacity: 1 }).where(eq(deliverySlots.id, midnight));
+    invalidateCatalogCache(app.db);
     expect(await reserveDeliverySlot(app.db, { orderId: await anOrder(), slotId: midnight, date: '2026-12-10' })).toEqual(expect.any(Number));
     const day = dayOf(await schedule(), '2026-12-10');
     expect(slotOf(day, 'Midnight')).toMatchObject({ available: false, reason: 'full', reasonText: 'Fully booked' });
     expect(day.available).toBe(true);
 
-    const refused = await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-10', slotId: midnight }, clock);
+    const refused = await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-10', slotId: midnight }, clock, 'counted');
     expect(refused).toMatchObject({ ok: false, message: 'The midnight slot on 10 December is no longer available. Please choose another.' });
   });
 
   it('answers a fee for a live choice and refuses a stale one with the fresh schedule', async () => {
     const midnight = await slotId('Midnight');
     at('2026-12-03T12:29:00Z'); // 5:59 pm IST
-    expect(await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-03', slotId: midnight }, clock)).toMatchObject({
+    expect(await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-03', slotId: midnight }, clock, 'counted')).toMatchObject({
       ok: true,
       date: '2026-12-03',
       feePaise: 25000,
       slot: { id: midnight, window: '11 pm to 11:59 pm' },
     });
     at('2026-12-03T12:31:00Z'); // 6:01 pm IST
-    const stale = await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-03', slotId: midnight }, clock);
+    const stale = await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-03', slotId: midnight }, clock, 'counted');
     expect(stale).toMatchObject({ ok: false, message: 'The midnight slot on 3 December is no longer available. Please choose another.' });
     expect(slotOf(dayOf(stale.schedule, '2026-12-03'), 'Midnight').available).toBe(false);
 
-    expect(await checkDeliveryChoice(app.db, { kind: 'hand', date: '2027-02-01', slotId: midnight }, clock)).toMatchObject({
+    expect(await checkDeliveryChoice(app.db, { kind: 'hand', date: '2027-02-01', slotId: midnight }, clock, 'counted')).toMatchObject({
       ok: false,
       message: 'Please choose a delivery date within the next 30 days.',
     });
-    expect(await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-04', slotId: null }, clock)).toMatchObject({
+    expect(await checkDeliveryChoice(app.db, { kind: 'hand', date: '2026-12-04', slotId: null }, clock, 'counted')).toMatchObject({
       ok: false,
       message: 'Please choose a delivery slot.',
     });
@@ -197,8 +201,8 @@ describe('courier dispatch', () => {
     answer = await schedule('courier');
     expect(answer.courier!.dispatchDate).toBe('2026-12-08');
     expect(dayOf(answer, '2026-12-07')).toMatchObject({ available: false, reason: 'holiday', reasonText: 'Shop holiday' });
-    expect(await checkDeliveryChoice(app.db, { kind: 'courier', date: '2026-12-08', slotId: null }, clock)).toMatchObject({ ok: true, feePaise: 0 });
-    expect(await checkDeliveryChoice(app.db, { kind: 'courier', date: '2026-12-07', slotId: null }, clock)).toMatchObject({
+    expect(await checkDeliveryChoice(app.db, { kind: 'courier', date: '2026-12-08', slotId: null }, clock, 'counted')).toMatchObject({ ok: true, feePaise: 0 });
+    expect(await checkDeliveryChoice(app.db, { kind: 'courier', date: '2026-12-07', slotId: null }, clock, 'counted')).toMatchObject({
       ok: false,
       message: 'Delivery on 7 December is no longer available. Please choose another date.',
     });
@@ -217,6 +221,7 @@ describe('slot capacity under concurrency', () => {
   it('gives a slot’s last place to exactly one of 50 concurrent buyers, and takes it back on release', async () => {
     const standard = await slotId('Standard');
     await app.db.update(deliverySlots).set({ capacity: 3 }).where(eq(deliverySlots.id, standard));
+    invalidateCatalogCache(app.db);
     for (let taken = 0; taken < 2; taken += 1) await reserveDeliverySlot(app.db, { orderId: await anOrder(), slotId: standard, date: '2026-12-12' });
 
     const buyers = await Promise.all(Array.from({ length: 50 }, () => anOrder()));
@@ -238,6 +243,7 @@ describe('slot capacity under concurrency', () => {
   it('books nothing in an inactive slot', async () => {
     const midnight = await slotId('Midnight');
     await app.db.update(deliverySlots).set({ active: false }).where(eq(deliverySlots.id, midnight));
+    invalidateCatalogCache(app.db);
     expect(await reserveDeliverySlot(app.db, { orderId: await anOrder(), slotId: midnight, date: '2026-12-12' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
 import type { FastifyInstance } from 'fastify';
 import { deliveryAreas } from '../../server/db/schema';
 import { deliveryReach } from '../../server/modules/delivery/service-areas.service';
@@ -24,6 +25,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await app.db.delete(deliveryAreas);
+  invalidateCatalogCache(app.db);
 });
 
 const asAdmin = () => signedInAs(app, { externalId: admin.externalId, role: 'admin' });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { Database, Transaction } from '../client';
 import { categories, productImages, products, subCategories } from '../schema';
-import { createServiceArea, demoServiceAreas } from '../../modules/delivery/service-areas.service';
+import { demoServiceAreas, insertServiceArea } from '../../modules/delivery/service-areas.service';
 import { invalidateCatalogCache, notifyCatalogChanged } from '../../modules/catalog/catalog.cache';
 import { saveImage, setSiteImage } from '../../modules/media/media.service';
 import { renderDemoArt } from './demo-art';
@@ -77,7 +77,7 @@ export async function seedDemo(db: Database, log: (message: string) => void = ()
       }),
     );
     for (const [slot, image] of art.sites) await setSiteImage(tx, slot, image.hash);
-    for (const area of demoServiceAreas) await createServiceArea(tx, area);
+    for (const area of demoServiceAreas) await insertServiceArea(tx, area);
     // Servers already running on this PostgreSQL may have cached the empty catalogue.
     await notifyCatalogChanged(tx);
     return true;

@@ -15,8 +15,7 @@ import { deliveryChoiceMessages } from '../../../domain/payment';
 import type { DeliveryChoiceRequest } from '../../../domain/payment';
 import type { Database } from '../../db/client';
 import { BadRequest, Conflict, HttpError } from '../../errors';
-import { checkDeliveryChoice } from './schedule.service';
-import type { ChoiceCheck } from './schedule.service';
+import { checkDeliveryChoice, deliveryScheduleFor } from './schedule.service';
 import { deliveryReach } from './service-areas.service';
 
 /** A choice that can no longer be had (409 DELIVERY_STALE), with the fresh schedules of every delivery of the bag. */
@@ -50,9 +49,9 @@ export interface PricedDelivery {
 }
 
 /**
- * The bag's deliveries, each with its checked choice and its fee. `pending`: the buyer has a pending invoice to this
- * address, which may hold the slot's last place itself (a double submit); a slot that is only full is then left for
- * checkout_invoice to decide, as the stock is.
+ * The bag's deliveries, each with its checked choice and its fee. Whether a hand slot still has a place is not asked
+ * here: checkout_invoice takes the place in the invoice's transaction (a double submit finds its own pending invoice
+ * holding it) and answers 'full' when none is left (slotTakenMeanwhile).
  */
 export async function priceDeliveries(
   db: Database,
@@ -61,7 +60,6 @@ export async function priceDeliveries(
     choices: readonly DeliveryChoiceRequest[];
     address: { pincode: string; state: string };
     now: Date;
-    pending: boolean;
   },
 ): Promise<PricedDelivery[]> {
   const deliveries = splitIntoDeliveries(input.lines);
@@ -69,9 +67,12 @@ export async function priceDeliveries(
   const reach = deliveries.some((delivery) => delivery.kind === 'hand') ? await deliveryReach(db, input.address.pincode) : null;
   if (reach && !reach.hand) throw new Conflict(deliveryChoiceMessages.notReached(input.address.pincode));
 
-  const checks = await Promise.all(choices.map((choice) => checkDeliveryChoice(db, choice, input.now)));
-  const refused = checks.find((check) => !check.ok && !(input.pending && onlyFull(check, choices[checks.indexOf(check)]!)));
-  if (refused && !refused.ok) throw new DeliveryStale(refused.message, checks.map((check) => check.schedule));
+  const checks = await Promise.all(choices.map((choice) => checkDeliveryChoice(db, choice, input.now, 'ignored')));
+  const refused = checks.find((check) => !check.ok);
+  if (refused && !refused.ok) {
+    const schedules = await Promise.all(choices.map((choice) => deliveryScheduleFor(db, choice.kind, input.now)));
+    throw new DeliveryStale(refused.message, schedules);
+  }
 
   return deliveries.map((delivery, index): PricedDelivery => {
     const choice = choices[index]!;
@@ -104,7 +105,7 @@ export async function priceDeliveries(
  */
 export async function slotTakenMeanwhile(db: Database, deliveries: readonly PricedDelivery[], now: Date): Promise<DeliveryStale> {
   const checks = await Promise.all(
-    deliveries.map((delivery) => checkDeliveryChoice(db, { kind: delivery.kind, date: delivery.date, slotId: delivery.slot_id }, now)),
+    deliveries.map((delivery) => checkDeliveryChoice(db, { kind: delivery.kind, date: delivery.date, slotId: delivery.slot_id }, now, 'counted')),
   );
   const hand = deliveries.findIndex((delivery) => delivery.kind === 'hand');
   const check = checks[hand];
@@ -124,10 +125,4 @@ function matchChoices(kinds: readonly DeliveryKind[], choices: readonly Delivery
     if (ofKind.length > 1) throw new BadRequest(deliveryChoiceMessages.twice);
     return ofKind[0]!;
   });
-}
-
-/** Refused only because the slot is full: the buyer's pending invoice may be what holds its last place. */
-function onlyFull(check: ChoiceCheck, choice: DeliveryChoiceRequest): boolean {
-  const day = check.schedule.days.find((candidate) => candidate.date === choice.date);
-  return day?.slots.find((slot) => slot.id === choice.slotId)?.reason === 'full';
 }

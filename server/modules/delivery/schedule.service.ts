@@ -23,6 +23,7 @@ import type { Paise } from '../../../domain/money';
 import type { Database, Transaction } from '../../db/client';
 import { deliveryBookings, deliveryHolidays, deliverySettings, deliverySlotDays, deliverySlots } from '../../db/schema';
 import { BadRequest, Conflict, NotFound } from '../../errors';
+import { cachedCatalog, cachedDataChanged } from '../catalog/catalog.cache';
 import { deliveryReach } from './service-areas.service';
 
 type Db = Database | Transaction;
@@ -42,15 +43,19 @@ const toSlot = (row: SlotRow): DeliverySlot => ({
   active: row.active,
 });
 
-/** Every slot (inactive ones too), the holidays from `from` on (all when not given) and the courier settings. */
-export async function loadDeliverySettings(db: Db, from?: IndiaDate): Promise<ScheduleSettings & DeliverySettingsRecord> {
+/**
+ * Every slot (inactive ones too), the holidays and the courier settings, as the admin set them. Read through the
+ * catalogue's cache (catalog.cache.ts): they change only when an admin saves them (`cachedDataChanged`), and every
+ * schedule, delivery check and checkout invoice needs them.
+ */
+export async function loadDeliverySettings(db: Database): Promise<ScheduleSettings & DeliverySettingsRecord> {
+  return (await cachedCatalog(db, 'delivery-settings', () => readDeliverySettings(db))).value;
+}
+
+async function readDeliverySettings(db: Database): Promise<ScheduleSettings & DeliverySettingsRecord> {
   const [slots, holidays, [courier]] = await Promise.all([
     db.select().from(deliverySlots).orderBy(asc(deliverySlots.position), asc(deliverySlots.id)),
-    db
-      .select()
-      .from(deliveryHolidays)
-      .where(from ? gte(deliveryHolidays.date, from) : undefined)
-      .orderBy(asc(deliveryHolidays.date)),
+    db.select().from(deliveryHolidays).orderBy(asc(deliveryHolidays.date)),
     db.select().from(deliverySettings).where(eq(deliverySettings.id, 1)),
   ]);
   return {
@@ -60,17 +65,23 @@ export async function loadDeliverySettings(db: Db, from?: IndiaDate): Promise<Sc
   };
 }
 
+/**
+ * Whether a schedule counts the places taken in each hand slot. The checkout's check before its invoice ignores them:
+ * checkout_invoice takes the place itself, atomically, and answers when the slot is full.
+ */
+type Places = 'counted' | 'ignored';
+
 /** The next 30 days for a kind of delivery, as the server's clock (`now`) in India sees them. */
-export async function deliveryScheduleFor(db: Db, kind: DeliveryKind, now: Date): Promise<DeliverySchedule> {
-  return (await scheduleWithSettings(db, kind, now)).schedule;
+export async function deliveryScheduleFor(db: Database, kind: DeliveryKind, now: Date): Promise<DeliverySchedule> {
+  return (await scheduleWithSettings(db, kind, now, 'counted')).schedule;
 }
 
-async function scheduleWithSettings(db: Db, kind: DeliveryKind, now: Date) {
+async function scheduleWithSettings(db: Database, kind: DeliveryKind, now: Date, places: Places) {
   const today = indiaDateOf(now);
   const last = addIndiaDays(today, scheduleDays - 1);
   const [settings, bookings] = await Promise.all([
-    loadDeliverySettings(db, today),
-    kind === 'hand'
+    loadDeliverySettings(db),
+    kind === 'hand' && places === 'counted'
       ? db
           .select({ slotId: deliverySlotDays.slotId, date: deliverySlotDays.date, booked: deliverySlotDays.booked })
           .from(deliverySlotDays)
@@ -84,7 +95,7 @@ async function scheduleWithSettings(db: Db, kind: DeliveryKind, now: Date) {
  * The product page's "Check delivery" answer for a kind of delivery to a pincode, on the server's clock; an unknown
  * pincode is deliveryReach's 404 ("We could not find pincode 999999.").
  */
-export async function checkDelivery(db: Db, query: { pincode: string; kind: DeliveryKind }, now: Date): Promise<DeliveryCheck> {
+export async function checkDelivery(db: Database, query: { pincode: string; kind: DeliveryKind }, now: Date): Promise<DeliveryCheck> {
   const reach = await deliveryReach(db, query.pincode);
   const schedule = await deliveryScheduleFor(db, query.kind, now);
   return deliveryCheckAnswer({ kind: query.kind, reach, schedule });
@@ -97,12 +108,12 @@ export type ChoiceCheck =
 /**
  * What the checkout asks before it takes the order: can this date (and slot) still be had, on the server's clock, and
  * for what fee. A refusal says why in words ("The midnight slot on 3 December is no longer available. Please choose
- * another.") and comes with the fresh schedule for the picker. The slot's place itself is taken by reserveDeliverySlot
- * in the invoice's transaction, which may still find it full. `slotRecord`: the chosen slot as the admin set it (its
- * window in minutes), when there is one.
+ * another.") and comes with the schedule for the picker. With places `ignored` a full slot passes: checkout_invoice
+ * takes the place in the invoice's transaction and answers when none is left. `slotRecord`: the chosen slot as the
+ * admin set it (its window in minutes), when there is one.
  */
-export async function checkDeliveryChoice(db: Db, choice: DeliveryChoice, now: Date): Promise<ChoiceCheck> {
-  const { settings, schedule } = await scheduleWithSettings(db, choice.kind, now);
+export async function checkDeliveryChoice(db: Database, choice: DeliveryChoice, now: Date, places: Places): Promise<ChoiceCheck> {
+  const { settings, schedule } = await scheduleWithSettings(db, choice.kind, now, places);
   const verdict = judgeChoice(schedule, choice);
   const slotRecord = settings.slots.find((slot) => slot.id === choice.slotId) ?? null;
   return { ...verdict, schedule, slotRecord };
@@ -149,6 +160,7 @@ export async function updateDeliverySlot(db: Database, id: number, change: SlotC
     })
     .where(eq(deliverySlots.id, id))
     .returning();
+  await cachedDataChanged(db);
   return toSlot(row!);
 }
 
@@ -160,6 +172,7 @@ export async function updateCourierSettings(db: Database, change: { feePaise: Pa
       target: deliverySettings.id,
       set: { courierFeePaise: change.feePaise, courierSundaysOff: change.sundaysOff, updatedAt: sql`now()` },
     });
+  await cachedDataChanged(db);
   return change;
 }
 
@@ -170,11 +183,13 @@ export async function addHoliday(db: Database, holiday: { date: IndiaDate; note?
     .onConflictDoNothing()
     .returning();
   if (!row) throw new Conflict(deliverySlotTexts.holidayExists);
+  await cachedDataChanged(db);
   return { date: row.date, note: row.note };
 }
 
 export async function removeHoliday(db: Database, date: IndiaDate) {
   const [row] = await db.delete(deliveryHolidays).where(eq(deliveryHolidays.date, date)).returning();
   if (!row) throw new NotFound(deliverySlotTexts.holidayNotFound);
+  await cachedDataChanged(db);
   return { date: row.date, note: row.note };
 }

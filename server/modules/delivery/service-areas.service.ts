@@ -17,6 +17,7 @@ import type { Database, Transaction } from '../../db/client';
 import { deliveryAreas } from '../../db/schema';
 import { Conflict, NotFound } from '../../errors';
 import { isUniqueViolation } from '../admin/admin-catalog.service';
+import { cachedCatalog, cachedDataChanged } from '../catalog/catalog.cache';
 import { findPincode } from './pincode-directory';
 
 type Row = typeof deliveryAreas.$inferSelect;
@@ -51,10 +52,17 @@ export async function listServiceAreas(db: Database | Transaction): Promise<Serv
   return rows.map(toArea);
 }
 
-export async function createServiceArea(db: Database | Transaction, request: ServiceAreaRequest): Promise<ServiceArea> {
+/** Stores a new area; in a transaction (the demo seed) the caller tells the cache once it commits. */
+export async function insertServiceArea(db: Database | Transaction, request: ServiceAreaRequest): Promise<ServiceArea> {
   const [row] = await named(() => db.insert(deliveryAreas).values(toColumns(request)).returning());
   if (!row) throw new Error('The delivery area was not stored');
   return toArea(row);
+}
+
+export async function createServiceArea(db: Database, request: ServiceAreaRequest): Promise<ServiceArea> {
+  const area = await insertServiceArea(db, request);
+  await cachedDataChanged(db);
+  return area;
 }
 
 export async function updateServiceArea(db: Database, id: number, request: ServiceAreaRequest): Promise<ServiceArea> {
@@ -62,27 +70,33 @@ export async function updateServiceArea(db: Database, id: number, request: Servi
     db.update(deliveryAreas).set({ ...toColumns(request), updatedAt: new Date() }).where(eq(deliveryAreas.id, id)).returning(),
   );
   if (!row) throw new NotFound(serviceAreaTexts.notFound);
+  await cachedDataChanged(db);
   return toArea(row);
 }
 
 export async function deleteServiceArea(db: Database, id: number): Promise<void> {
   const [row] = await db.delete(deliveryAreas).where(eq(deliveryAreas.id, id)).returning({ id: deliveryAreas.id });
   if (!row) throw new NotFound(serviceAreaTexts.notFound);
+  await cachedDataChanged(db);
 }
 
 /**
  * Whether the shop reaches a pincode: by courier wherever the directory knows it, and by hand inside an active
  * service area (the cheapest one when areas overlap). An unknown pincode is a 404 with the directory's message.
  */
-export async function deliveryReach(db: Database | Transaction, pincode: string): Promise<DeliveryReach> {
+export async function deliveryReach(db: Database, pincode: string): Promise<DeliveryReach> {
   const entry = findPincode(pincode);
   if (!entry) throw new NotFound(pincodeMessages.unknown(pincode));
-  const areas = await db
-    .select({ name: deliveryAreas.name, pincodes: deliveryAreas.pincodes, extraFeePaise: deliveryAreas.extraFeePaise })
-    .from(deliveryAreas)
-    .where(eq(deliveryAreas.active, true))
-    .orderBy(asc(deliveryAreas.extraFeePaise), asc(deliveryAreas.id));
-  const area = areas.find((candidate) => rangesInclude(parsePincodeRanges(candidate.pincodes) ?? [], pincode));
+  // Through the catalogue's cache, as the delivery settings (schedule.service.ts): areas change only by an admin's save.
+  const { value: areas } = await cachedCatalog(db, 'delivery-areas', async () => {
+    const rows = await db
+      .select({ name: deliveryAreas.name, pincodes: deliveryAreas.pincodes, extraFeePaise: deliveryAreas.extraFeePaise })
+      .from(deliveryAreas)
+      .where(eq(deliveryAreas.active, true))
+      .orderBy(asc(deliveryAreas.extraFeePaise), asc(deliveryAreas.id));
+    return rows.map(({ name, pincodes, extraFeePaise }) => ({ name, extraFeePaise, ranges: parsePincodeRanges(pincodes) ?? [] }));
+  });
+  const area = areas.find((candidate) => rangesInclude(candidate.ranges, pincode));
   return { pincode: entry, hand: area ? { area: area.name, extraFeePaise: area.extraFeePaise } : null, courier: true };
 }
 

@@ -154,7 +154,6 @@ export async function createCheckoutInvoice(
       choices: extras.deliveries ?? [],
       address,
       now,
-      pending,
     });
     // Each delivery's fee is a line of the bill, taxed at its own rate: the same sum the checkout page makes.
     const totals = orderTotals(

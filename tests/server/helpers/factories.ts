@@ -6,6 +6,7 @@
 import type { Database } from '../../../server/db/client';
 import { randomUUID } from 'node:crypto';
 import { categories, contactMessages, deliveryAreas, mails, products, subCategories } from '../../../server/db/schema';
+import { invalidateCatalogCache } from '../../../server/modules/catalog/catalog.cache';
 
 let sequence = 0;
 const next = () => {
@@ -101,6 +102,8 @@ export async function aDeliveryArea(db: Database): Promise<number> {
     .insert(deliveryAreas)
     .values({ name: `Area ${randomUUID().slice(0, 8)}`, pincodes: deliveryAreaPincode })
     .returning({ id: deliveryAreas.id });
+  // Written past the service, so the delivery rules' cache is told here.
+  invalidateCatalogCache(db);
   return area!.id;
 }
 
