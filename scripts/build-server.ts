@@ -1,6 +1,6 @@
 /**
  * `tsx scripts/build-server.ts [entry] [outDir]`: bundles the server (default server/server.ts → dist-server/server.mjs)
- * into one ES module, and the embedded database's worker beside it (dist-server/embedded-worker.mjs), with every npm
+ * into one ES module, and its threads' scripts beside it (dist-server/embedded-worker.mjs, document-pdf.thread.mjs), with every npm
  * package left external, so that `npm start` runs it on plain Node. Through tsx the same code took twice as long to
  * import and 85 MB more memory (docs/performance.md).
  *
@@ -16,10 +16,10 @@ import { writePaintedArt } from '../server/db/seed/demo-art';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shopEntry = 'server/server.ts';
 const [entry = shopEntry, outDir = 'dist-server'] = process.argv.slice(2);
-/** Where server/db/embedded-server.ts looks for it: beside the server bundle. */
-const databaseWorker = 'server/db/embedded-worker.ts';
+/** The server's threads' scripts: bundled beside the server, where server/worker-thread.ts looks for them. */
+const threads = ['server/db/embedded-worker.ts', 'server/modules/documents/document-pdf.thread.ts'];
 
-for (const [index, input] of [entry, databaseWorker].entries()) await bundle(input, index === 0);
+for (const [index, input] of [entry, ...threads].entries()) await bundle(input, index === 0);
 if (entry === shopEntry) {
   // Read by server/db/seed/demo-art.ts from beside the bundle.
   await writePaintedArt(join(resolve(root, outDir), 'demo-art.bin'));

@@ -7,8 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { startThread } from '../worker-thread';
 import { defaultTemplateFile, discardTemplate, isNewDatabase, readTemplate, saveTemplate } from './pglite-template';
 
 /**
@@ -121,17 +122,8 @@ export async function preparePgliteTemplate(): Promise<void> {
   await (await startEmbeddedServer(null)).close();
 }
 
-/**
- * From the bundle (dist-server/server.mjs) the worker is the bundled embedded-worker.mjs beside it. From sources (tsx,
- * vitest) it is embedded-worker.ts, which Node 20 cannot run by itself: the thread registers tsx first.
- */
 function startWorker(start: WorkerStart): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const script = new URL(fromSources ? './embedded-worker.ts' : './embedded-worker.mjs', import.meta.url);
   // The thread's own JavaScript only carries messages between the socket and PostgreSQL: V8's smallest young
   // generation does, where the default would grow to tens of megabytes under load.
-  const options = { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 1 } };
-  if (!fromSources) return new Worker(script, options);
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
+  return startThread('embedded-worker', import.meta.url, { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 1 } });
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDocumentPaise } from '../../domain/money';
 import type { DocumentLine, DocumentParty, TaxDocument } from '../../domain/tax-document';
 import { renderTaxDocument } from '../../server/modules/documents/document-pdf';
+import { drawTaxDocument } from '../../server/modules/documents/document-pdf-thread';
 import { aTaxDocument, fixtureDocuments } from './helpers/tax-documents';
 
 /** The PDF's text as a reader's copy-paste gets it, each page with its line breaks made single spaces. */
@@ -147,5 +148,16 @@ describe('renderTaxDocument', () => {
     expect(pages).toHaveLength(1);
     expect(all).toContain('1 Temple festival decoration, season contract 6702 1000 pcs ₹99,99,999.99 ₹8,47,45,76,262.71 9% ₹76,27,11,863.64 9% ₹76,27,11,863.65 ₹9,99,99,99,990.00');
     expect(all).toContain('Total ₹9,99,99,99,990.00 AMOUNT IN WORDS Rupees Nine Hundred Ninety Nine Crore Ninety Nine Lakh Ninety Nine Thousand Nine Hundred Ninety Only');
+  });
+});
+
+describe('drawTaxDocument (the drawing thread)', () => {
+  it('answers each of several documents drawn at once with its own PDF, the same bytes as drawn here', async () => {
+    const docs = [fixtureDocuments.intraState(), fixtureDocuments.interState(), fixtureDocuments.intraState()].map((doc, index) => ({
+      ...doc,
+      number: `PS/26-27/00000${index + 1}`,
+    }));
+    const drawn = await Promise.all(docs.map((doc) => drawTaxDocument(doc)));
+    for (const [index, doc] of docs.entries()) expect(drawn[index]!.equals(await renderTaxDocument(doc))).toBe(true);
   });
 });

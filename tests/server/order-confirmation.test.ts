@@ -102,7 +102,8 @@ describe('order mails', () => {
       const paid = await verify(app, buyer, await paidWithCard(app, invoice.orderValueId));
       expect(paid.json()).toEqual({ message: paymentMessages.success });
       // The answer came while the mails were still on their way: claimed for sending, the mail server still silent.
-      await vi.waitFor(() => expect(connections.length).toBeGreaterThan(0));
+      // Each mail has its connection (the confirmation's once its invoice PDF is drawn, on a thread started for it).
+      await vi.waitFor(() => expect(connections).toHaveLength(2), { timeout: 15_000 });
       expect(await orderByProviderId(app, invoice.orderValueId)).toMatchObject({ paymentState: 'paid' });
       await vi.waitFor(async () => expect((await mailsOfOrder(app, invoice.orderValueId)).map((mail) => mail.status)).toEqual(['sending', 'sending']));
       // The mail server drops them; their retries (30 s away) are not waited for.

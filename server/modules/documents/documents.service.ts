@@ -10,7 +10,7 @@ import { readSettings } from '../settings/settings.service';
 import { creditNoteBody } from './document-body';
 import { issueDocument, storedDocument } from './document-issue';
 import type { DocumentSeries } from './document-issue';
-import { renderTaxDocument } from './document-pdf';
+import { drawTaxDocument } from './document-pdf-thread';
 
 export const documentMessages = {
   none: 'This order has no such document.',
@@ -38,7 +38,7 @@ export interface DocumentFile {
 export async function documentFile(db: Database, orderId: number, series: DocumentSeries): Promise<DocumentFile | undefined> {
   const document = await storedDocument(db, orderId, series);
   if (!document) return undefined;
-  return { filename: `${document.number.replaceAll('/', '-')}.pdf`, pdf: await renderTaxDocument(document) };
+  return { filename: `${document.number.replaceAll('/', '-')}.pdf`, pdf: await drawTaxDocument(document) };
 }
 
 /** As documentFile, 404 when the order has no such document. */
