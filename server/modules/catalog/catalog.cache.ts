@@ -1,13 +1,13 @@
 /**
  * The assembled catalogue (`allflowers`, `categoryheader`), cached in memory per database handle — so per app — and per
  * key (all categories, one category, the header); and, under keys of their own, the delivery rules that every
- * schedule and checkout invoice reads (slots, holidays, courier settings, service areas). A hit costs no database
- * round trip. The server-rendered pages are
+ * schedule and checkout invoice reads (slots, holidays, courier settings, service areas) and the shop's settings that
+ * every paid order's GST document reads. A hit costs no database round trip. The server-rendered pages are
  * drawn from these replies (catalog-page.ts), so they follow whatever the cache shows.
  *
  * What forgets it:
  * - a catalogue write in this app: `invalidateCatalogCache(db)` after the commit, before the admin is answered (a
- *   delivery rule's write: `cachedDataChanged(db)`);
+ *   delivery rule's or the settings' write: `cachedDataChanged(db)`);
  * - a catalogue write in another app on the same PostgreSQL: the write's transaction runs `notifyCatalogChanged(tx)`,
  *   PostgreSQL delivers the notification when (and only if) it commits, and catalog-feed.ts invalidates on arrival;
  * - the feed losing its connection (`catalogFeedDown`): notifications may be missed, so until it listens again
@@ -72,7 +72,7 @@ export async function notifyCatalogChanged(tx: Transaction | Database): Promise<
 }
 
 /**
- * After a single-statement write to something the cache holds (the delivery rules) has committed: forgets the cache
+ * After a single-statement write to something the cache holds (the delivery rules, the shop's settings) has committed: forgets the cache
  * here and tells the other apps. A write in a transaction notifies inside it instead (notifyCatalogChanged).
  */
 export async function cachedDataChanged(db: Database): Promise<void> {

@@ -3,7 +3,7 @@
  * bought (its lines and delivery fees with their tax, frozen at checkout), the buyer, and the shop's settings now.
  * The body is stored as issued: the number is the only part the issuing statement adds.
  */
-import { asc, eq, ne, and, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rupeesInWords } from '../../../domain/amount-in-words';
 import { indiaDateOf } from '../../../domain/india-time';
 import { isIntraState, splitTax } from '../../../domain/gst';
@@ -13,6 +13,7 @@ import type { ShopSettings } from '../../../domain/shop-settings';
 import { documentTotals } from '../../../domain/tax-document';
 import type { DocumentLine, DocumentParty, DocumentState, DocumentSupplier, TaxDocument } from '../../../domain/tax-document';
 import type { Database, Transaction } from '../../db/client';
+import { jsonRows } from '../../db/json-rows';
 import { addresses, categories, orderDeliveries, orderItems, orders, products, users } from '../../db/schema';
 import type { AddressSnapshot } from '../orders/invoice.service';
 
@@ -63,9 +64,70 @@ function splitLine(amount: TaxedAmount, intraState: boolean) {
   };
 }
 
+interface BodyItem extends TaxedAmount {
+  productName: string;
+  size: string | null;
+  quantity: number;
+  unitPricePaise: number;
+  hsn: string;
+}
+
+interface BodyFee extends TaxedAmount {
+  kind: 'hand' | 'courier';
+}
+
+/** The buyer's other saved addresses, oldest first: a gift's buyer lives at the first (partyOf's fields). */
+const otherAddresses = jsonRows<Omit<AddressSnapshot, 'addressId'>>({
+  columns: {
+    fullName: addresses.fullName,
+    address: addresses.address,
+    locality: addresses.locality,
+    landmark: addresses.landmark,
+    city: addresses.city,
+    pincode: addresses.pincode,
+    state: addresses.state,
+    country: addresses.country,
+    phoneNumber: addresses.phoneNumber,
+  },
+  from: addresses,
+  where: and(eq(addresses.userId, orders.userId), sql`${addresses.id} <> (${orders.address} ->> 'addressId')::integer`),
+  orderBy: sql`${addresses.id}`,
+});
+
+const bodyItems = jsonRows<BodyItem>({
+  columns: {
+    productName: orderItems.productName,
+    size: orderItems.size,
+    quantity: orderItems.quantity,
+    unitPricePaise: orderItems.unitPricePaise,
+    rateBp: orderItems.gstRateBp,
+    totalPaise: orderItems.lineTotalPaise,
+    taxablePaise: orderItems.taxablePaise,
+    taxPaise: sql`${orderItems.cgstPaise} + ${orderItems.sgstPaise} + ${orderItems.igstPaise}`,
+    hsn: sql`coalesce(${products.hsnCode}, ${categories.hsnCode}, ${defaultHsn})`,
+  },
+  from: sql`${orderItems} join ${products} on ${products.id} = ${orderItems.productId} join ${categories} on ${categories.id} = ${products.categoryId}`,
+  where: eq(orderItems.orderId, orders.id),
+  orderBy: sql`${orderItems.id}`,
+});
+
+const bodyFees = jsonRows<BodyFee>({
+  columns: {
+    kind: orderDeliveries.kind,
+    totalPaise: orderDeliveries.feePaise,
+    rateBp: orderDeliveries.feeGstRateBp,
+    taxablePaise: orderDeliveries.feeTaxablePaise,
+    taxPaise: sql`${orderDeliveries.feeCgstPaise} + ${orderDeliveries.feeSgstPaise} + ${orderDeliveries.feeIgstPaise}`,
+  },
+  from: orderDeliveries,
+  where: eq(orderDeliveries.orderId, orders.id),
+  orderBy: sql`${orderDeliveries.kind}, ${orderDeliveries.id}`,
+});
+
 /**
  * The body of the order's invoice or bill of supply as it would be issued `now`; undefined when there is no such
- * order. Read in the caller's transaction, or before the settling statement (whose `paid` decides whether it is issued).
+ * order. Read in one statement (its lines, fees and the buyer's addresses along, as json-rows.ts says why), in the
+ * caller's transaction or before the settling statement (whose `paid` decides whether it is issued).
  */
 export async function composeInvoiceBody(
   db: Database | Transaction,
@@ -75,66 +137,32 @@ export async function composeInvoiceBody(
 ): Promise<DocumentBody | undefined> {
   const [order] = await db
     .select({
-      id: orders.id,
-      userId: orders.userId,
       number: sql<string>`coalesce(${orders.providerOrderId}, ${orders.invoiceId})`,
       address: orders.address,
       gift: orders.gift,
       firstName: users.firstName,
       lastName: users.lastName,
+      otherAddresses,
+      items: bodyItems,
+      fees: bodyFees,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
     .limit(1);
   if (!order) return undefined;
+  const { items, fees } = order;
   const delivered = order.address as AddressSnapshot;
   const buyerName = [order.firstName, order.lastName].filter(Boolean).join(' ') || delivered.fullName;
 
   // A gift goes to someone else: the buyer's own address is the oldest other one they saved, when they saved one.
-  const [own] = order.gift
-    ? await db
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.userId, order.userId), ne(addresses.id, delivered.addressId)))
-        .orderBy(asc(addresses.id))
-        .limit(1)
-    : [];
+  const own = order.gift ? order.otherAddresses[0] : undefined;
   const recipient = partyOf(delivered.fullName, delivered);
   const buyer = own ? partyOf(buyerName, own) : { ...recipient, name: buyerName };
   const deliveryAddress = sameAddress(buyer, recipient) && buyer.name === recipient.name ? null : recipient;
   // FLORIST-FACTS.md: where the delivery ends, unless the accountant's setting names the buyer's place for gifts.
   const placeOfSupply = settings.giftPlaceOfSupply === 'buyer' && order.gift ? buyer.state : recipient.state;
   const intraState = isIntraState(placeOfSupply.name);
-
-  const items = await db
-    .select({
-      productName: orderItems.productName,
-      size: orderItems.size,
-      quantity: orderItems.quantity,
-      unitPricePaise: orderItems.unitPricePaise,
-      rateBp: orderItems.gstRateBp,
-      totalPaise: orderItems.lineTotalPaise,
-      taxablePaise: orderItems.taxablePaise,
-      taxPaise: sql<number>`${orderItems.cgstPaise} + ${orderItems.sgstPaise} + ${orderItems.igstPaise}`.mapWith(Number),
-      hsn: sql<string>`coalesce(${products.hsnCode}, ${categories.hsnCode}, ${defaultHsn})`,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
-  const fees = await db
-    .select({
-      kind: orderDeliveries.kind,
-      totalPaise: orderDeliveries.feePaise,
-      rateBp: orderDeliveries.feeGstRateBp,
-      taxablePaise: orderDeliveries.feeTaxablePaise,
-      taxPaise: sql<number>`${orderDeliveries.feeCgstPaise} + ${orderDeliveries.feeSgstPaise} + ${orderDeliveries.feeIgstPaise}`.mapWith(Number),
-    })
-    .from(orderDeliveries)
-    .where(eq(orderDeliveries.orderId, order.id))
-    .orderBy(asc(orderDeliveries.kind), asc(orderDeliveries.id));
 
   const lines: DocumentLine[] = [
     ...items.map((item) => ({

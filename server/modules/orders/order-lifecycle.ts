@@ -17,7 +17,7 @@ import type { ShopSettings } from '../../../domain/shop-settings';
 import { composeInvoiceBody } from '../documents/document-body';
 import type { DocumentBody } from '../documents/document-body';
 import { issueDocument, issueDocumentCtes } from '../documents/document-issue';
-import { readSettings } from '../settings/settings.service';
+import { cachedSettings, readSettings } from '../settings/settings.service';
 
 type PaymentState = (typeof orders.$inferSelect)['paymentState'];
 
@@ -105,7 +105,7 @@ export async function settleOrder(
   if (!composed) return undefined;
   if (composed.paymentState === 'pending') {
     // Its GST document, composed as the mails are: the statement issues it only if it pays the order.
-    const settings = await readSettings(db, context.shop);
+    const settings = await cachedSettings(db, context.shop);
     const body = await composeInvoiceBody(db, settings, { providerOrderId: input.providerOrderId }, now);
     const settled = await settlePendingOrder(db, input, composed.mails, body && { body, settings }, now);
     if (settled !== 'not pending') return settled;

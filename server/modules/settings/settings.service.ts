@@ -9,6 +9,7 @@ import type { ShopSettings } from '../../../domain/shop-settings';
 import type { ShopConfig } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { shopSettings } from '../../db/schema';
+import { cachedCatalog, cachedDataChanged } from '../catalog/catalog.cache';
 
 /** What a shop starts with: its environment, invoices "PS/…", credit notes "CN/…", gifts supplied where delivered. */
 export function defaultSettings(shop: ShopConfig): ShopSettings {
@@ -35,9 +36,18 @@ export async function readSettings(db: Database | Transaction, shop: ShopConfig)
   return parsed.success ? parsed.data : defaultSettings(shop);
 }
 
+/**
+ * The settings as readSettings answers them, through the catalogue's cache (catalog.cache.ts): every paid order's GST
+ * document needs them, and only saveSettings changes them.
+ */
+export async function cachedSettings(db: Database, shop: ShopConfig): Promise<ShopSettings> {
+  return (await cachedCatalog(db, 'shop-settings', () => readSettings(db, shop))).value;
+}
+
 /** Saves the settings, which the route has validated whole (domain/shop-settings.ts); the settings as stored. */
 export async function saveSettings(db: Database, settings: ShopSettings): Promise<ShopSettings> {
   const values = { ...settings, updatedAt: new Date() };
   await db.insert(shopSettings).values({ id: 1, ...values }).onConflictDoUpdate({ target: shopSettings.id, set: values });
+  await cachedDataChanged(db);
   return settings;
 }
