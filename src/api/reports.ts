@@ -1,7 +1,7 @@
-// The back office reports (issue 41, docs/api.md "Reports"): the dashboard's figures and the month's GST report,
+// The back office reports (issue 41, docs/api.md "Reports"): the dashboard's figures, the month's GST report and low stock,
 // parsed with domain/reports.ts, and the CSV files, fetched with the admin's token and handed back as a named file.
-import { dashboardFigures, gstReport } from '../../domain/reports';
-import type { DashboardFigures, ExportStatus, GstReport } from '../../domain/reports';
+import { dashboardFigures, gstReport, lowStockReport } from '../../domain/reports';
+import type { DashboardFigures, ExportStatus, GstReport, LowStockReport } from '../../domain/reports';
 import type { DashboardPeriod } from '../../machines/sales-dashboard.machine';
 import { call, toCallError } from './call-error';
 import { api } from './client';
@@ -12,6 +12,9 @@ export const getDashboardFigures = (period: DashboardPeriod | null): Promise<Das
 
 /** `GET admin/reports/gst?month=` */
 export const getGstReport = (month: string): Promise<GstReport> => call(() => api.get('admin/reports/gst', { searchParams: { month } }).json(), gstReport);
+
+/** `GET admin/reports/low-stock`: the flowers on sale below the Settings' threshold, fewest first. */
+export const getLowStock = (): Promise<LowStockReport> => call(() => api.get('admin/reports/low-stock').json(), lowStockReport);
 
 export interface ReportFile {
   name: string;
