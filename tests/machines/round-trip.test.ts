@@ -228,7 +228,7 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'list.retry' },
     ],
   },
-  reportDownload: {
+  fileDownload: {
     events: [
       { type: 'file.download', query: { month: '2026-11' } },
       done('downloadFile', undefined),
