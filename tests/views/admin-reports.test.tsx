@@ -226,9 +226,9 @@ describe('Low stock', () => {
     expect(router.state.location.pathname).toBe('/adminlowstock');
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Product NameCategorySub CategoryIn stock',
-      'Blue Orchid BunchFresh FlowersBunches0',
-      'Amber Rose PosyEverlasting Dry FlowersPosy3',
+      'Product NameIn stockCategorySub Category',
+      'Blue Orchid Bunch0Fresh FlowersBunches',
+      'Amber Rose Posy3Everlasting Dry FlowersPosy',
     ]);
     expect(screen.getByText(/fewer than 5 in stock, fewest first/)).toBeTruthy();
     await user.click(within(table).getByRole('link', { name: 'Restock Amber Rose Posy, 3 in stock' }));

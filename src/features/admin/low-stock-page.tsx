@@ -17,10 +17,9 @@ import { AdminPage } from './admin-page';
 
 const title = 'Low stock';
 
+// The stock next to the name: on a phone the table scrolls sideways and the count stays in view.
 const columns: readonly Column<LowStockProduct>[] = [
   { header: 'Product Name', cell: (product) => product.name, maxW: '64' },
-  { header: 'Category', cell: (product) => product.category, maxW: '48' },
-  { header: 'Sub Category', cell: (product) => product.subCategory, maxW: '48' },
   {
     header: 'In stock',
     // None left: the flower shows as sold out in the shop, so it stands out here too.
@@ -34,6 +33,8 @@ const columns: readonly Column<LowStockProduct>[] = [
       ),
     numeric: true,
   },
+  { header: 'Category', cell: (product) => product.category, maxW: '48' },
+  { header: 'Sub Category', cell: (product) => product.subCategory, maxW: '48' },
 ];
 
 export function LowStockPage() {
