@@ -5,7 +5,7 @@ import { rowIdOf } from './fields';
  * The admin's Mail screen calls (docs/api.md "Admin"): the mails the mail server refused for good, and Resend, which
  * queues one of them again. Dates are ISO 8601.
  */
-export const mailKinds = ['order_confirmation', 'order_notice', 'order_status', 'order_cancelled', 'order_refunded', 'order_delivered', 'payment_due_back', 'contact'] as const;
+export const mailKinds = ['order_confirmation', 'order_notice', 'order_status', 'order_cancelled', 'order_refunded', 'order_delivered', 'payment_due_back', 'contact', 'low_stock'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export const adminMailMessages = {

@@ -8,4 +8,6 @@ export const pagePaths = {
   accountOrders: '/account/orders',
   /** The admin's page of one purchase. */
   purchaseOrder: (id: string | number) => `/purchaseorderlist/${encodeURIComponent(String(id))}`,
+  /** The admin's list of flowers low in stock. */
+  adminLowStock: '/adminlowstock',
 } as const;

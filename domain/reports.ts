@@ -26,6 +26,7 @@ export const reportTexts = {
   statusInvalid: `status must be one of: all, ${shownOrderStatuses.join(', ')}`,
   monthInvalid: 'month must be a month such as 2026-11',
   loadFailed: 'The figures could not be loaded. Please try again.',
+  lowStockLoadFailed: 'The low stock list could not be loaded. Please try again.',
 } as const;
 
 const date = (message: string) => z.string({ error: message }).check(z.refine(isIndiaDate, { error: message }));
@@ -109,3 +110,26 @@ export const gstReport = z.object({
   orders: count,
 });
 export type GstReport = z.infer<typeof gstReport>;
+
+/**
+ * `GET admin/reports/low-stock`: the flowers on sale (not removed) with fewer in stock than the Settings' threshold,
+ * fewest first: what the florist restocks, and what the morning mail lists.
+ */
+export const lowStockProduct = z.object({
+  externalId: z.string(),
+  name: z.string(),
+  category: z.string(),
+  subCategory: z.string(),
+  stock: count,
+});
+export type LowStockProduct = z.infer<typeof lowStockProduct>;
+
+export const lowStockReport = z.object({
+  /** Settings' "Low stock below": a flower with fewer in stock than this is low. */
+  threshold: count,
+  products: z.array(lowStockProduct),
+});
+export type LowStockReport = z.infer<typeof lowStockReport>;
+
+/** The empty list's words, on the screen and in tests. */
+export const noLowStock = (threshold: number) => `No flower is below ${threshold} in stock.`;

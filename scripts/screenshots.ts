@@ -4,7 +4,7 @@
  * temporary DATA_DIR (demo catalogue, an admin from ADMIN_EMAIL / ADMIN_PASSWORD), makes a customer with paid orders
  * through the API, then walks the shop in Debian's Chromium at 1440 px and 390 px: a guest browses, fills the bag,
  * checks out with the code from the dev outbox and pays with the sandbox card; the customer opens Orders; the admin
- * opens the dashboard with its figures, the flowers, an order and the month's GST report, then the Deliveries board on the day of two midnight orders with
+ * opens the dashboard with its figures, the low stock list, the flowers, an order and the month's GST report, then the Deliveries board on the day of two midnight orders with
  * birthday and anniversary cards, and its card sheet. Each picture is a PNG, or a WebP when the PNG would be over
  * budget. Screen names as arguments (`npm run screenshots -- admin-deliveries delivery-cards`) retake only those.
  */
@@ -294,6 +294,21 @@ async function adminJourney(page: Page, shop: Shop) {
   await page.getByRole('table', { name: 'Top products' }).waitFor();
   await page.locator('.recharts-surface').first().waitFor();
   await shoot(page, 'admin-dashboard');
+  // The catalogue's cards below the figures: Low stock says how many flowers are low.
+  if (isWanted('admin-dashboard-products')) {
+    const cards = page.getByRole('region', { name: 'PRODUCTS' });
+    await cards.getByText(/^\d+ low$/).waitFor();
+    await settle(page, { fullPage: false });
+    // Cut from the whole page (settle scrolled to the top): a shot of the element alone would scroll it under the
+    // sticky header on a phone.
+    const clip = (await cards.boundingBox())!;
+    await save('admin-dashboard-products', page.viewportSize()!.width, await page.screenshot({ fullPage: true, clip, animations: 'disabled', caret: 'hide' }));
+  }
+
+  // The demo catalogue has a few flowers below the default threshold (5).
+  await page.goto(paths.adminLowStock);
+  await page.getByRole('table', { name: 'Low stock' }).getByRole('row').nth(1).waitFor();
+  await shoot(page, 'admin-low-stock', { fullPage: true });
 
   await page.goto('/flowerlist');
   await page.getByRole('table', { name: 'List of Flowers' }).getByRole('row').nth(1).waitFor();
@@ -331,7 +346,7 @@ async function deliveriesJourney(page: Page, shop: Shop) {
 const journeys: { screens: string[]; run: (page: Page, shop: Shop, width: number) => Promise<void> }[] = [
   { screens: ['home', 'category', 'product', 'bag', 'checkout', 'payment', 'thank-you'], run: guestJourney },
   { screens: ['sign-in', 'orders'], run: (page) => customerJourney(page) },
-  { screens: ['admin-dashboard', 'admin-flowers', 'admin-order', 'gst-report'], run: (page, shop) => adminJourney(page, shop) },
+  { screens: ['admin-dashboard', 'admin-dashboard-products', 'admin-low-stock', 'admin-flowers', 'admin-order', 'gst-report'], run: (page, shop) => adminJourney(page, shop) },
   { screens: ['admin-deliveries', 'delivery-cards'], run: (page, shop) => deliveriesJourney(page, shop) },
 ];
 

@@ -6,8 +6,8 @@ import type { AccountOrder, ProfileFields, UpdateUserDetailsReply, UserDetails }
 import { address, addressList, updateAddressReply } from '../../domain/address';
 import type { Address, AddressFields, UpdateAddressReply } from '../../domain/address';
 import { api } from './client';
-import { saveDocument } from './document-file';
-import type { DocumentSeries } from './document-file';
+import { downloadedFile } from './file-download';
+import type { DocumentSeries, DownloadedFile } from './file-download';
 
 /** `GET getsingleuserdetails?id={userExtId}` */
 export async function getUserDetails(userExtId: string): Promise<UserDetails> {
@@ -28,10 +28,9 @@ export async function getUserOrders(userExtId: string): Promise<AccountOrder[]> 
   return accountOrders.parse(await api.get('userorderslist', { searchParams: { id: userExtId } }).json());
 }
 
-/** `GET userorderdocument`: the caller's order's invoice (or credit note), saved as a PDF file. */
-export async function downloadOrderDocument(userExtId: string, orderNumber: string, series: DocumentSeries = 'invoice'): Promise<void> {
-  await saveDocument(await api.get('userorderdocument', { searchParams: { id: userExtId, order: orderNumber, series } }));
-}
+/** `GET userorderdocument`: the caller's order's invoice (or credit note) as a PDF file. */
+export const getOrderDocument = (userExtId: string, orderNumber: string, series: DocumentSeries): Promise<DownloadedFile> =>
+  downloadedFile('userorderdocument', { id: userExtId, order: orderNumber, series }, 'document.pdf');
 
 /** `GET getuseraddresses?id={userExtId}`: saved addresses, newest first. */
 export async function getUserAddresses(userExtId: string): Promise<Address[]> {

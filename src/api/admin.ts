@@ -32,8 +32,8 @@ import type { AdminFormOutcome } from '../../machines/admin-form.machine';
 import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
 import { call, toCallError } from './call-error';
 import { api } from './client';
-import { saveDocument } from './document-file';
-import type { DocumentSeries } from './document-file';
+import { downloadedFile } from './file-download';
+import type { DocumentSeries, DownloadedFile } from './file-download';
 
 // ---- Reads ----------------------------------------------------------------------------------------------------------
 
@@ -70,10 +70,9 @@ export const getPurchases = (): Promise<PurchaseRecord[]> => call(() => api.get(
 export const getPurchase = (id: number): Promise<PurchaseRecord> =>
   call(() => api.get('getSinglePurchase', { searchParams: { id } }).json(), purchaseRecord);
 
-/** `GET getpurchasedocument?id=`: a purchase's invoice (or credit note), saved as a PDF file. */
-export async function downloadPurchaseDocument(id: number, series: DocumentSeries = 'invoice'): Promise<void> {
-  await saveDocument(await api.get('getpurchasedocument', { searchParams: { id, series } }));
-}
+/** `GET getpurchasedocument?id=`: a purchase's invoice (or credit note) as a PDF file. */
+export const getPurchaseDocument = (id: number, series: DocumentSeries): Promise<DownloadedFile> =>
+  downloadedFile('getpurchasedocument', { id, series }, 'document.pdf');
 
 /** `GET getuserneverpurchase` */
 export const getNeverPurchasedUsers = (): Promise<NeverPurchasedUser[]> =>

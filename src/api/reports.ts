@@ -1,10 +1,12 @@
-// The back office reports (issue 41, docs/api.md "Reports"): the dashboard's figures and the month's GST report,
-// parsed with domain/reports.ts, and the CSV files, fetched with the admin's token and handed back as a named file.
-import { dashboardFigures, gstReport } from '../../domain/reports';
-import type { DashboardFigures, ExportStatus, GstReport } from '../../domain/reports';
+// The back office reports (issue 41, docs/api.md "Reports"): the dashboard's figures, the month's GST report and low stock,
+// parsed with domain/reports.ts, and the CSV files, fetched with the admin's token as named files (file-download.ts).
+import { dashboardFigures, gstReport, lowStockReport } from '../../domain/reports';
+import type { DashboardFigures, ExportStatus, GstReport, LowStockReport } from '../../domain/reports';
 import type { DashboardPeriod } from '../../machines/sales-dashboard.machine';
-import { call, toCallError } from './call-error';
+import { call } from './call-error';
 import { api } from './client';
+import { downloadedFile } from './file-download';
+import type { DownloadedFile } from './file-download';
 
 /** `GET admin/reports/dashboard?from=&to=`; null: the server's default period (the last 30 days). */
 export const getDashboardFigures = (period: DashboardPeriod | null): Promise<DashboardFigures> =>
@@ -13,24 +15,11 @@ export const getDashboardFigures = (period: DashboardPeriod | null): Promise<Das
 /** `GET admin/reports/gst?month=` */
 export const getGstReport = (month: string): Promise<GstReport> => call(() => api.get('admin/reports/gst', { searchParams: { month } }).json(), gstReport);
 
-export interface ReportFile {
-  name: string;
-  content: Blob;
-}
-
-/** A CSV report as the server named it (Content-Disposition); the admin's token rides along, which a plain link cannot do. */
-async function csvFile(path: string, searchParams: Record<string, string>): Promise<ReportFile> {
-  try {
-    const response = await api.get(path, { searchParams });
-    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'report.csv';
-    return { name, content: await response.blob() };
-  } catch (error) {
-    throw await toCallError(error);
-  }
-}
+/** `GET admin/reports/low-stock`: the flowers on sale below the Settings' threshold, fewest first. */
+export const getLowStock = (): Promise<LowStockReport> => call(() => api.get('admin/reports/low-stock').json(), lowStockReport);
 
 /** `GET admin/reports/orders.csv?from=&to=&status=` */
-export const getOrdersCsv = (query: { from: string; to: string; status: ExportStatus }): Promise<ReportFile> => csvFile('admin/reports/orders.csv', { ...query });
+export const getOrdersCsv = (query: { from: string; to: string; status: ExportStatus }): Promise<DownloadedFile> => downloadedFile('admin/reports/orders.csv', { ...query }, 'orders.csv');
 
 /** `GET admin/reports/gst.csv?month=` */
-export const getGstCsv = (month: string): Promise<ReportFile> => csvFile('admin/reports/gst.csv', { month });
+export const getGstCsv = (month: string): Promise<DownloadedFile> => downloadedFile('admin/reports/gst.csv', { month }, 'gst.csv');

@@ -54,6 +54,7 @@ export const paths = {
   adminDeliveryCards: '/admindeliverycards',
   adminDeliveryManifest: '/admindeliverymanifest',
   adminGstReport: '/admingstreport',
+  adminLowStock: pagePaths.adminLowStock,
   deliveryAreaList: '/deliveryarealist',
   deliveryArea: '/deliveryarea',
   updateDeliveryArea: (id: string | number) => `/updatedeliveryarea/${segment(id)}`,

@@ -1,30 +1,32 @@
-// The buttons that download an order's GST documents (issue 41), in My Account's orders and the admin's order page.
-// A failed download is reported in a notice; nothing else on the page changes.
-import { Button, HStack } from '@chakra-ui/react';
+// The buttons that download an order's GST documents (issue 41), in My Account's orders and the admin's order page:
+// each a file-download button, which says under it why a download was refused or failed.
+import { HStack } from '@chakra-ui/react';
 import type { OrderDocumentNumbers } from '../../domain/document-numbers';
-import type { DocumentSeries } from '../api/document-file';
-import { toastDurations } from '../../domain/limits';
-import { showNotice } from '../app/show-notice';
+import type { DocumentSeries, DownloadedFile } from '../api/file-download';
+import { FileDownloadButton } from './file-download-button';
 
-export function DocumentDownloads({ documents, download }: { documents: OrderDocumentNumbers | undefined; download: (series: DocumentSeries) => Promise<void> }) {
+export function DocumentDownloads({
+  documents,
+  fetchDocument,
+}: {
+  documents: OrderDocumentNumbers | undefined;
+  fetchDocument: (series: DocumentSeries) => Promise<DownloadedFile>;
+}) {
   if (!documents?.invoice && !documents?.creditNote) return null;
-  const save = (series: DocumentSeries) => () => {
-    download(series).catch((error: unknown) => {
-      console.error('document download failed', error);
-      showNotice({ kind: 'error', message: 'The document could not be downloaded just now. Please try again.', duration: toastDurations.default });
-    });
-  };
+  const fetchFile = ({ series }: { series: DocumentSeries }) => fetchDocument(series);
   return (
-    <HStack gap="2" wrap="wrap">
+    <HStack gap="2" wrap="wrap" align="flex-start">
       {documents.invoice ? (
-        <Button size="sm" variant="outline" colorPalette="leaf" rounded="full" onClick={save('invoice')} aria-label={`Download invoice ${documents.invoice}`}>
-          Download invoice
-        </Button>
+        <FileDownloadButton compact label="Download invoice" ariaLabel={`Download invoice ${documents.invoice}`} query={{ series: 'invoice' }} fetchFile={fetchFile} />
       ) : null}
       {documents.creditNote ? (
-        <Button size="sm" variant="outline" colorPalette="leaf" rounded="full" onClick={save('credit_note')} aria-label={`Download credit note ${documents.creditNote}`}>
-          Download credit note
-        </Button>
+        <FileDownloadButton
+          compact
+          label="Download credit note"
+          ariaLabel={`Download credit note ${documents.creditNote}`}
+          query={{ series: 'credit_note' }}
+          fetchFile={fetchFile}
+        />
       ) : null}
     </HStack>
   );

@@ -2,7 +2,9 @@
 // e-mail code read from the dev outbox, paying by UPI after a declined collect), a signed-in customer pays with a saved and then a new
 // address, a declined card, a dismissed dialog, and a stock shortfall made by another buyer — with the bill, the
 // mails, the stock and the Orders tab checked against the server.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, screenshots } from './browser-suite';
@@ -203,9 +205,32 @@ describe('a signed-in customer checks out', () => {
     expect(confirmation!.text).toMatch(/IGST \(5%\): Rs\. /);
     expect(confirmation!.text).toContain('Bengaluru');
     await page.goto('/account/orders');
-    await page.getByText(/order_/).first().waitFor();
+    const orderId = /order_\w+/.exec(confirmation!.subject)![0];
+    const card = page.getByRole('article', { name: `Order ${orderId}` });
+    await card.waitFor();
+
+    // The buyer downloads the order's tax invoice: the PDF names the number on the button and the total on the card.
+    const button = card.getByRole('button', { name: /^Download invoice / });
+    const documentNumber = (await button.getAttribute('aria-label'))!.replace('Download invoice ', '');
+    expect(documentNumber).toMatch(/^PS\/\d{2}-\d{2}\/\d{6}$/);
+    const shownTotal = (await card.getByText(/^Rs\. /).first().innerText()).trim();
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const { text } = await extractText(new Uint8Array(await readFile((await download.path())!)));
+    const pdf = text.join(' ').replace(/\s+/g, ' ');
+    expect(pdf.startsWith('Tax Invoice')).toBe(true);
+    expect(pdf).toContain(`Invoice No. ${documentNumber}`);
+    expect(pdf).toContain(`Order No. ${orderId}`);
+    expect(pdf).toContain('Arjun Menon');
+    expect(pdf).toMatch(new RegExp(`IGST ₹[\\d,.]+ Total ${documentAmount(shownTotal).replace(/[.]/g, '\\.')}`));
   });
 });
+
+/** "Rs. 1,250" or "Rs. 1,250.50" as a GST document writes it: "₹1,250.00", "₹1,250.50". */
+const documentAmount = (shown: string) => {
+  const figures = shown.replace(/^Rs\. /, '');
+  return `₹${figures.includes('.') ? figures : `${figures}.00`}`;
+};
 
 describe('a stock shortfall', () => {
   it('names the product and what is left when another buyer took the stock first', async () => {

@@ -220,7 +220,15 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'period.change', period: { from: '2026-11-30', to: '2026-11-01' } },
     ],
   },
-  reportDownload: {
+  lowStock: {
+    events: [
+      done('loadLowStock', { threshold: 5, products: [{ externalId: 'p_1', name: 'Blue Orchid Bunch', category: 'Fresh', subCategory: 'Bunches', stock: 0 }] }),
+      error('loadLowStock', failure(403, 'FORBIDDEN', 'Only an admin can do this.')),
+      error('loadLowStock', networkDown),
+      { type: 'list.retry' },
+    ],
+  },
+  fileDownload: {
     events: [
       { type: 'file.download', query: { month: '2026-11' } },
       done('downloadFile', undefined),

@@ -700,6 +700,7 @@ const rows: Row[] = [
   adminRow('GET', '/api/admin/reports/orders.csv', () => ({ method: 'GET', url: '/api/admin/reports/orders.csv?status=all' })),
   adminRow('GET', '/api/admin/reports/gst', () => ({ method: 'GET', url: '/api/admin/reports/gst?month=2026-11' })),
   adminRow('GET', '/api/admin/reports/gst.csv', () => ({ method: 'GET', url: '/api/admin/reports/gst.csv?month=2026-11' })),
+  adminRow('GET', '/api/admin/reports/low-stock', () => ({ method: 'GET', url: '/api/admin/reports/low-stock' })),
 ];
 
 

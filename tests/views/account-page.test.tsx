@@ -38,6 +38,21 @@ let addresses: Address[] = [];
 let updates: { query: string; body: unknown; authorization: string | null }[] = [];
 let updateStatus = 200;
 let requestedIds: string[] = [];
+let documentAsks: string[] = [];
+
+const pdf = (name: string) =>
+  new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${name}"` } });
+
+/** Catches the browser's download of a fetched file: its name. */
+function catchDownloads() {
+  const names: string[] = [];
+  URL.createObjectURL = vi.fn(() => 'blob:document');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    names.push(this.download);
+  });
+  return names;
+}
 
 const server = setupServer(
   ...layoutHandlers,
@@ -53,6 +68,13 @@ const server = setupServer(
   }),
   http.get('*/api/userorderslist', () => HttpResponse.json(orders)),
   http.get('*/api/getuseraddresses', () => HttpResponse.json(addresses)),
+  http.get('*/api/userorderdocument', ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    documentAsks.push(query.toString());
+    // The server keeps no credit note for this order: its refusal, in its words.
+    if (query.get('series') === 'credit_note') return HttpResponse.json({ message: 'This order has no such document.', code: 'NOT_FOUND' }, { status: 404 });
+    return pdf('PS-26-27-000004.pdf');
+  }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -61,6 +83,7 @@ afterEach(() => {
   addresses = [];
   updates = [];
   requestedIds = [];
+  documentAsks = [];
   updateStatus = 200;
   toaster.remove();
   vi.restoreAllMocks();
@@ -267,6 +290,31 @@ describe('account page: orders', () => {
     }
     const before = within(within(screen.getByRole('article', { name: 'Order order_Before' })).getByRole('group', { name: 'Delivery' }));
     expect(before.getByText('Delivered in 2 to 5 business days')).toBeTruthy();
+  });
+
+  it('downloads the order’s invoice, and says under the credit note’s button why it was refused', async () => {
+    orders = [anOrder({ UserOrder: { rpayOrderId: 'order_Doc', documents: { invoice: 'PS/26-27/000004', creditNote: 'CN/26-27/000001' } } })];
+    const saved = catchDownloads();
+    signIn();
+    const user = userEvent.setup();
+    await renderApp('/account/orders');
+    const card = await screen.findByRole('article', { name: 'Order order_Doc' });
+    await user.click(within(card).getByRole('button', { name: 'Download invoice PS/26-27/000004' }));
+    await waitFor(() => expect(saved).toEqual(['PS-26-27-000004.pdf']));
+    expect(documentAsks).toEqual(['id=u_12&order=order_Doc&series=invoice']);
+    expect(within(card).queryByRole('alert')).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: 'Download credit note CN/26-27/000001' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('This order has no such document.');
+    expect(saved).toHaveLength(1);
+  });
+
+  it('shows no download button for an order without documents', async () => {
+    orders = [anOrder({ UserOrder: { rpayOrderId: 'order_NoDoc', documents: { invoice: null, creditNote: null } } })];
+    signIn();
+    await renderApp('/account/orders');
+    const card = await screen.findByRole('article', { name: 'Order order_NoDoc' });
+    expect(within(card).queryByRole('button', { name: /^Download/ })).toBeNull();
   });
 
   it('says "You have not added anything to your bag yet." without orders', async () => {

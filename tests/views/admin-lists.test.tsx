@@ -53,6 +53,7 @@ const server = setupServer(
   // The dashboard's figures (tests/views/admin-reports.test.tsx shows them).
   http.get('*/api/admin/reports/dashboard', () => HttpResponse.json(someDashboardFigures())),
   http.get('*/api/admin/messages/unread', () => HttpResponse.json({ unread: 0 })),
+  http.get('*/api/admin/reports/low-stock', () => HttpResponse.json({ threshold: 5, products: [] })),
   // What the screens a row opens load, so that following a row ends on a working screen.
   http.get('*/api/getsingleflowercategory', ({ request }) => HttpResponse.json(anAdminCategory({ id: idOf(request) }))),
   http.get('*/api/getsubflowercategorybyid', ({ request }) => HttpResponse.json(anAdminSubCategory({ id: idOf(request) }))),
@@ -122,6 +123,7 @@ describe('admin dashboard', () => {
       ['Bottom Banner Image Form', '/bannerbottomimage'],
       ['Flower Data Form', '/flowerform'],
       ['List of Flowers', '/flowerlist'],
+      ['Low stock', '/adminlowstock'],
       ['Flower Category Form', '/flowercategory'],
       ['Flower Category List', '/flowercategorylist'],
       ['SubCategory Form', '/flowersubcategory'],

@@ -42,6 +42,7 @@ const server = setupServer(
   }),
   // The dashboard's figures (tests/views/admin-reports.test.tsx shows them).
   http.get('*/api/admin/reports/dashboard', () => HttpResponse.json(someDashboardFigures())),
+  http.get('*/api/admin/reports/low-stock', () => HttpResponse.json({ threshold: 5, products: [] })),
   http.get('*/api/admin/messages/unread', () => {
     countsAnswered += 1;
     return HttpResponse.json({ unread: messages.filter((message) => message.readAt === null).length });

@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PurchaseRecord } from '../../domain/admin-orders';
+import { fileDownloadTexts } from '../../machines/file-download.machine';
 import { toaster } from '../../src/app/toaster';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
@@ -59,6 +60,8 @@ let updates: unknown[] = [];
 let loadStatus = 200;
 let updateStatus = 200;
 let actions: { path: string; body: unknown }[] = [];
+let documentAsks: string[] = [];
+let documentFails = false;
 /** What the refund or cancel call answers, and the record the page then loads. */
 let actionReply: { status: number; body: object; after?: PurchaseRecord } = { status: 200, body: {} };
 
@@ -84,6 +87,11 @@ const server = setupServer(
     if (actionReply.after) stored = actionReply.after;
     return HttpResponse.json(actionReply.status === 200 ? { ...actionReply.body, purchase: stored } : actionReply.body, { status: actionReply.status });
   }),
+  http.get('*/api/getpurchasedocument', ({ request }) => {
+    documentAsks.push(new URL(request.url).search);
+    if (documentFails) return HttpResponse.json({ message: 'Service unavailable', code: 'UNAVAILABLE' }, { status: 503, headers: { 'Retry-After': '0' } });
+    return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="CN-26-27-000001.pdf"' } });
+  }),
   // Where a save returns to (the list screen may load its records).
   http.get('*/api/users/purchases/list', () => HttpResponse.json([stored])),
 );
@@ -96,6 +104,8 @@ afterEach(() => {
   loadStatus = 200;
   updateStatus = 200;
   actions = [];
+  documentAsks = [];
+  documentFails = false;
   actionReply = { status: 200, body: {} };
   toaster.remove();
   vi.useRealTimers();
@@ -247,6 +257,32 @@ describe('purchase order update page', () => {
     expect(await screen.findByText('This purchase order does not exist.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the purchase order list' }).getAttribute('href')).toBe('/purchaseorderlist');
     expect(loads).toEqual([]);
+  });
+});
+
+describe('purchase order documents', () => {
+  const withDocuments = () => aPurchase({ UserOrder: { ...aPurchase().UserOrder, documents: { invoice: 'PS/26-27/000009', creditNote: 'CN/26-27/000001' } } });
+
+  it('downloads the credit note, and says under the button when a download failed', async () => {
+    stored = withDocuments();
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:document');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = await openOrder();
+    const creditNote = await screen.findByRole('button', { name: 'Download credit note CN/26-27/000001' });
+    expect(screen.getByRole('button', { name: 'Download invoice PS/26-27/000009' })).toBeTruthy();
+    await user.click(creditNote);
+    await waitFor(() => expect(saved).toEqual(['CN-26-27-000001.pdf']));
+    expect(documentAsks).toEqual(['?id=7&series=credit_note']);
+
+    documentFails = true;
+    await user.click(screen.getByRole('button', { name: 'Download invoice PS/26-27/000009' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(fileDownloadTexts.failed);
+    expect(documentAsks.at(-1)).toBe('?id=7&series=invoice');
+    expect(saved).toHaveLength(1);
   });
 });
 

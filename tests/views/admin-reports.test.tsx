@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DashboardFigures, GstReport } from '../../domain/reports';
-import { reportTexts } from '../../domain/reports';
+import type { DashboardFigures, GstReport, LowStockReport } from '../../domain/reports';
+import { noLowStock, reportTexts } from '../../domain/reports';
 import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
@@ -19,6 +19,16 @@ const dashboardAsks: string[] = [];
 let dashboardFails = false;
 const csvAsks: string[] = [];
 let csvRefusal: string | null = null;
+let lowStockAsks = 0;
+let lowStockFails = false;
+const someLowStock: LowStockReport = {
+  threshold: 5,
+  products: [
+    { externalId: 'p_orchid', name: 'Blue Orchid Bunch', category: 'Fresh Flowers', subCategory: 'Bunches', stock: 0 },
+    { externalId: 'p_posy', name: 'Amber Rose Posy', category: 'Everlasting Dry Flowers', subCategory: 'Posy', stock: 3 },
+  ],
+};
+let lowStock: LowStockReport = someLowStock;
 
 const november: GstReport = {
   month: '2026-11',
@@ -43,6 +53,11 @@ const csv = (name: string) =>
 const server = setupServer(
   ...layoutHandlers,
   http.get('*/api/admin/messages/unread', () => HttpResponse.json({ unread: 0 })),
+  http.get('*/api/admin/reports/low-stock', () => {
+    lowStockAsks += 1;
+    if (lowStockFails) return HttpResponse.json({ message: 'Service unavailable', code: 'UNAVAILABLE' }, { status: 503, headers: { 'Retry-After': '0' } });
+    return HttpResponse.json(lowStock);
+  }),
   http.get('*/api/admin/reports/dashboard', ({ request }) => {
     const query = new URL(request.url).searchParams;
     dashboardAsks.push(query.toString());
@@ -73,6 +88,9 @@ afterEach(() => {
   csvAsks.length = 0;
   dashboardFails = false;
   csvRefusal = null;
+  lowStockAsks = 0;
+  lowStockFails = false;
+  lowStock = someLowStock;
   vi.restoreAllMocks();
 });
 afterAll(() => server.close());
@@ -193,5 +211,48 @@ describe('the orders export', () => {
     await user.click(within(section).getByRole('button', { name: 'Download CSV' }));
     expect((await within(section).findByRole('alert')).textContent).toBe(reportTexts.reversed);
     expect(downloads).toHaveLength(1);
+  });
+});
+
+describe('Low stock', () => {
+  it('lists the low flowers, fewest first, each opening its flower form, and the Dashboard card counts them', async () => {
+    signIn({ dashboard: true });
+    const user = userEvent.setup();
+    const { router } = await renderApp('/dashboard');
+    const card = await screen.findByRole('link', { name: 'Low stock' });
+    await waitFor(() => expect(document.getElementById(card.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('2 low'));
+    await user.click(card);
+    const table = await screen.findByRole('table', { name: 'Low stock' }, slow);
+    expect(router.state.location.pathname).toBe('/adminlowstock');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Product NameIn stockCategorySub Category',
+      'Blue Orchid Bunch0Fresh FlowersBunches',
+      'Amber Rose Posy3Everlasting Dry FlowersPosy',
+    ]);
+    expect(screen.getByText(/fewer than 5 in stock, fewest first/)).toBeTruthy();
+    await user.click(within(table).getByRole('link', { name: 'Restock Amber Rose Posy, 3 in stock' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flowerformupdate/p_posy'));
+  });
+
+  it('says so when no flower is low', async () => {
+    lowStock = { threshold: 2, products: [] };
+    signIn({ dashboard: true });
+    await renderApp('/adminlowstock');
+    await screen.findByText('No flower is below 2 in stock.', {}, slow);
+    expect(noLowStock(2)).toBe('No flower is below 2 in stock.');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says so when the list did not load, and Retry loads it', async () => {
+    lowStockFails = true;
+    signIn({ dashboard: true });
+    const user = userEvent.setup();
+    await renderApp('/adminlowstock');
+    await screen.findByText(reportTexts.lowStockLoadFailed, {}, slow);
+    lowStockFails = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByRole('table', { name: 'Low stock' }, slow);
+    expect(lowStockAsks).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The back office reports (issue 41): the dashboard's figures, the orders CSV and the month's GST report (JSON and
- * CSV). Admins only: 401 to anonymous callers and 403 to guests and customers before anything else is looked at.
+ * The back office reports (issue 41): the dashboard's figures, the orders CSV, the month's GST report (JSON and
+ * CSV) and the flowers low in stock. Admins only: 401 to anonymous callers and 403 to guests and customers before anything else is looked at.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../domain/errors';
-import { dashboardFigures, gstReport, gstReportQuery, ordersExportQuery, reportPeriodQuery } from '../../../domain/reports';
+import { dashboardFigures, gstReport, gstReportQuery, lowStockReport, ordersExportQuery, reportPeriodQuery } from '../../../domain/reports';
 import { adminRefusals, onlyAdmins } from '../admin/admin-only';
+import { lowStockFor } from './low-stock.service';
 import { csvHeaders, csvStream } from './report-csv';
 import { gstCsvHeader, gstCsvRows, orderCsvCells, orderCsvHeader } from './report-rows';
 import { dashboardFiguresFor, exportedOrders, gstReportFor, periodOf } from './reports.service';
@@ -83,6 +84,21 @@ export function adminReportsRoutes(now: () => Date): FastifyPluginAsyncZod {
         const report = await gstReportFor(app.db, request.query.month);
         void reply.headers(csvHeaders(`gst-${report.month}.csv`));
         return reply.send(csvStream(gstCsvHeader, arrayRows(gstCsvRows(report)), (row) => row, (error) => request.log.error({ err: error }, 'GST CSV cut short')));
+      },
+    );
+
+    app.get(
+      '/admin/reports/low-stock',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The flowers on sale with fewer in stock than the Settings’ low stock threshold, fewest first',
+          response: { 200: lowStockReport, 400: apiError, ...adminRefusals },
+        },
+      },
+      async (_request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return lowStockFor(app.db, app.config.shop);
       },
     );
   };

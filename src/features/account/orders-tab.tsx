@@ -7,7 +7,7 @@ import { Badge, Box, Flex, HStack, Link, List, Skeleton, Stack, Text } from '@ch
 import { orderDate, profileMessages, trackingLink } from '../../../domain/account';
 import type { AccountOrder } from '../../../domain/account';
 import { formatRupees } from '../../../domain/money';
-import { downloadOrderDocument, getUserOrders } from '../../api/account';
+import { getOrderDocument, getUserOrders } from '../../api/account';
 import { DocumentDownloads } from '../../components/document-downloads';
 import { useRemote } from '../../app/use-remote';
 import { AccountPanel } from './account-panel';
@@ -71,7 +71,7 @@ function OrderCard({ order, userExtId }: { order: AccountOrder; userExtId: strin
       ) : null}
 
       <Box mt="4">
-        <DocumentDownloads documents={details.documents} download={(series) => downloadOrderDocument(userExtId, details.rpayOrderId, series)} />
+        <DocumentDownloads documents={details.documents} fetchDocument={(series) => getOrderDocument(userExtId, details.rpayOrderId, series)} />
       </Box>
 
       <Flex mt="5" gap="3" justify="space-between" align={{ base: 'flex-start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }}>

@@ -1,12 +1,13 @@
 // /dashboard (SPEC.md §2 "Admin screens"): the admin's hub, every admin screen as a card in its group (PRODUCTS,
 // ORDERS, DELIVERY of issue 40 and MAIL of issue 39), named as the spec names them, each with a line on what it is
-// for; Messages also says how many are unread. Above them, the shop's figures for a period (issue 41), in a chunk of
+// for; Messages also says how many are unread, Low stock how many flowers are low. Above them, the shop's figures for a period (issue 41), in a chunk of
 // their own (the charting library) so that the cards never wait for it.
 import { useEffect, useId, useState } from 'react';
 import type { ComponentType } from 'react';
 import { Badge, Box, Container, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { getUnreadMessageCount } from '../../api/admin';
+import { getLowStock } from '../../api/reports';
 import { loadLazyPart } from '../../app/lazy-route';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -59,6 +60,7 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
       { name: 'Bottom Banner Image Form', to: paths.bannerBottomImage, kind: 'Image', description: 'Change the banner near the foot of the home page, for desktop and mobile.' },
       { name: 'Flower Data Form', to: paths.flowerForm, kind: 'Form', description: 'Add a flower with its prices, stock, category and pictures.' },
       { name: 'List of Flowers', to: paths.flowerList, kind: 'List', description: 'Every flower, removed ones too; open one to edit or remove it.' },
+      { name: 'Low stock', to: paths.adminLowStock, kind: 'List', description: 'Flowers on sale below the stock threshold in Settings, fewest first; open one to restock it.' },
       { name: 'Flower Category Form', to: paths.flowerCategory, kind: 'Form', description: 'Add a category to the shop’s menu.' },
       { name: 'Flower Category List', to: paths.flowerCategoryList, kind: 'List', description: 'Every category and its GST; open one to edit it.' },
       { name: 'SubCategory Form', to: paths.flowerSubCategory, kind: 'Form', description: 'Add a sub category within a category.' },
@@ -108,6 +110,12 @@ function useUnreadNote(): string | undefined {
   return count.status === 'ready' && count.data > 0 ? `${count.data} unread` : undefined;
 }
 
+/** How many flowers are low in stock, as the Low stock card says it; nothing while it loads, when it did not, or at 0. */
+function useLowStockNote(): string | undefined {
+  const report = useRemote('dashboard:low-stock', () => getLowStock());
+  return report.status === 'ready' && report.data.products.length > 0 ? `${report.data.products.length} low` : undefined;
+}
+
 function DestinationCard({ destination, badge }: { destination: Destination; badge?: string | undefined }) {
   const descriptionId = useId();
   const badgeId = useId();
@@ -155,7 +163,7 @@ function DestinationCard({ destination, badge }: { destination: Destination; bad
 
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
-  const unread = useUnreadNote();
+  const badges: Partial<Record<string, string>> = { [paths.adminMessages]: useUnreadNote(), [paths.adminLowStock]: useLowStockNote() };
   return (
     <Container maxW="7xl" px={{ base: '4', md: '8' }} pt={{ base: '6', md: '10' }} pb={{ base: '16', md: '24' }}>
       <Stack gap="2" mb={{ base: '6', md: '10' }}>
@@ -176,7 +184,7 @@ export function DashboardPage() {
             </Heading>
             <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap={{ base: '4', md: '5' }}>
               {group.destinations.map((destination) => (
-                <DestinationCard key={destination.to} destination={destination} badge={destination.to === paths.adminMessages ? unread : undefined} />
+                <DestinationCard key={destination.to} destination={destination} badge={badges[destination.to]} />
               ))}
             </SimpleGrid>
           </Box>

@@ -13,7 +13,7 @@ import { getGstCsv, getGstReport } from '../../api/reports';
 import { useRemote } from '../../app/use-remote';
 import { AdminListLoad } from './admin-list';
 import { AdminPage } from './admin-page';
-import { ReportDownloadButton } from './report-download-button';
+import { FileDownloadButton } from '../../components/file-download-button';
 
 const title = 'GST report';
 
@@ -40,7 +40,7 @@ export function GstReportPage() {
             <Field.Label>Month</Field.Label>
             <Input type="month" value={month} onChange={(event) => event.target.value && setParams({ month: event.target.value })} />
           </Field.Root>
-          <ReportDownloadButton label="Download CSV" query={{ month }} fetchFile={({ month: asked }) => getGstCsv(asked)} />
+          <FileDownloadButton label="Download CSV" query={{ month }} fetchFile={({ month: asked }) => getGstCsv(asked)} />
         </Flex>
         <AdminListLoad
           status={report.status === 'error' ? 'failed' : report.status}

@@ -25,6 +25,7 @@ const kindNames: Record<MailKind, string> = {
   order_delivered: 'Delivered',
   payment_due_back: 'Second payment due back',
   contact: 'Contact message',
+  low_stock: 'Low stock',
 };
 
 export function MailPage() {

@@ -6,7 +6,7 @@ import { addIndiaDays, indiaDateOf } from '../../../domain/india-time';
 import { dashboardDefaultDays, exportStatuses } from '../../../domain/reports';
 import type { ExportStatus } from '../../../domain/reports';
 import { getOrdersCsv } from '../../api/reports';
-import { ReportDownloadButton } from './report-download-button';
+import { FileDownloadButton } from '../../components/file-download-button';
 
 const statusLabels: Record<ExportStatus, string> = {
   all: 'Every status',
@@ -50,7 +50,7 @@ export function OrdersExport() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <ReportDownloadButton label="Download CSV" query={{ from, to, status }} fetchFile={getOrdersCsv} />
+        <FileDownloadButton label="Download CSV" query={{ from, to, status }} fetchFile={getOrdersCsv} />
       </Flex>
     </Stack>
   );

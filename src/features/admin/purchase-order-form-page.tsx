@@ -11,7 +11,7 @@ import type { PurchaseRecord, PurchaseStatus } from '../../../domain/admin-order
 import { formatPaise, formatRupees, lineTotalPaise } from '../../../domain/money';
 import { deliveryKindLabels } from '../../../domain/delivery-kind';
 import { deliveryFeeRows, deliveryStatusLabels } from '../../../domain/order-delivery';
-import { downloadPurchaseDocument, getPurchase, updatePurchase } from '../../api/admin';
+import { getPurchaseDocument, getPurchase, updatePurchase } from '../../api/admin';
 import { DocumentDownloads } from '../../components/document-downloads';
 import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
@@ -93,7 +93,7 @@ function OrderHeading({ record, onChanged }: { record: PurchaseRecord; onChanged
         </Alert.Root>
       ) : null}
       <PurchaseActions record={record} onChanged={onChanged} />
-      <DocumentDownloads documents={record.UserOrder.documents} download={(series) => downloadPurchaseDocument(record.id, series)} />
+      <DocumentDownloads documents={record.UserOrder.documents} fetchDocument={(series) => getPurchaseDocument(record.id, series)} />
     </Stack>
   );
 }

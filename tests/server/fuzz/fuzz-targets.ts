@@ -173,6 +173,7 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/admin/reports/orders.csv', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/reports/gst', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/reports/gst.csv', servedTo: 'admin' },
+  { method: 'GET', path: '/api/admin/reports/low-stock', servedTo: 'admin' },
   // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/*' },

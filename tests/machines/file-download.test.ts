@@ -1,15 +1,15 @@
-// A report's CSV download, model-based: every state and transition walked with held calls, checking that the
-// download asks for the query it was given, one at a time, and that a refusal says the server's words and a failure
-// the retry hint.
+// A file's download (a report's CSV, an order's GST document), model-based: every state and transition walked with
+// held calls, checking that the download asks for the query it was given, one at a time, and that a refusal says the
+// server's words and a failure the retry hint.
 import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
-import { reportDownloadMachine, reportDownloadTexts } from '../../machines/report-download.machine';
-import type { ReportQuery } from '../../machines/report-download.machine';
+import { fileDownloadMachine, fileDownloadTexts } from '../../machines/file-download.machine';
+import type { FileQuery } from '../../machines/file-download.machine';
 import { machineCoverage } from './machine-graph';
 import { heldCalls, walkModel } from './machine-test-kit';
 
-type ModelEvent = EventFrom<typeof reportDownloadMachine>;
+type ModelEvent = EventFrom<typeof fileDownloadMachine>;
 
 const november = { from: '2026-11-01', to: '2026-11-30', status: 'all' };
 const refused = { status: 400, code: 'BAD_REQUEST', serverMessage: 'from must be on or before to' };
@@ -24,17 +24,17 @@ const modelEvents = [
 const coverage = machineCoverage();
 
 function harness() {
-  const calls = { downloads: [] as ReportQuery[] };
+  const calls = { downloads: [] as FileQuery[] };
   const { holding, settle } = heldCalls();
-  const actor = createActor(reportDownloadMachine.provide({ actors: { downloadFile: holding<void, ReportQuery>('downloadFile', calls.downloads) } }), {
+  const actor = createActor(fileDownloadMachine.provide({ actors: { downloadFile: holding<void, FileQuery>('downloadFile', calls.downloads) } }), {
     inspect: coverage.inspect,
   });
   actor.start();
   return { actor, calls, settle };
 }
 
-walkModel('report-download machine (model-based)', {
-  machine: reportDownloadMachine,
+walkModel('file-download machine (model-based)', {
+  machine: fileDownloadMachine,
   coverage,
   events: modelEvents,
   harness,
@@ -52,7 +52,7 @@ walkModel('report-download machine (model-based)', {
     },
     'xstate.error.actor.downloadFile': async ({ event }) => {
       await h.settle(event);
-      const expected = (event.error as { status?: number }).status === 400 ? refused.serverMessage : reportDownloadTexts.failed;
+      const expected = (event.error as { status?: number }).status === 400 ? refused.serverMessage : fileDownloadTexts.failed;
       expect(h.actor.getSnapshot().context.refusal).toBe(expected);
     },
   }),

@@ -1,28 +1,28 @@
-// A report's CSV download (issue 41: the orders export, the month's GST report): one download at a time, with the
-// query it was asked with; a refusal shows the server's words by the button, a failure a retry hint.
+// A file's download for a query (issue 41: the reports' CSV files, an order's GST documents): one download at a time,
+// with the query it was asked with; a refusal shows the server's words by the button, a failure a retry hint.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { errorOf } from './actor-events';
 import { failureOf } from './call-failure';
 
-export const reportDownloadTexts = {
+export const fileDownloadTexts = {
   failed: 'The file could not be downloaded. Please try again.',
 } as const;
 
-export type ReportQuery = Record<string, string>;
+export type FileQuery = Record<string, string>;
 
-export interface ReportDownloadContext {
-  query: ReportQuery | null;
+export interface FileDownloadContext {
+  query: FileQuery | null;
   /** Why the last download did not happen; null when it did (or none was asked for). */
   refusal: string | null;
 }
 
-export type ReportDownloadEvent = { type: 'file.download'; query: ReportQuery };
+export type FileDownloadEvent = { type: 'file.download'; query: FileQuery };
 
-export const reportDownloadMachine = setup({
-  types: {} as { context: ReportDownloadContext; events: ReportDownloadEvent },
+export const fileDownloadMachine = setup({
+  types: {} as { context: FileDownloadContext; events: FileDownloadEvent },
   actors: {
     /** Fetches the file for the query and hands it to the browser to save. */
-    downloadFile: fromPromise<void, ReportQuery>(() => Promise.reject(new Error('provided by the view'))),
+    downloadFile: fromPromise<void, FileQuery>(() => Promise.reject(new Error('provided by the view'))),
   },
   actions: {
     startDownload: assign(({ event }) => {
@@ -32,12 +32,12 @@ export const reportDownloadMachine = setup({
     keepFailure: assign({
       refusal: ({ event }) => {
         const failure = failureOf(errorOf(event, 'downloadFile'));
-        return failure.status !== null && failure.status < 500 && failure.serverMessage ? failure.serverMessage : reportDownloadTexts.failed;
+        return failure.status !== null && failure.status < 500 && failure.serverMessage ? failure.serverMessage : fileDownloadTexts.failed;
       },
     }),
   },
 }).createMachine({
-  id: 'reportDownload',
+  id: 'fileDownload',
   context: { query: null, refusal: null },
   initial: 'ready',
   states: {
