@@ -1,6 +1,8 @@
 // Every route of SPEC.md §2 (plus /home and /myaccount of DESIGN.md §5). Build links with these, never by hand:
 // path segments are URL-encoded here once.
 import { pagePaths } from '../../domain/page-paths';
+import { searchParamsOf } from '../../domain/search';
+import type { SearchCriteria } from '../../domain/search';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
@@ -29,6 +31,8 @@ export const paths = {
   privacy: '/privacy',
   aboutUs: '/aboutus',
   access: '/access',
+  /** The results of a search (issue 42): the criteria's query string, without its defaults. */
+  search: (criteria: SearchCriteria) => `/search?${searchParamsOf(criteria).toString()}`,
 
   // Guarded admin routes.
   dashboard: '/dashboard',

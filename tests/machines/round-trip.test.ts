@@ -228,6 +228,21 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('downloadFile', networkDown),
     ],
   },
+  searchResults: {
+    input: { criteria: { q: 'gerbra', sort: 'relevance', page: 1 } },
+    events: [
+      done('searchFlowers', { total: 30, page: 1, pageSize: 24, products: [] }),
+      error('searchFlowers', networkDown),
+      { type: 'search.retry' },
+      { type: 'criteria.change', criteria: { q: 'gerbra', sort: 'relevance', page: 1 } },
+      { type: 'criteria.change', criteria: { q: 'gerbra', kind: 'courier', sort: 'relevance', page: 1 } },
+      { type: 'filter.change', change: { sort: 'price_asc' } },
+      { type: 'price.change', field: 'min', value: '2000' },
+      { type: 'price.change', field: 'max', value: '5x00' },
+      { type: 'price.apply' },
+      { type: 'page.change', page: 2 },
+    ],
+  },
   deliveryCheck: {
     input: { kind: 'hand' },
     events: [
