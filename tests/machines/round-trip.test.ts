@@ -228,6 +228,21 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('downloadFile', networkDown),
     ],
   },
+  searchBox: {
+    events: [
+      { type: 'query.change', value: 'gerbra' },
+      { type: 'query.change', value: 'g' },
+      { type: 'xstate.after.typingPause.searchBox.waiting' },
+      done('fetchSuggestions', [{ externalId: 'p_1', productName: 'Sunny Gerbera Bouquet', categoryName: 'Fresh Flowers' }]),
+      done('fetchSuggestions', []),
+      error('fetchSuggestions', networkDown),
+      { type: 'highlight.next' },
+      { type: 'highlight.previous' },
+      { type: 'suggestion.choose', index: 0 },
+      { type: 'query.submit' },
+      { type: 'list.close' },
+    ],
+  },
   searchResults: {
     input: { criteria: { q: 'gerbra', sort: 'relevance', page: 1 } },
     events: [
