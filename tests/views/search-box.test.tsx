@@ -52,6 +52,8 @@ describe('header search box', () => {
     const user = userEvent.setup();
     await renderApp('/search?q=rose');
     await user.click(box());
+    // The box with suggestions takes the plain field's place once its chunk is here.
+    await waitFor(() => expect(box().getAttribute('aria-controls')).toBeTruthy());
     await user.keyboard('gerb');
     await waitFor(() => expect(box().getAttribute('aria-expanded')).toBe('true'));
     expect(asked).toEqual(['gerb']);

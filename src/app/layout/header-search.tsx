@@ -41,6 +41,8 @@ export function HeaderSearch({ onNavigate }: { onNavigate?: () => void }) {
     onNavigate?.();
     void navigate(paths.search({ q: typed.trim(), sort: 'relevance', page: 1 }));
   };
+  // On focus, and on typing too: a field focused before the app took the drawn page over saw no focus event of React's.
+  const upgrade = () => void loadSearchBox().then((loaded) => setSearchBox(() => loaded), () => undefined);
   const plain = (
     <form role="search" action="/search" onSubmit={submit}>
       <chakra.input
@@ -54,8 +56,11 @@ export function HeaderSearch({ onNavigate }: { onNavigate?: () => void }) {
         placeholder={searchPlaceholder}
         autoComplete="off"
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
-        onFocus={() => void loadSearchBox().then((loaded) => setSearchBox(() => loaded), () => undefined)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          upgrade();
+        }}
+        onFocus={upgrade}
       />
     </form>
   );

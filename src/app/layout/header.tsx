@@ -51,7 +51,7 @@ export function Header() {
           </RouterLink>
         </Flex>
         <CategoryNav categories={categories} />
-        <Box display={{ base: 'none', md: 'block' }} flex="1" maxW="xs" ms="auto">
+        <Box display={{ base: 'none', md: 'block' }} flex="0 1 15rem" minW="40" ms="auto">
           <HeaderSearch />
         </Box>
         <Box display={{ base: 'none', md: 'block' }}>

@@ -3,7 +3,7 @@
 // results, Escape closes the list. The machine (machines/search-box.machine.ts) decides; this only draws and sends.
 import { Box, chakra, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
@@ -34,8 +34,9 @@ export function SearchBox({ initialQuery, onNavigate }: { initialQuery: string; 
     }),
     appActorOptions,
   );
-  // It replaced the plain field the shopper just focused: it takes over the words and the focus.
-  useEffect(() => {
+  // It replaced the plain field the shopper just focused: it takes over the words and the focus in the same commit (a
+  // passive effect would run after a paint, and a key pressed in between would go to the field that is gone).
+  useLayoutEffect(() => {
     if (initialQuery) send({ type: 'query.change', value: initialQuery });
     field.current?.focus();
   }, [initialQuery, send]);
