@@ -1,8 +1,6 @@
 // Every route of SPEC.md §2 (plus /home and /myaccount of DESIGN.md §5). Build links with these, never by hand:
 // path segments are URL-encoded here once.
 import { pagePaths } from '../../domain/page-paths';
-import { searchParamsOf } from '../../domain/search';
-import type { SearchCriteria } from '../../domain/search';
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
@@ -31,8 +29,11 @@ export const paths = {
   privacy: '/privacy',
   aboutUs: '/aboutus',
   access: '/access',
-  /** The results of a search (issue 42): the criteria's query string, without its defaults. */
-  search: (criteria: SearchCriteria) => `/search?${searchParamsOf(criteria).toString()}`,
+  /**
+   * The results of a search (issue 42), given its query string (domain/search.ts searchParamsOf). Not built from the
+   * criteria here: this module is in the first script, the search contract is not.
+   */
+  search: (query: URLSearchParams) => `/search?${query.toString()}`,
 
   // Guarded admin routes.
   dashboard: '/dashboard',

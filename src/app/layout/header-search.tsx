@@ -39,7 +39,7 @@ export function HeaderSearch({ onNavigate }: { onNavigate?: () => void }) {
     event.preventDefault();
     if (typed.trim() === '') return;
     onNavigate?.();
-    void navigate(paths.search({ q: typed.trim(), sort: 'relevance', page: 1 }));
+    void navigate(paths.search(new URLSearchParams({ q: typed.trim() })));
   };
   // On focus, and on typing too: a field focused before the app took the drawn page over saw no focus event of React's.
   const upgrade = () => void loadSearchBox().then((loaded) => setSearchBox(() => loaded), () => undefined);

@@ -23,7 +23,7 @@ export function SearchBox({ initialQuery, onNavigate }: { initialQuery: string; 
       actions: {
         showResults: (_, { q }) => {
           onNavigate?.();
-          void navigate(paths.search({ q, sort: 'relevance', page: 1 }));
+          void navigate(paths.search(new URLSearchParams({ q })));
         },
         showProduct: (_, { externalId }) => {
           onNavigate?.();

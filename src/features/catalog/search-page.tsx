@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { deliveryKindLabels, deliveryKinds } from '../../../domain/delivery-kind';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
-import { searchCriteriaOf, searchSortLabels, searchSorts } from '../../../domain/search';
+import { searchCriteriaOf, searchParamsOf, searchSortLabels, searchSorts } from '../../../domain/search';
 import type { SearchCriteria, SearchSort } from '../../../domain/search';
 import { searchResultsMachine } from '../../../machines/search-results.machine';
 import { searchFlowers } from '../../api/search';
@@ -28,7 +28,7 @@ export function SearchPage() {
     searchResultsMachine.provide({
       actors: { searchFlowers: fromPromise(({ input, signal }: { input: SearchCriteria; signal: AbortSignal }) => searchFlowers(input, signal)) },
       actions: {
-        showCriteria: (_, { criteria: shown }) => void navigate(paths.search(shown)),
+        showCriteria: (_, { criteria: shown }) => void navigate(paths.search(searchParamsOf(shown))),
         logError: (_, { error }) => console.error('search failed', error),
       },
     }),
