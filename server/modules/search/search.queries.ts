@@ -72,8 +72,7 @@ export async function selectSearchRows(
       select p.external_id as "externalId", p.item_code as "itemCode", p.name, p.selling_price_paise as "sellingPricePaise",
         p.mrp_paise as "mrpPaise", coalesce(p.delivery_kind, c.delivery_kind) as "deliveryKind",
         c.name as "categoryName", s.name as "subCategoryName", (count(*) over ())::integer as total,
-        ts_rank(shop_search_vector(p.name, p.description)
-            || setweight(to_tsvector('english', shop_unaccent(s.name || ' ' || c.name)), 'B'), query.q)
+        ts_rank(p.search_document, query.q)
           + word_similarity(query.words, shop_search_text(p.name))
           + 0.5 * word_similarity(query.words, shop_search_text(s.name || ' ' || c.name)) as score
       from candidates
@@ -92,7 +91,7 @@ export async function selectSearchRows(
 function productsMatching(term: string): SQL {
   const q = sql`to_tsquery('english', ${`${term}:*`})`;
   return sql`(
-    select p.id from products p where shop_search_vector(p.name, p.description) @@ ${q}
+    select p.id from products p where p.search_document @@ ${q}
     union select p.id from products p where ${term} <% shop_search_text(p.name)
     union select p.id from products p where p.category_id in (
       select c.id from categories c where shop_search_vector(c.name, null) @@ ${q} or ${term} <% shop_search_text(c.name))
