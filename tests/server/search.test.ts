@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { searchFlowersReply, searchMessages, searchSuggestionsReply } from '../../domain/search';
 import { categories, products, subCategories } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed/seed-demo';
+import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
 import { unstorableTextMessage } from '../../server/text-guard';
 import { buildTestApp } from './helpers/app';
 import { aProduct } from './helpers/factories';
@@ -79,11 +80,15 @@ describe('GET /api/searchflowers', () => {
   it('never shows a removed product', async () => {
     expect(names(await search('q=retired'))).toEqual([]);
     expect(names(await search('q=gerbera'))).not.toContain('Retired Gerbera Crate');
+    // Replies are cached with the catalogue: a removal (which forgets the catalogue, as the admin's routes do) shows at once.
+    expect(names(await search('q=orchid'))).toEqual(['Purple Orchid Stems']);
     await app.db.update(products).set({ isRemoved: true }).where(eq(products.itemCode, 'T-ORCHID'));
+    invalidateCatalogCache(app.db);
     try {
       expect(names(await search('q=orchid'))).toEqual([]);
     } finally {
       await app.db.update(products).set({ isRemoved: false }).where(eq(products.itemCode, 'T-ORCHID'));
+      invalidateCatalogCache(app.db);
     }
   });
 
