@@ -1,7 +1,7 @@
 /**
  * The assembled catalogue (`allflowers`, `categoryheader`) and search replies, cached in memory per database handle —
- * so per app — and per key (all categories, one category, the header, a search). A hit costs no database round trip. The server-rendered pages are
- * drawn from these replies (catalog-page.ts), so they follow whatever the cache shows.
+ * so per app — and per key (all categories, one category, the header, a search). A hit costs no database round trip.
+ * The server-rendered pages are drawn from these replies (catalog-page.ts), so they follow whatever the cache shows.
  *
  * What forgets it:
  * - a catalogue write in this app: `invalidateCatalogCache(db)` after the commit, before the admin is answered;
