@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --only bundle,lighthouse,api,rush,startup]`: measures the shop the way shoppers and
+ * `npm run bench [-- --quick] [-- --only bundle,lighthouse,api,rush,search,startup]`: measures the shop the way shoppers and
  * a rush load it, part by part, one after another (they would steal each other's CPU), and writes the report into
  * bench-results/<time>/ with bench-results/latest pointing at it. Exits 1 when a budget does not hold.
  */
@@ -14,6 +14,7 @@ import type { BenchContext, BenchPart, Section } from './bench/figures';
 import { runLighthouse } from './bench/lighthouse';
 import { writeReport } from './bench/report';
 import { runRush } from './bench/rush';
+import { runSearch } from './bench/search';
 import { runStartup } from './bench/startup';
 import { buildIfStale } from './build-if-stale';
 
@@ -22,6 +23,7 @@ const parts: Record<string, { title: string; run: BenchPart }> = {
   lighthouse: { title: 'Lighthouse (mobile)', run: runLighthouse },
   api: { title: 'API under 100 connections', run: runApi },
   rush: { title: 'Rush scenario', run: runRush },
+  search: { title: 'Search under 100 connections', run: runSearch },
   startup: { title: 'Start-up', run: runStartup },
 };
 

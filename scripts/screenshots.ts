@@ -153,7 +153,7 @@ async function save(screen: string, width: number, png: Buffer) {
  * time out), every picture decoded, and no entrance animation or transition still running (endless ones, such as a
  * spinner, aside). A full-page shot first asks lazy pictures below the fold to load.
  */
-async function settle(page: Page, { fullPage }: { fullPage: boolean }) {
+async function settle(page: Page, { fullPage, keepFocus }: { fullPage: boolean; keepFocus: boolean }) {
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
@@ -177,22 +177,23 @@ async function settle(page: Page, { fullPage }: { fullPage: boolean }) {
   );
   await animationsDone(page);
   // A field left focused by the script would wear a focus ring no shopper put there; a dialog keeps its focus.
-  await page.evaluate(() => {
+  await page.evaluate((keep) => {
     const focused = document.activeElement;
-    if (focused instanceof HTMLElement && !focused.closest('[role="dialog"]')) focused.blur();
+    if (!keep && focused instanceof HTMLElement && !focused.closest('[role="dialog"]')) focused.blur();
     window.scrollTo(0, 0);
-  });
+  }, keepFocus);
   // Two frames so the last style change is painted before the capture.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /**
  * Captures the viewport, or with `fullPage` the whole page down to the footer (which the viewport shots already show):
- * a tall form or list whole, without a screen of footer under it.
+ * a tall form or list whole, without a screen of footer under it. `keepFocus`: the focused field is the subject (the
+ * search box's open suggestions close when it loses the focus).
  */
-async function shoot(page: Page, screen: string, { fullPage = false } = {}) {
+async function shoot(page: Page, screen: string, { fullPage = false, keepFocus = false } = {}) {
   if (!isWanted(screen)) return;
-  await settle(page, { fullPage });
+  await settle(page, { fullPage, keepFocus });
   const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
   const clip = fullPage
     ? { x: 0, y: 0, width, height: Math.max(height, await page.evaluate(() => document.querySelector('footer')?.getBoundingClientRect().top ?? document.body.scrollHeight)) }
@@ -342,12 +343,35 @@ async function deliveriesJourney(page: Page, shop: Shop) {
   await shoot(page, 'delivery-cards', { fullPage: true });
 }
 
+/** Search (issue 42): the header box's suggestions for a typo while typing, and the results page of another. */
+async function searchJourney(page: Page, width: number) {
+  await page.goto(paths.category('Fresh Flowers', 'Roses'));
+  await page.getByTestId('product-card').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  if (width < 768) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Search flowers' }).click();
+  } else {
+    await page.getByRole('combobox', { name: 'Search flowers' }).click();
+  }
+  await page.keyboard.type('gerbra', { delay: 40 });
+  await page.getByRole('option', { name: /Sunny Gerbera Bouquet/ }).waitFor();
+  await page.keyboard.press('ArrowDown');
+  await shoot(page, 'search-suggestions', { keepFocus: true });
+
+  await page.goto(paths.search(new URLSearchParams({ q: 'bouqet' })));
+  await page.getByRole('heading', { level: 1, name: 'Results for “bouqet”' }).waitFor();
+  await page.getByTestId('product-card').first().waitFor();
+  await shoot(page, 'search');
+}
+
 /** Each journey with the screens it takes, so that asking for some screens runs only the journeys that take them. */
 const journeys: { screens: string[]; run: (page: Page, shop: Shop, width: number) => Promise<void> }[] = [
   { screens: ['home', 'category', 'product', 'bag', 'checkout', 'payment', 'thank-you'], run: guestJourney },
   { screens: ['sign-in', 'orders'], run: (page) => customerJourney(page) },
   { screens: ['admin-dashboard', 'admin-dashboard-products', 'admin-low-stock', 'admin-flowers', 'admin-order', 'gst-report'], run: (page, shop) => adminJourney(page, shop) },
   { screens: ['admin-deliveries', 'delivery-cards'], run: (page, shop) => deliveriesJourney(page, shop) },
+  { screens: ['search-suggestions', 'search'], run: (page, _shop, width) => searchJourney(page, width) },
 ];
 
 /**

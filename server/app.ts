@@ -45,6 +45,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { followCatalogChanges } from './modules/catalog/catalog-feed';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { pincodeRoutes } from './modules/delivery/pincodes.routes';
@@ -202,6 +203,7 @@ async function assemble(
       await api.register(healthRoutes);
       await api.register(shopRoutes);
       await api.register(catalogRoutes);
+      await api.register(searchRoutes);
       await api.register(contactRoutes);
       await api.register(mediaRoutes);
       await api.register(authRoutes);

@@ -38,7 +38,7 @@ const catalogueP99BudgetMs = 20;
 const invoiceBudget = { pglite: { comparison: 'atLeast', limit: 500 }, postgres: { of: 'ratio', comparison: 'atLeast', limit: 0.8 } } as const;
 const postgresRateHint = 1500;
 
-interface Timing {
+export interface Timing {
   warmUpSeconds: number;
   seconds: number;
 }
@@ -183,7 +183,7 @@ type LoadedTarget = { summary: LoadSummary; raw: AutocannonResult[] };
  * other, the bare ceiling alone came out anywhere from 13,000 to 36,600 req/s in three runs of one day on one
  * machine, while the shop's catalogue stayed near 11,000: the ratio measured the machine's moods, not the shop.
  */
-async function alternating(targets: [LoadTarget, LoadTarget], timing: Timing): Promise<[LoadedTarget, LoadedTarget]> {
+export async function alternating(targets: [LoadTarget, LoadTarget], timing: Timing): Promise<[LoadedTarget, LoadedTarget]> {
   for (const { url, requests, headers } of targets) await runAutocannon({ url, requests, headers, duration: timing.warmUpSeconds });
   const rounds: [LoadedRound[], LoadedRound[]] = [[], []];
   for (let round = 0; round < alternatingRounds(timing); round += 1) {
@@ -208,7 +208,7 @@ const floorBuyerCount = (timing: Timing) => invoiceBudget.pglite.limit * timing.
 /** PostgreSQL's floor: a third of the timed run's length at its budget's rate, so that preparing it stays short. */
 const postgresFloorBuyerCount = (timing: Timing) => Math.round((postgresRateHint * timing.seconds) / 3);
 
-function endpointFigures(
+export function endpointFigures(
   name: string,
   run: LoadSummary,
   ceiling: { label: string; value: number },

@@ -17,6 +17,7 @@ import { ArchiveError, refuseExistingFile, summariseShop, writeFileWhole } from 
 import type { ShopSummary } from './archive';
 import type { Database } from './client';
 import { pgliteStartParams } from './embedded-server';
+import { pgliteExtensions } from './pglite-extensions';
 import * as schema from './schema';
 
 export interface EmbeddedBackup {
@@ -43,7 +44,7 @@ export async function backupEmbedded(dataDir: string, file: string, options: { f
   refuseExistingFile(file, options.force ?? false);
   const lock = lockDataDir(dataDir, 'back it up');
   try {
-    const client = new PGlite(dataDir, { startParams: pgliteStartParams });
+    const client = new PGlite(dataDir, { startParams: pgliteStartParams, extensions: pgliteExtensions });
     let tarball: Blob;
     let summary: ShopSummary;
     try {
@@ -143,7 +144,7 @@ async function tarEntryNames(tar: Buffer, file: string): Promise<Set<string>> {
 
 /** Unpacks the tarball into `directory` through PGlite and opens it: PostgreSQL must start on it and find the shop. */
 async function openRestored(tar: Buffer, directory: string, file: string): Promise<ShopSummary> {
-  const client = new PGlite(directory, { startParams: pgliteStartParams, loadDataDir: new Blob([new Uint8Array(tar)]) });
+  const client = new PGlite(directory, { startParams: pgliteStartParams, extensions: pgliteExtensions, loadDataDir: new Blob([new Uint8Array(tar)]) });
   try {
     try {
       await client.waitReady;

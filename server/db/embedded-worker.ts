@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { FromWorker, WorkerStart } from './embedded-server';
+import { pgliteExtensions } from './pglite-extensions';
 
 if (!parentPort) throw new Error('embedded-worker.ts runs as a worker thread of embedded-server.ts.');
 const port = parentPort;
@@ -17,6 +18,8 @@ const options = {
   startParams,
   pgliteWasmModule,
   initdbWasmModule,
+  // Functions cannot cross to the thread in workerData: the thread imports them itself.
+  extensions: pgliteExtensions,
   loadDataDir: newDatabase?.template ? new Blob([newDatabase.template]) : undefined,
 };
 const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);

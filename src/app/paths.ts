@@ -29,6 +29,11 @@ export const paths = {
   privacy: '/privacy',
   aboutUs: '/aboutus',
   access: '/access',
+  /**
+   * The results of a search (issue 42), given its query string (domain/search.ts searchParamsOf). Not built from the
+   * criteria here: this module is in the first script, the search contract is not.
+   */
+  search: (query: URLSearchParams) => `/search?${query.toString()}`,
 
   // Guarded admin routes.
   dashboard: '/dashboard',

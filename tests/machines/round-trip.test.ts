@@ -236,6 +236,36 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('downloadFile', networkDown),
     ],
   },
+  searchBox: {
+    events: [
+      { type: 'query.change', value: 'gerbra' },
+      { type: 'query.change', value: 'g' },
+      { type: 'xstate.after.typingPause.searchBox.waiting' },
+      done('fetchSuggestions', [{ externalId: 'p_1', productName: 'Sunny Gerbera Bouquet', categoryName: 'Fresh Flowers' }]),
+      done('fetchSuggestions', []),
+      error('fetchSuggestions', networkDown),
+      { type: 'highlight.next' },
+      { type: 'highlight.previous' },
+      { type: 'suggestion.choose', index: 0 },
+      { type: 'query.submit' },
+      { type: 'list.close' },
+    ],
+  },
+  searchResults: {
+    input: { criteria: { q: 'gerbra', sort: 'relevance', page: 1 } },
+    events: [
+      done('searchFlowers', { total: 30, page: 1, pageSize: 24, products: [] }),
+      error('searchFlowers', networkDown),
+      { type: 'search.retry' },
+      { type: 'criteria.change', criteria: { q: 'gerbra', sort: 'relevance', page: 1 } },
+      { type: 'criteria.change', criteria: { q: 'gerbra', kind: 'courier', sort: 'relevance', page: 1 } },
+      { type: 'filter.change', change: { sort: 'price_asc' } },
+      { type: 'price.change', field: 'min', value: '2000' },
+      { type: 'price.change', field: 'max', value: '5x00' },
+      { type: 'price.apply' },
+      { type: 'page.change', page: 2 },
+    ],
+  },
   deliveryCheck: {
     input: { kind: 'hand' },
     events: [

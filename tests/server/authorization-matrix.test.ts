@@ -276,6 +276,8 @@ const rows: Row[] = [
   publicRow('GET', '/api/delivery/check', () => ({ method: 'GET', url: '/api/delivery/check?pincode=600004&kind=hand' })),
   publicRow('GET', '/api/allflowers', () => ({ method: 'GET', url: '/api/allflowers' })),
   publicRow('GET', '/api/categoryheader', () => ({ method: 'GET', url: '/api/categoryheader' })),
+  publicRow('GET', '/api/searchflowers', () => ({ method: 'GET', url: '/api/searchflowers?q=gerbra&sort=price_asc' })),
+  publicRow('GET', '/api/searchsuggestions', () => ({ method: 'GET', url: '/api/searchsuggestions?q=ros' })),
   publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),
   publicRow('GET', '/api/flowerimage', () => ({ method: 'GET', url: `/api/flowerimage?sys_name=${imageItemCode}` })),
   publicRow('GET', '/api/heroimage', () => ({ method: 'GET', url: '/api/heroimage?image=topbannerimg' })),

@@ -1,9 +1,9 @@
 /**
- * The assembled catalogue (`allflowers`, `categoryheader`), cached in memory per database handle — so per app — and per
- * key (all categories, one category, the header); and, under keys of their own, the delivery rules that every
- * schedule and checkout invoice reads (slots, holidays, courier settings, service areas) and the shop's settings that
- * every paid order's GST document reads. A hit costs no database round trip. The server-rendered pages are
- * drawn from these replies (catalog-page.ts), so they follow whatever the cache shows.
+ * The assembled catalogue (`allflowers`, `categoryheader`) and search replies, cached in memory per database handle —
+ * so per app — and per key (all categories, one category, the header, a search); and, under keys of their own, the
+ * delivery rules that every schedule and checkout invoice reads (slots, holidays, courier settings, service areas)
+ * and the shop's settings that every paid order's GST document reads. A hit costs no database round trip. The
+ * server-rendered pages are drawn from these replies (catalog-page.ts), so they follow whatever the cache shows.
  *
  * What forgets it:
  * - a catalogue write in this app: `invalidateCatalogCache(db)` after the commit, before the admin is answered (a
@@ -37,6 +37,8 @@ export interface Cached<T> {
 interface CatalogCache {
   /** Loads in flight and loaded values alike, so that concurrent reads of one key share one load. */
   entries: LRUCache<string, Promise<Cached<unknown>>>;
+  /** Search replies (issue 42), apart so that many different searches never push the catalogue out. */
+  searches: LRUCache<string, Promise<unknown>>;
   /** Whether something keeps this cache current: PGlite's single process, or a listening change feed. */
   followed: boolean;
 }
@@ -46,13 +48,15 @@ export const catalogChannel = 'catalog_changed';
 export const maxAgeMs = 10 * 60_000;
 /** Keys include any category name a visitor types; the least recently used go first beyond this many. */
 const maxEntries = 200;
+/** Searches repeat (the popular words, the suggestions of each letter typed); the rarest go first beyond this many. */
+const maxSearches = 2000;
 
 const caches = new WeakMap<Database, CatalogCache>();
 
 function cacheOf(db: Database): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new LRUCache({ max: maxEntries, ttl: maxAgeMs }), followed: false };
+    cache = { entries: new LRUCache({ max: maxEntries, ttl: maxAgeMs }), searches: new LRUCache({ max: maxSearches, ttl: maxAgeMs }), followed: false };
     caches.set(db, cache);
   }
   return cache;
@@ -60,7 +64,12 @@ function cacheOf(db: Database): CatalogCache {
 
 /** Forgets the cached catalogue of `db`; call after any write to categories, sub-categories or products has committed. */
 export function invalidateCatalogCache(db: Database): void {
-  cacheOf(db).entries.clear();
+  forget(cacheOf(db));
+}
+
+function forget(cache: CatalogCache): void {
+  cache.entries.clear();
+  cache.searches.clear();
 }
 
 /**
@@ -83,14 +92,14 @@ export async function cachedDataChanged(db: Database): Promise<void> {
 /** Every later write to `db` will clear the cache (the feed listens, or this process makes them all): cache from now on. */
 export function catalogFeedUp(db: Database): void {
   const cache = cacheOf(db);
-  cache.entries.clear();
+  forget(cache);
   cache.followed = true;
 }
 
 /** Writes to `db` may go unnoticed (the feed lost its connection): read the database until `catalogFeedUp`. */
 export function catalogFeedDown(db: Database): void {
   const cache = cacheOf(db);
-  cache.entries.clear();
+  forget(cache);
   cache.followed = false;
 }
 
@@ -110,6 +119,23 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
   // A failed load is not remembered: the next request tries again.
   entry.catch(() => {
     if (cache.entries.peek(key) === entry) cache.entries.delete(key);
+  });
+  return entry;
+}
+
+/**
+ * A search's reply (server/modules/search), kept like the catalogue and forgotten with it: search reads only catalogue
+ * rows (names, prices, removal), never stock.
+ */
+export function cachedSearch<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = cacheOf(db);
+  if (!cache.followed) return load();
+  const hit = cache.searches.get(key);
+  if (hit) return hit as Promise<T>;
+  const entry = load();
+  cache.searches.set(key, entry);
+  entry.catch(() => {
+    if (cache.searches.peek(key) === entry) cache.searches.delete(key);
   });
   return entry;
 }

@@ -1,4 +1,5 @@
-// The shop header of SPEC.md §2: logo, category menus from GET categoryheader, Home, account links and the bag;
+// The shop header of SPEC.md §2: logo, category menus from GET categoryheader, Home, the search box (issue 42),
+// account links and the bag;
 // below md a hamburger opens the same menu off-canvas. The off-canvas menu (Chakra's drawer, its focus trap and scroll
 // lock) is a lazy chunk fetched on the first tap: a first visit does not download it.
 import { Box, Flex, IconButton } from '@chakra-ui/react';
@@ -12,6 +13,7 @@ import { paths } from '../paths';
 import { AccountLinks } from './account-links';
 import { BagLink } from './bag-link';
 import { CategoryNav } from './category-nav';
+import { HeaderSearch } from './header-search';
 
 const MobileMenu = lazy(() => loadLazyPart(() => import('./mobile-menu')).then((module) => ({ default: module.MobileMenu })));
 
@@ -49,6 +51,9 @@ export function Header() {
           </RouterLink>
         </Flex>
         <CategoryNav categories={categories} />
+        <Box display={{ base: 'none', md: 'block' }} flex="0 1 15rem" minW="40" ms="auto">
+          <HeaderSearch />
+        </Box>
         <Box display={{ base: 'none', md: 'block' }}>
           <AccountLinks layout="row" />
         </Box>

@@ -5,6 +5,7 @@ import type { HeaderCategory } from '../../../domain/catalog';
 import { Logo } from '../../components/logo';
 import { paths } from '../paths';
 import { AccountLinks } from './account-links';
+import { HeaderSearch } from './header-search';
 
 interface MobileMenuProps {
   open: boolean;
@@ -26,6 +27,9 @@ export function MobileMenu({ open, onOpenChange, categories }: MobileMenuProps) 
               </Drawer.Title>
             </Drawer.Header>
             <Drawer.Body py="6">
+              <Box mb="6">
+                <HeaderSearch onNavigate={close} />
+              </Box>
               <Box as="nav" aria-label="Menu">
                 <Stack gap="6">
                   <Link asChild fontFamily="heading" fontSize="xl" fontWeight="600" color="brand.leaf">

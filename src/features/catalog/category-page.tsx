@@ -1,30 +1,13 @@
 // /category/{category_name}/{sub_category_name}: heading, sub-category pills and the product grid. Picking another
 // sub-category only rewrites the address (replace): the category's catalogue is already here, no new call.
-import { Box, Button, Flex, Heading, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ProductCard } from '../../components/product-card';
+import { ProductGrid, ProductGridSkeleton } from '../../components/product-grid';
 import { paths } from '../../app/paths';
 import { findCategory, productsOf } from '../../../domain/catalog-selectors';
 import { useCatalog } from './use-catalog';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed } from '../../components/load-states';
-
-const gridColumns = { base: 2, md: 3, lg: 4 };
-const firstRow = 4;
-
-function ProductGridSkeleton() {
-  return (
-    <SimpleGrid columns={gridColumns} gap={{ base: '4', md: '8' }} aria-hidden="true" data-testid="grid-skeleton">
-      {Array.from({ length: 8 }, (_, index) => (
-        <Stack key={index} gap="3">
-          <Skeleton aspectRatio="1" rounded="xl" />
-          <Skeleton h="4" w="80%" />
-          <Skeleton h="5" w="40%" />
-        </Stack>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 export function CategoryPage() {
   const { category_name: categoryName = '', sub_category_name: subCategoryName = '' } = useParams();
@@ -102,15 +85,7 @@ export function CategoryPage() {
           {subCategoryName}
         </Heading>
       ) : null}
-      {products.length > 0 ? (
-        <SimpleGrid as="ul" listStyleType="none" columns={gridColumns} columnGap={{ base: '4', md: '8' }} rowGap={{ base: '8', md: '12' }}>
-          {products.map((product, index) => (
-            <li key={product.externalId}>
-              <ProductCard product={product} imageLoad={index === 0 ? 'first' : index < firstRow ? 'eager' : 'lazy'} />
-            </li>
-          ))}
-        </SimpleGrid>
-      ) : null}
+      {products.length > 0 ? <ProductGrid products={products} /> : null}
     </Box>
   );
 }

@@ -85,6 +85,8 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   // -- Catalogue, images, bag, checkout, invoice and payment.
   { method: 'GET', path: '/api/allflowers' },
   { method: 'GET', path: '/api/categoryheader' },
+  { method: 'GET', path: '/api/searchflowers' },
+  { method: 'GET', path: '/api/searchsuggestions' },
   { method: 'GET', path: '/api/flowerdetail/:flower_ext_id' },
   { method: 'GET', path: '/api/flowerimage' },
   { method: 'GET', path: '/api/heroimage' },
