@@ -299,7 +299,7 @@ async function adminJourney(page: Page, shop: Shop) {
   if (isWanted('admin-dashboard-products')) {
     const cards = page.getByRole('region', { name: 'PRODUCTS' });
     await cards.getByText(/^\d+ low$/).waitFor();
-    await settle(page, { fullPage: false });
+    await settle(page, { fullPage: false, keepFocus: false });
     // Cut from the whole page (settle scrolled to the top): a shot of the element alone would scroll it under the
     // sticky header on a phone.
     const clip = (await cards.boundingBox())!;
