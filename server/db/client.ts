@@ -52,16 +52,26 @@ const migrationsFolder = join(projectRoot, 'server', 'db', 'migrations');
  */
 const defaultPoolSize = 5;
 
+/**
+ * What every connection starts with. Search (server/modules/search/search.queries.ts) finds a word close to a name with
+ * pg_trgm's `<%`, whose threshold is this setting: its default (0.6) already misses one dropped letter in a six-letter
+ * word ("gerbra": 0.57), 0.55 keeps it and still refuses "retired" for "red" (0.5). Set once per connection, so that a
+ * search is one statement, not a transaction that sets it first (four round trips on the embedded database).
+ */
+const sessionSettings = 'set pg_trgm.word_similarity_threshold = 0.55';
+
 /** Opens the database and brings its schema up to date; several servers on one PostgreSQL migrate one at a time. */
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   const embedded = target.kind === 'pglite' ? await startEmbeddedServer(target.dataDir) : null;
   const pool = embedded ? embeddedPool(embedded) : postgresPool(target as Extract<DatabaseTarget, { kind: 'postgres' }>);
   // An idle connection dropped by the server (a restart, a network blip) must not crash the process: it is replaced.
   pool.on('error', (error) => console.warn(`Database pool: an idle connection failed (${error.message}); it is replaced.`));
-  // A migration reports what it changed in the data as a WARNING (0008 names the accounts it renamed).
-  pool.on('connect', (client) =>
-    client.on('notice', (notice) => notice.severity === 'WARNING' && console.warn(`Database: ${notice.message}`)),
-  );
+  pool.on('connect', (client) => {
+    // A migration reports what it changed in the data as a WARNING (0008 names the accounts it renamed).
+    client.on('notice', (notice) => notice.severity === 'WARNING' && console.warn(`Database: ${notice.message}`));
+    // Queued ahead of the first statement its user sends. A failure here fails that statement's connection anyway.
+    client.query(sessionSettings).catch(() => undefined);
+  });
   const db = drizzle(pool, { schema });
   const exclusively = <T>(run: () => Promise<T>) => (embedded ? run() : holdingStartUpLock(pool, run));
   const close = async () => {

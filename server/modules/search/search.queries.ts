@@ -10,13 +10,6 @@ import type { DeliveryKind } from '../../../domain/delivery-kind';
 import type { SearchSort } from '../../../domain/search';
 import type { Database } from '../../db/client';
 
-/**
- * pg_trgm's `<%` takes its threshold from a setting (default 0.6), set for the search's transaction alone. At 0.6 one
- * dropped letter in a six-letter word ("gerbra": 0.57) already misses; 0.55 keeps that and still refuses
- * "retired" for "red" (0.5).
- */
-const wordSimilarityThreshold = 0.55;
-
 export interface SearchFilters {
   categoryName?: string;
   minPricePaise?: number;
@@ -64,27 +57,25 @@ export async function selectSearchRows(
   if (filters.kind !== undefined) where.push(sql`coalesce(p.delivery_kind, c.delivery_kind) = ${filters.kind}`);
   const candidates = sql.join(terms.map(productsMatching), sql` intersect `);
 
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${wordSimilarityThreshold}`));
-    const result = await tx.execute(sql`
-      with query as (select ${allTerms} as q, ${phrase}::text as words),
-      candidates as (${candidates})
-      select p.external_id as "externalId", p.item_code as "itemCode", p.name, p.selling_price_paise as "sellingPricePaise",
-        p.mrp_paise as "mrpPaise", coalesce(p.delivery_kind, c.delivery_kind) as "deliveryKind",
-        c.name as "categoryName", s.name as "subCategoryName", (count(*) over ())::integer as total,
-        ts_rank(p.search_document, query.q)
-          + word_similarity(query.words, shop_search_text(p.name))
-          + 0.5 * word_similarity(query.words, shop_search_text(s.name || ' ' || c.name)) as score
-      from candidates
-      join products p on p.id = candidates.id
-      join categories c on c.id = p.category_id
-      join sub_categories s on s.id = p.sub_category_id
-      cross join query
-      where ${sql.join(where, sql` and `)}
-      order by ${orderings[sort]}
-      limit ${limit} offset ${offset}`);
-    return (result as unknown as { rows: SearchRow[] }).rows;
-  });
+  // pg_trgm's `<%` reads its threshold from the connection's settings (server/db/client.ts, sessionSettings).
+  const result = await db.execute(sql`
+    with query as (select ${allTerms} as q, ${phrase}::text as words),
+    candidates as (${candidates})
+    select p.external_id as "externalId", p.item_code as "itemCode", p.name, p.selling_price_paise as "sellingPricePaise",
+      p.mrp_paise as "mrpPaise", coalesce(p.delivery_kind, c.delivery_kind) as "deliveryKind",
+      c.name as "categoryName", s.name as "subCategoryName", (count(*) over ())::integer as total,
+      ts_rank(p.search_document, query.q)
+        + word_similarity(query.words, shop_search_text(p.name))
+        + 0.5 * word_similarity(query.words, shop_search_text(s.name || ' ' || c.name)) as score
+    from candidates
+    join products p on p.id = candidates.id
+    join categories c on c.id = p.category_id
+    join sub_categories s on s.id = p.sub_category_id
+    cross join query
+    where ${sql.join(where, sql` and `)}
+    order by ${orderings[sort]}
+    limit ${limit} offset ${offset}`);
+  return (result as unknown as { rows: SearchRow[] }).rows;
 }
 
 /** The ids of products one word finds; each branch has its index (migration 0022), so none reads the whole table. */
