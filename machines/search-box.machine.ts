@@ -5,7 +5,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SearchSuggestion } from '../domain/search';
 import { searchLimits } from '../domain/search';
-import { errorOf, outputOf } from './actor-events';
+import { errorOf, inputOf, outputOf } from './actor-events';
 
 export interface SearchBoxContext {
   query: string;
@@ -28,13 +28,18 @@ export const suggestFrom = 2;
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
 const searchBoxSetup = setup({
-  types: {} as { context: SearchBoxContext; events: SearchBoxEvent },
+  types: {} as { context: SearchBoxContext; events: SearchBoxEvent; input: { query: string } },
   delays: { typingPause: 250 },
   actors: {
     /** GET searchsuggestions?q= */
     fetchSuggestions: fromPromise<SearchSuggestion[], string>(unprovided),
   },
   actions: {
+    /**
+     * What was typed into the plain field this box replaced: in the box's first render already, so that a key pressed
+     * before any effect runs adds to those words rather than to an empty field.
+     */
+    takeInput: assign(({ event }) => ({ query: inputOf<{ query: string }>(event).query })),
     /** Opens the results page of the words. */
     showResults: (_, _params: { q: string }) => {},
     /** Opens a suggested product's page. */
@@ -83,7 +88,7 @@ export const searchBoxMachine = searchBoxSetup.extend({
 }).createMachine({
   id: 'searchBox',
   context: { query: '', suggestions: [], highlighted: -1 },
-  initial: 'closed',
+  initial: 'starting',
   on: {
     'query.change': [
       { guard: 'isLongEnough', target: '.waiting', reenter: true, actions: 'changeQuery' },
@@ -96,6 +101,12 @@ export const searchBoxMachine = searchBoxSetup.extend({
     'list.close': { target: '.closed' },
   },
   states: {
+    // Only at the start: the words typed into the plain field this box replaced (the root's own entry would run again
+    // on every re-entering change of the query).
+    starting: {
+      entry: 'takeInput',
+      always: { target: 'closed' },
+    },
     closed: {},
     /** Typing: the call waits for a pause. */
     waiting: {

@@ -1,7 +1,7 @@
 // The header's search box (issue 42), model-based: every path of its graph, driven through a real actor with a
 // simulated clock (the typing pause) and held calls (the suggestions), checking at each step what the shopper sees
 // (the list open or not, the highlighted suggestion) and where Enter or a click leads.
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { SearchSuggestion } from '../../domain/search';
@@ -31,7 +31,7 @@ const modelEvents = [
 
 const coverage = machineCoverage();
 
-function harness() {
+function harness(input: { query: string }) {
   const clock = new SimulatedClock();
   const seen = { asked: [] as string[], results: [] as string[], products: [] as string[], logged: [] as unknown[] };
   const { settle, holding } = heldCalls();
@@ -44,7 +44,7 @@ function harness() {
         logError: (_, { error }) => void seen.logged.push(error),
       },
     }),
-    { clock, inspect: coverage.inspect },
+    { input, clock, inspect: coverage.inspect },
   );
   actor.start();
   return { actor, clock, seen, settle };
@@ -53,6 +53,7 @@ function harness() {
 walkModel('search-box machine (model-based)', {
   machine: searchBoxMachine,
   coverage,
+  situations: { 'an empty box': { query: '' } },
   events: modelEvents,
   morePathsThan: 10,
   harness,
@@ -118,4 +119,13 @@ walkModel('search-box machine (model-based)', {
       expect(h.actor.getSnapshot().matches('closed')).toBe(true);
     },
   }),
+});
+
+describe('the box that replaces the plain field', () => {
+  it('starts with the words typed there, and asks nothing before the shopper pauses or types on', () => {
+    const h = harness({ query: 'ger' });
+    expect(h.actor.getSnapshot().context.query).toBe('ger');
+    expect(h.actor.getSnapshot().matches('closed')).toBe(true);
+    expect(h.seen.asked).toEqual([]);
+  });
 });

@@ -32,13 +32,15 @@ export function SearchBox({ initialQuery, onNavigate }: { initialQuery: string; 
         logError: (_, { error }) => console.error('search suggestions failed', error),
       },
     }),
-    appActorOptions,
+    { input: { query: initialQuery }, ...appActorOptions },
   );
-  // It replaced the plain field the shopper just focused: it takes over the words and the focus in the same commit (a
-  // passive effect would run after a paint, and a key pressed in between would go to the field that is gone).
+  // It replaced the plain field the shopper just focused: its first render shows the words typed so far (the input),
+  // and it takes the focus in the same commit (a passive effect would run after a paint, and a key pressed in between
+  // would go to the field that is gone); then it asks for their suggestions, as typing them here would have.
   useLayoutEffect(() => {
-    if (initialQuery) send({ type: 'query.change', value: initialQuery });
     field.current?.focus();
+    if (initialQuery) send({ type: 'query.change', value: initialQuery });
+    // Once: the plain field, the only thing that changes initialQuery, is gone once this box is shown.
   }, [initialQuery, send]);
 
   const { query, suggestions, highlighted } = snapshot.context;
