@@ -33,6 +33,7 @@ import { seedDemo } from '../../server/db/seed/seed-demo';
 import { signAccessToken } from '../../server/modules/auth/access-token';
 import { resolvedDeliveryKind } from '../../server/modules/catalog/catalog.queries';
 import { deliveryScheduleFor } from '../../server/modules/delivery/schedule.service';
+import { catalogFeedUp } from '../../server/modules/catalog/catalog.cache';
 import { createCheckoutInvoice } from '../../server/modules/orders/invoice.service';
 import { createSandboxProvider } from '../../server/modules/payments/sandbox-provider';
 import { deliveryKinds } from '../../domain/delivery-kind';
@@ -527,6 +528,9 @@ export async function auditStock(target: DatabaseTarget, initialStock: Map<numbe
 export async function invoiceServiceFloor(target: DatabaseTarget, buyers: readonly Buyer[]): Promise<number> {
   const database = await openDatabase(target);
   try {
+    // The delivery rules from the catalogue's cache, as the server reads them: while the floor runs this process makes
+    // every write to the database, so the cache is kept current (catalog.cache.ts).
+    catalogFeedUp(database.db);
     const deps = { db: database.db, provider: createSandboxProvider(benchJwtSecret, database.db), reservationMinutes: 15 };
     let next = 0;
     const invoice = async () => {
