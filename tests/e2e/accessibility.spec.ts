@@ -570,7 +570,11 @@ async function tabStops(page: Page, limit = 120): Promise<TabStop[]> {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   for (const [index, stop] of stops.entries()) {
     if (!stop.shadow) continue;
-    const resting = await page.locator(`[data-tab-stop="${index}"]`).evaluate((element) => getComputedStyle(element).boxShadow);
+    const marked = page.locator(`[data-tab-stop="${index}"]`);
+    // Gone since it was focused: the header's plain search field is replaced by the box with suggestions (a lazy chunk,
+    // issue 42) when focused. Its ring was judged when focused; the box's resting look is the field's.
+    if ((await marked.count()) === 0) continue;
+    const resting = await marked.evaluate((element) => getComputedStyle(element).boxShadow);
     if (resting === stop.shadow) stop.problem = `its box-shadow ${resting} is the same unfocused`;
   }
   return stops;

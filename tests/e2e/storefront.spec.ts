@@ -329,6 +329,9 @@ describe('a shopper browsing the catalogue', () => {
   it('navigates with the header’s category menu', async () => {
     const { page, errors, context } = await newPage(browser, server.url);
     await page.goto('/category/Everlasting%20Dry%20Flowers/Side');
+    // The app takes the drawn page over once its scripts have run one by one after the first paint: a menu opened
+    // before that on a loaded machine could lose the item's click (one CI run waited 30 s for the Roses page).
+    await page.waitForLoadState('networkidle');
     await page.getByRole('banner').getByRole('button', { name: 'Fresh Flowers' }).click();
     await page.getByRole('menuitem', { name: 'Roses' }).click();
     await page.waitForURL('**/category/Fresh%20Flowers/Roses');
