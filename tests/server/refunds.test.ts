@@ -137,9 +137,10 @@ describe('refunds on the sandbox', () => {
     expect(reply).toMatchObject({ message: adminOrderMessages.cancelled, customerNotified: true });
     expect(reply.purchase).toMatchObject({ status: 'Cancelled', paymentState: 'refunded' });
     expect(await stockOf(app, product)).toBe(5);
-    const mails = await subjects(buyer);
-    expect(mails[1]).toContain(`Order ${order.providerOrderId} cancelled`);
-    expect(mails[2]).toContain('Refund issued');
+    // Each mail is a job of its own: the confirmation (its invoice PDF drawn on a thread) may arrive after these.
+    expect(await subjects(buyer)).toEqual(
+      expect.arrayContaining([expect.stringContaining(`Order ${order.providerOrderId} cancelled`), expect.stringContaining('Refund issued')]),
+    );
 
     expect((await cancel(order.id)).json()).toEqual({ message: adminOrderMessages.alreadyCancelled, code: 'CONFLICT' });
     const update = await adminCall('updatepurchaseorder', { id: order.id, status: 'Dispatched', userTrackingUrl: '' });
