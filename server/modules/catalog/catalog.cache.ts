@@ -110,17 +110,7 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
       const json = JSON.stringify(value);
       return { value, json, etag: etagOf(json), compressed: new Map() };
     });
-  if (!cache.followed) return loaded();
-
-  const hit = cache.entries.get(key);
-  if (hit) return hit as Promise<Cached<T>>;
-  const entry = loaded();
-  cache.entries.set(key, entry);
-  // A failed load is not remembered: the next request tries again.
-  entry.catch(() => {
-    if (cache.entries.peek(key) === entry) cache.entries.delete(key);
-  });
-  return entry;
+  return remembered(cache, cache.entries as LRUCache<string, Promise<Cached<T>>>, key, loaded);
 }
 
 /**
@@ -129,13 +119,19 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
  */
 export function cachedSearch<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
   const cache = cacheOf(db);
+  return remembered(cache, cache.searches as LRUCache<string, Promise<T>>, key, load);
+}
+
+/** One load per key while something keeps `cache` current; concurrent reads share it, a failed one is not kept. */
+function remembered<T>(cache: CatalogCache, store: LRUCache<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
   if (!cache.followed) return load();
-  const hit = cache.searches.get(key);
-  if (hit) return hit as Promise<T>;
+  const hit = store.get(key);
+  if (hit) return hit;
   const entry = load();
-  cache.searches.set(key, entry);
+  store.set(key, entry);
+  // A failed load is not remembered: the next request tries again.
   entry.catch(() => {
-    if (cache.searches.peek(key) === entry) cache.searches.delete(key);
+    if (store.peek(key) === entry) store.delete(key);
   });
   return entry;
 }
