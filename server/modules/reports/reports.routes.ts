@@ -1,6 +1,7 @@
 /**
  * The back office reports (issue 41): the dashboard's figures, the orders CSV, the month's GST report (JSON and
- * CSV) and the flowers low in stock. Admins only: 401 to anonymous callers and 403 to guests and customers before anything else is looked at.
+ * CSV) and the flowers low in stock. Admins only: 401 to anonymous callers and 403 to guests and customers before
+ * anything else is looked at.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
