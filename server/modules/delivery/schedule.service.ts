@@ -77,11 +77,15 @@ export async function deliveryScheduleFor(db: Database, kind: DeliveryKind, now:
 }
 
 async function scheduleWithSettings(db: Database, kind: DeliveryKind, now: Date, places: Places) {
+  if (places === 'ignored') {
+    const settings = await loadDeliverySettings(db);
+    return { settings, schedule: scheduleIgnoringPlaces(settings, kind, now) };
+  }
   const today = indiaDateOf(now);
   const last = addIndiaDays(today, scheduleDays - 1);
   const [settings, bookings] = await Promise.all([
     loadDeliverySettings(db),
-    kind === 'hand' && places === 'counted'
+    kind === 'hand'
       ? db
           .select({ slotId: deliverySlotDays.slotId, date: deliverySlotDays.date, booked: deliverySlotDays.booked })
           .from(deliverySlotDays)
@@ -89,6 +93,28 @@ async function scheduleWithSettings(db: Database, kind: DeliveryKind, now: Date,
       : Promise.resolve([]),
   ]);
   return { settings, schedule: buildSchedule({ settings, bookings, kind, now }) };
+}
+
+/** Schedules without places counted, per settings as loaded (a save loads new ones), by kind and minute. */
+const schedulesIgnoringPlaces = new WeakMap<ScheduleSettings, Map<string, DeliverySchedule>>();
+
+/**
+ * The schedule every checkout invoice checks its choice against. Without places counted it follows only from the
+ * settings, the kind and the minute of `now` (cut-offs and India's midnight fall on whole minutes), so the invoices of
+ * a minute share one instead of each building thirty days.
+ */
+function scheduleIgnoringPlaces(settings: ScheduleSettings, kind: DeliveryKind, now: Date): DeliverySchedule {
+  const minute = Math.floor(now.getTime() / 60_000);
+  const key = `${kind}|${minute}`;
+  let byMinute = schedulesIgnoringPlaces.get(settings);
+  if (!byMinute) schedulesIgnoringPlaces.set(settings, (byMinute = new Map()));
+  let schedule = byMinute.get(key);
+  if (!schedule) {
+    if (byMinute.size >= 4) byMinute.clear(); // only the current minute's (one per kind) are asked for again
+    schedule = buildSchedule({ settings, bookings: [], kind, now: new Date(minute * 60_000) });
+    byMinute.set(key, schedule);
+  }
+  return schedule;
 }
 
 /**
