@@ -63,6 +63,9 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { pageRenderer } from './modules/web/page-renderer';
 import { registerWeb } from './modules/web/web';
 import { catalogPage } from './modules/catalog/catalog-page';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { siteOf } from './modules/seo/site';
+import { cachedSettings } from './modules/settings/settings.service';
 import { publicShopInfo } from './modules/shop/shop.service';
 import { landingPath } from '../domain/limits';
 import { pageDataKeys } from '../domain/page-data';
@@ -228,6 +231,8 @@ async function assemble(
     },
     { prefix: '/api' },
   );
+  // At the site's root, where crawlers look for them.
+  await app.register(seoRoutes);
   if (mailer.transport === 'outbox') await app.register(outboxRoutes);
   // Before listening: the reservation sweep's first run settles what ran out while the shop was down.
   await startJobQueue(app, shopJobs, deps.jobTimings);
@@ -237,7 +242,8 @@ async function assemble(
     rootRedirect: landingPath,
     ...(config.pageRendererFile ? { renderer: pageRenderer(config.pageRendererFile) } : {}),
     catalogPage: async (pathname) => {
-      const page = await catalogPage(app.db, pathname);
+      // The settings' address goes into the home page's JSON-LD (they are cached with the catalogue).
+      const page = await catalogPage(app.db, pathname, async () => siteOf(config, await cachedSettings(app.db, config.shop)));
       // The footer's contact details come along too: the page then asks the API for nothing to show itself.
       if (page) page.replies[pageDataKeys.shopInfo] = publicShopInfo(config);
       return page;

@@ -281,6 +281,9 @@ const rows: Row[] = [
   publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),
   publicRow('GET', '/api/flowerimage', () => ({ method: 'GET', url: `/api/flowerimage?sys_name=${imageItemCode}` })),
   publicRow('GET', '/api/heroimage', () => ({ method: 'GET', url: '/api/heroimage?image=topbannerimg' })),
+  // What crawlers read (issue 42), at the site's root: the same for everyone.
+  publicRow('GET', '/sitemap.xml', () => ({ method: 'GET', url: '/sitemap.xml' })),
+  publicRow('GET', '/robots.txt', () => ({ method: 'GET', url: '/robots.txt' })),
   publicRow('POST', '/api/contactapi', () => ({
     method: 'POST',
     url: '/api/contactapi',

@@ -120,11 +120,11 @@ describe('catalogue pages carry their data', () => {
   });
 
   it.each(['/account/orders', `/category/${'x'.repeat(80)}/Side`, '/flower/bad%20id', '/flower/a/b', '/cart'])(
-    '%s goes out as built, with 200',
+    '%s goes out as built, with 200 (and noindex: seo.test.ts)',
     async (url) => {
       const res = await app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(indexHtml);
+      expect(res.body).toBe(indexHtml.replace('</head>', '<meta name="robots" content="noindex"></head>'));
     },
   );
 });

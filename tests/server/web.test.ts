@@ -55,10 +55,12 @@ describe('serving the built app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      // Catalogue pages also carry their data and their largest picture's preload (catalog-page.test.ts); the built
-      // page is all there.
+      // Catalogue pages also carry their data and their largest picture's preload (catalog-page.test.ts), and every
+      // page what search engines read in its <head> (seo.test.ts); the built page is all there.
       const added = /<script type="application\/json" id="page-data">.*?<\/script>|<link rel="preload" as="image"[^>]*>\s*/gs;
-      expect(res.body.replace(added, '')).toBe(indexHtml);
+      const withoutHead = (body: string) => body.replace(/<head>.*<\/head>/s, '<head></head>');
+      expect(withoutHead(res.body.replace(added, ''))).toBe(withoutHead(indexHtml));
+      expect(res.body).toContain('<title>');
     },
   );
 
@@ -147,12 +149,13 @@ describe("the shop's fonts", () => {
   });
 
   it('holds them back on a first visit: the page that start-app.ts adds them to after its largest picture', async () => {
-    const res = await app.inject({ method: 'GET', url: '/cart', headers: html });
+    // An information page: one the server sends as built (others carry noindex or their own head: seo.test.ts).
+    const res = await app.inject({ method: 'GET', url: '/shipping', headers: html });
     expect(res.body).toBe(withHeldFonts);
   });
 
   it('sends them live to a browser that has loaded them before, as the page was built otherwise', async () => {
-    const res = await app.inject({ method: 'GET', url: '/cart', headers: { ...html, cookie: `${webFontsCookie}=1` } });
+    const res = await app.inject({ method: 'GET', url: '/shipping', headers: { ...html, cookie: `${webFontsCookie}=1` } });
     expect(res.body).not.toContain('<template');
     expect(res.body).toBe(withHeldFonts.replace(`<template id="${webFontsTemplateId}">${fontRules}</template>`, fontRules));
   });

@@ -78,6 +78,34 @@ describe('category page', () => {
     expect(requests).toEqual(['Everlasting Dry Flowers']);
   });
 
+  it('keeps what search engines read true when the shopper moves on: title, description and canonical of the new page', async () => {
+    // The head as the server sent it for the Side page (server/modules/seo/page-meta.ts).
+    document.title = 'Side · Everlasting Dry Flowers';
+    document.head.insertAdjacentHTML('beforeend', [
+      '<meta name="description" content="Side from the server">',
+      '<link rel="canonical" href="https://shop.example.in/category/Everlasting%20Dry%20Flowers/Side">',
+      '<meta property="og:title" content="Side · Everlasting Dry Flowers">',
+      '<script type="application/ld+json">{"@type":"BreadcrumbList"}</script>',
+    ].join(''));
+    const canonical = () => document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+    const user = userEvent.setup();
+    await renderApp('/category/Everlasting%20Dry%20Flowers/Side');
+    await screen.findByText('Pampas Bud Vase');
+    // The page the server sent: its tags stay.
+    expect(canonical()).toBe('https://shop.example.in/category/Everlasting%20Dry%20Flowers/Side');
+    expect(document.head.querySelector('meta[property="og:title"]')).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Posy' }));
+    await screen.findByText('Golden Pampas Posy');
+    await waitFor(() => expect(document.title).toMatch(/^Posy · Everlasting Dry Flowers/));
+    expect(document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content).toBe(
+      'Posy from our Everlasting Dry Flowers collection: 1 arrangement from Rs. 1,199, such as Golden Pampas Posy.',
+    );
+    expect(new URL(canonical()!).pathname).toBe('/category/Everlasting%20Dry%20Flowers/Posy');
+    // The Side page's link preview and JSON-LD no longer describe what is shown.
+    expect(document.head.querySelector('meta[property="og:title"], script[type="application/ld+json"]')).toBeNull();
+  });
+
   it('says so when a sub-category has no flowers', async () => {
     await renderApp('/category/Everlasting%20Dry%20Flowers/Round');
     expect(await screen.findByText('No flowers available for this category.')).toBeTruthy();

@@ -1,7 +1,8 @@
 /**
  * What the server adds to a catalogue page it sends (home, a category, a product): the API replies its first render
- * needs (domain/page-data.ts), and its largest picture as a preload, so that the browser fetches that picture as soon as
- * it reads the page's <head>. Other pages, and pages whose data cannot be read (an unknown product), go out as built.
+ * needs (domain/page-data.ts), its largest picture as a preload, so that the browser fetches that picture as soon as
+ * it reads the page's <head>, and what search engines read of it (modules/seo/page-meta.ts). Other pages, and pages
+ * whose data cannot be read (an unknown product), go out as built.
  */
 import { allFlowersQuery, externalIdParam } from '../../../domain/catalog';
 import { firstProductOf } from '../../../domain/catalog-selectors';
@@ -12,6 +13,9 @@ import { desktopPictureMedia, heroPicture, siteImagePath } from '../../../domain
 import type { Database } from '../../db/client';
 import { NotFound } from '../../errors';
 import { unstorable } from '../../text-guard';
+import { categoryPageMeta, homePageMeta, productPageMeta } from '../seo/page-meta';
+import type { PageMeta } from '../seo/page-meta';
+import type { Site } from '../seo/site';
 import { flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
 
 /** The API's address as the browser app uses it (its default VITE_API_BASE). */
@@ -36,6 +40,8 @@ export interface CatalogPage {
    * sub-category without products, whose views the browser draws; so only the catalogue's own pages are ever drawn.
    */
   serverRender: boolean;
+  /** Its title, description, canonical address, link preview and JSON-LD; null when it is no live page (noindex). */
+  meta: PageMeta | null;
 }
 
 export type CatalogRoute =
@@ -69,20 +75,23 @@ function productPicture(itemCode: string, sizes: string): ImagePreload {
   return { href: `${apiBase}/${flowerImagePath(itemCode, defaultImageWidth)}`, srcSet: productImageSrcSet(apiBase, itemCode), sizes };
 }
 
-export async function catalogPage(db: Database, pathname: string): Promise<CatalogPage | null> {
+/** `siteOf`: the shop's public address and name, for what search engines read of the page; asked of catalogue pages only. */
+export async function catalogPage(db: Database, pathname: string, siteOf: () => Promise<Site>): Promise<CatalogPage | null> {
   const route = matchCatalogRoute(pathname);
   if (!route) return null;
+  const site = await siteOf();
   const header = (await getCategoryHeader(db)).value;
   const replies: PageReplies = { [pageDataKeys.categoryHeader]: header };
 
   if (route.page === 'home') {
-    replies[pageDataKeys.allFlowers()] = (await getAllFlowers(db)).value;
+    const catalogue = (await getAllFlowers(db)).value;
+    replies[pageDataKeys.allFlowers()] = catalogue;
     // The hero: its phone picture below the desktop breakpoint, its desktop picture from there up.
     const lcpImages = [
       { href: `${apiBase}/${siteImagePath(heroPicture.mobile)}`, media: `not all and ${desktopPictureMedia}` },
       { href: `${apiBase}/${siteImagePath(heroPicture.desktop)}`, media: desktopPictureMedia },
     ];
-    return { kind: 'home', replies, lcpImages, serverRender: true };
+    return { kind: 'home', replies, lcpImages, serverRender: true, meta: homePageMeta(site, catalogue) };
   }
 
   if (route.page === 'category') {
@@ -95,16 +104,24 @@ export async function catalogPage(db: Database, pathname: string): Promise<Catal
       replies,
       ...(first ? { lcpImages: [productPicture(first.itemCode, productImageSizes.card)] } : {}),
       serverRender: first !== undefined,
+      meta: categoryPageMeta(site, catalogue, route.categoryName, route.subCategoryName),
     };
   }
 
   try {
     const flower = await getFlowerDetail(db, route.flowerExtId);
     replies[pageDataKeys.flowerDetail(route.flowerExtId)] = flowerDetailBody(flower);
-    return { kind: 'flower', replies, lcpImages: [productPicture(flower.itemCode, productImageSizes.detail)], serverRender: true };
+    return {
+      kind: 'flower',
+      replies,
+      lcpImages: [productPicture(flower.itemCode, productImageSizes.detail)],
+      serverRender: true,
+      meta: productPageMeta(site, flower),
+    };
   } catch (error) {
     // An unknown product: the page asks the API itself and shows its not-found view.
-    if (error instanceof NotFound) return { kind: 'flower', replies, serverRender: false };
+    // A removed product is unknown here too: no live page, so not one a search engine should list.
+    if (error instanceof NotFound) return { kind: 'flower', replies, serverRender: false, meta: null };
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The assembled catalogue (`allflowers`, `categoryheader`) and search replies, cached in memory per database handle —
+ * The assembled catalogue (`allflowers`, `categoryheader`), search replies and the sitemap, cached in memory per database handle —
  * so per app — and per key (all categories, one category, the header, a search); and, under keys of their own, the
  * delivery rules that every schedule and checkout invoice reads (slots, holidays, courier settings, service areas)
  * and the shop's settings that every paid order's GST document reads. A hit costs no database round trip. The
@@ -39,6 +39,8 @@ interface CatalogCache {
   entries: LRUCache<string, Promise<Cached<unknown>>>;
   /** Search replies (issue 42), apart so that many different searches never push the catalogue out. */
   searches: LRUCache<string, Promise<unknown>>;
+  /** Documents drawn from catalogue rows alone (the sitemap, server/modules/seo): few, and possibly large. */
+  documents: LRUCache<string, Promise<string>>;
   /** Whether something keeps this cache current: PGlite's single process, or a listening change feed. */
   followed: boolean;
 }
@@ -50,13 +52,20 @@ export const maxAgeMs = 10 * 60_000;
 const maxEntries = 200;
 /** Searches repeat (the popular words, the suggestions of each letter typed); the rarest go first beyond this many. */
 const maxSearches = 2000;
+/** The sitemap, per public address the shop answers under (normally one). */
+const maxDocuments = 4;
 
 const caches = new WeakMap<Database, CatalogCache>();
 
 function cacheOf(db: Database): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new LRUCache({ max: maxEntries, ttl: maxAgeMs }), searches: new LRUCache({ max: maxSearches, ttl: maxAgeMs }), followed: false };
+    cache = {
+      entries: new LRUCache({ max: maxEntries, ttl: maxAgeMs }),
+      searches: new LRUCache({ max: maxSearches, ttl: maxAgeMs }),
+      documents: new LRUCache({ max: maxDocuments, ttl: maxAgeMs }),
+      followed: false,
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -70,6 +79,7 @@ export function invalidateCatalogCache(db: Database): void {
 function forget(cache: CatalogCache): void {
   cache.entries.clear();
   cache.searches.clear();
+  cache.documents.clear();
 }
 
 /**
@@ -120,6 +130,15 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
 export function cachedSearch<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
   const cache = cacheOf(db);
   return remembered(cache, cache.searches as LRUCache<string, Promise<T>>, key, load);
+}
+
+/**
+ * A document drawn from catalogue rows alone (the sitemap: which categories and products are live, and when they
+ * changed), kept like the catalogue and forgotten with it.
+ */
+export function cachedDocument(db: Database, key: string, load: () => Promise<string>): Promise<string> {
+  const cache = cacheOf(db);
+  return remembered(cache, cache.documents, key, load);
 }
 
 /** One load per key while something keeps `cache` current; concurrent reads share it, a failed one is not kept. */

@@ -1,7 +1,9 @@
 /**
  * Serves the built browser app from dist/: hashed assets with immutable caching, other root files briefly cached,
  * and index.html (never cached) for any page address, so the browser router handles deep links (history fallback).
- * A catalogue page's index.html carries what its first render needs (modules/catalog/catalog-page.ts).
+ * A catalogue page's index.html carries what its first render needs (modules/catalog/catalog-page.ts) and what search
+ * engines read of it (modules/seo/page-meta.ts); every page that is neither a catalogue page nor one of the shop's
+ * information pages says `noindex`.
  */
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +11,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageDataElementId, pageScriptsMetaName } from '../../../domain/page-data';
 import { webFontsCookie, webFontsTemplateId } from '../../../domain/web-fonts';
 import type { CatalogPage, ImagePreload } from '../catalog/catalog-page';
+import type { PageHead } from '../seo/page-meta';
+import { isIndexableInfoPage, noindexHead, pageHeadOf } from '../seo/page-meta';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 import { builtFileReader } from './built-file';
 import { builtManifestReader, lazyCatalogModules, lazyModuleFiles } from './page-scripts';
@@ -64,12 +68,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   async function sendPage(request: FastifyRequest, reply: FastifyReply, path: string): Promise<FastifyReply> {
     const built = template();
     if (built === null) return reply.code(503).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(notBuiltPage);
+    let unread = false;
     const page = await catalogPage?.(path).catch((error: unknown) => {
       // The page still works without its data: the app asks the API, which answers for itself.
       request.log.warn({ err: error }, 'The page went out without its catalogue data');
+      unread = true;
       return null;
     });
-    const html = request.cookies[webFontsCookie] ? withWebFontsLive(built) : built;
+    const fonted = request.cookies[webFontsCookie] ? withWebFontsLive(built) : built;
+    // A page whose data could not be read is not called unlistable for that: it goes out as built.
+    const head = unread ? null : headOf(path, page ?? null);
+    const html = head ? withPageHead(fonted, head) : fonted;
     const repliesJson = page ? JSON.stringify(page.replies) : '';
     const body = page ? withCatalogPage(html, page, repliesJson, await renderedPage(request, page, repliesJson), lazyScriptsOf(page)) : html;
     return reply.code(200).header('cache-control', cacheControl.page).type('text/html; charset=utf-8').send(body);
@@ -115,6 +124,30 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 
 
 const emptyRoot = '<div id="root"></div>';
+
+/**
+ * What search engines read in a page's <head>: a live catalogue page's own tags; noindex for every other page but the
+ * shop's information pages (which keep their head as built).
+ */
+function headOf(path: string, page: CatalogPage | null): PageHead | null {
+  if (page) return page.meta ? pageHeadOf(page.meta) : noindexHead;
+  return isIndexableInfoPage(path) ? null : noindexHead;
+}
+
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const builtTitle = /<title>[\s\S]*?<\/title>/i;
+const builtDescription = /\s*<meta\s+name="description"[^>]*>/i;
+
+/**
+ * The page's own title in place of the built one (and its own description in place of the built description), its
+ * other tags right behind the title; a page without a title of its own keeps the built one and gets its tags (noindex)
+ * at the end of <head>.
+ */
+export function withPageHead(html: string, head: PageHead): string {
+  if (head.title === null || !builtTitle.test(html)) return html.replace('</head>', () => `${head.tags}</head>`);
+  const title = `<title>${escapeText(head.title)}</title>`;
+  return html.replace(builtDescription, '').replace(builtTitle, () => `${title}\n    ${head.tags}`);
+}
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

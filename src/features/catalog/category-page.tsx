@@ -6,18 +6,30 @@ import { ProductGrid, ProductGridSkeleton } from '../../components/product-grid'
 import { paths } from '../../app/paths';
 import { findCategory, productsOf } from '../../../domain/catalog-selectors';
 import { useCatalog } from './use-catalog';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { usePageMeta } from '../../app/use-page-meta';
+import { useShopInfo } from '../../app/use-shop-info';
+import { categoryPageDescription, categoryPageTitle } from '../../../domain/page-meta';
 import { LoadFailed } from '../../components/load-states';
 
 export function CategoryPage() {
   const { category_name: categoryName = '', sub_category_name: subCategoryName = '' } = useParams();
   const navigate = useNavigate();
   const catalog = useCatalog(categoryName);
-  useDocumentTitle(`${subCategoryName} · ${categoryName}`);
-
   const category = catalog.status === 'ready' ? findCategory(catalog.data, categoryName) : undefined;
   const subCategories = category?.SubProductCategories.map((sub) => sub.subCategoryName) ?? [];
   const products = productsOf(category, subCategoryName);
+  const prices = products.map((product) => product.sellingPrice);
+  const shopName = useShopInfo()?.name;
+  usePageMeta({
+    title: categoryPageTitle(categoryName, subCategoryName, shopName),
+    description: category
+      ? categoryPageDescription(categoryName, subCategoryName, {
+          productNames: products.map((product) => product.productName),
+          lowestPrice: prices.length ? Math.min(...prices) : null,
+        })
+      : undefined,
+    canonicalPath: paths.category(categoryName, subCategoryName),
+  });
 
   return (
     <Box maxW="7xl" mx="auto" px={{ base: '4', md: '8' }} pt={{ base: '8', md: '14' }} pb={{ base: '16', md: '24' }}>

@@ -10,7 +10,9 @@ import { paths } from '../../app/paths';
 import { ChevronDownIcon } from '../../components/icons';
 import { Price } from '../../components/price';
 import { ProductImage } from '../../components/product-image';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { usePageMeta } from '../../app/use-page-meta';
+import { useShopInfo } from '../../app/use-shop-info';
+import { productPageDescription, productPageTitle } from '../../../domain/page-meta';
 import { leafPill } from '../../components/leaf-pill';
 
 export interface FlowerDetailViewProps {
@@ -43,7 +45,12 @@ function sections(flower: FlowerDetail) {
 }
 
 export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pending, soldOut, deliveryCheck }: FlowerDetailViewProps) {
-  useDocumentTitle(flower.productName);
+  const shopName = useShopInfo()?.name;
+  usePageMeta({
+    title: productPageTitle(flower.productName, flower.sellingPrice, shopName),
+    description: productPageDescription(flower.productName, flower.sellingPrice, flower.description),
+    canonicalPath: paths.flower(flower.externalId),
+  });
   return (
     <Grid
       maxW="6xl"

@@ -8,7 +8,9 @@ import { dryFlowersTarget, firstProductOf } from '../../../domain/catalog-select
 import { HomeHero } from './home-hero';
 import { SitePicture } from './site-picture';
 import { useCatalog } from './use-catalog';
-import { useDocumentTitle } from '../../app/use-document-title';
+import { usePageMeta } from '../../app/use-page-meta';
+import { useShopInfo } from '../../app/use-shop-info';
+import { homePageDescription, homePageTitle } from '../../../domain/page-meta';
 
 function CarouselSkeleton() {
   return (
@@ -28,8 +30,13 @@ function CarouselSkeleton() {
 
 export function HomePage() {
   const catalog = useCatalog();
-  useDocumentTitle('Petals & Stems — Fresh & Everlasting Flowers');
   const categories = catalog.status === 'ready' ? catalog.data : [];
+  const shopName = useShopInfo()?.name ?? 'Petals & Stems';
+  usePageMeta({
+    title: homePageTitle(shopName),
+    description: catalog.status === 'ready' ? homePageDescription(shopName, categories.map((category) => category.categoryName)) : undefined,
+    canonicalPath: paths.home,
+  });
   const dry = dryFlowersTarget(categories);
 
   const tiles: CategoryTile[] = [

@@ -176,6 +176,9 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/admin/reports/gst', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/reports/gst.csv', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/reports/low-stock', servedTo: 'admin' },
+  // What crawlers read first (issue 42): no input but the query, which they ignore.
+  { method: 'GET', path: '/sitemap.xml' },
+  { method: 'GET', path: '/robots.txt' },
   // The pages: '/' and every other address (the built app's files, catalogue pages with their data, unknown paths).
   { method: 'GET', path: '/' },
   { method: 'GET', path: '/*' },
