@@ -39,6 +39,8 @@ interface CatalogCache {
   entries: LRUCache<string, Promise<Cached<unknown>>>;
   /** Search replies (issue 42), apart so that many different searches never push the catalogue out. */
   searches: LRUCache<string, Promise<unknown>>;
+  /** A product's public reviews page by page (issue 42): a review's save or hide forgets the catalogue, these with it. */
+  reviews: LRUCache<string, Promise<unknown>>;
   /** Whether something keeps this cache current: PGlite's single process, or a listening change feed. */
   followed: boolean;
 }
@@ -56,7 +58,12 @@ const caches = new WeakMap<Database, CatalogCache>();
 function cacheOf(db: Database): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new LRUCache({ max: maxEntries, ttl: maxAgeMs }), searches: new LRUCache({ max: maxSearches, ttl: maxAgeMs }), followed: false };
+    cache = {
+      entries: new LRUCache({ max: maxEntries, ttl: maxAgeMs }),
+      searches: new LRUCache({ max: maxSearches, ttl: maxAgeMs }),
+      reviews: new LRUCache({ max: maxSearches, ttl: maxAgeMs }),
+      followed: false,
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -70,6 +77,7 @@ export function invalidateCatalogCache(db: Database): void {
 function forget(cache: CatalogCache): void {
   cache.entries.clear();
   cache.searches.clear();
+  cache.reviews.clear();
 }
 
 /**
@@ -120,6 +128,12 @@ export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<
 export function cachedSearch<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
   const cache = cacheOf(db);
   return remembered(cache, cache.searches as LRUCache<string, Promise<T>>, key, load);
+}
+
+/** A page of a product's public reviews (server/modules/reviews), kept like the catalogue and forgotten with it. */
+export function cachedReviews<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = cacheOf(db);
+  return remembered(cache, cache.reviews as LRUCache<string, Promise<T>>, key, load);
 }
 
 /** One load per key while something keeps `cache` current; concurrent reads share it, a failed one is not kept. */
