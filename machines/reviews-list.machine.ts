@@ -1,5 +1,5 @@
 // A product's reviews on its page (issue 42): the summary and the newest reviews, then "Show more" a page at a time. A
-// failed first load offers Try again; a failed further page keeps what shows and lets "Show more" ask again.
+// failed first load offers Try again; a failed further page keeps what shows, says so, and "Show more" asks again.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ProductReviewsReply, PublicReview, RatingSummary } from '../domain/reviews';
 import { outputOf } from './actor-events';
@@ -10,6 +10,8 @@ export interface ReviewsListContext {
   reviews: PublicReview[];
   /** The last page shown. */
   page: number;
+  /** The last "Show more" failed: what shows stays, and "Show more" asks again. */
+  moreFailed: boolean;
 }
 
 export type ReviewsListEvent = { type: 'more.load' } | { type: 'list.retry' } | { type: 'list.reload' };
@@ -26,7 +28,7 @@ export const reviewsListMachine = setup({
     logError: (_, _params: { error: unknown }) => {},
     takeFirstPage: assign(({ event }) => {
       const reply = outputOf<ProductReviewsReply>(event, 'loadReviews');
-      return { summary: reply.summary, reviews: reply.reviews, page: reply.page };
+      return { summary: reply.summary, reviews: reply.reviews, page: reply.page, moreFailed: false };
     }),
     appendPage: assign(({ context, event }) => {
       const reply = outputOf<ProductReviewsReply>(event, 'loadReviews');
@@ -40,7 +42,7 @@ export const reviewsListMachine = setup({
   },
 }).createMachine({
   id: 'reviewsList',
-  context: ({ input }) => ({ externalId: input.externalId, summary: null, reviews: [], page: 0 }),
+  context: ({ input }) => ({ externalId: input.externalId, summary: null, reviews: [], page: 0, moreFailed: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -55,7 +57,7 @@ export const reviewsListMachine = setup({
     failed: { on: { 'list.retry': 'loading' } },
     showing: {
       on: {
-        'more.load': { guard: 'hasMore', target: 'loadingMore' },
+        'more.load': { guard: 'hasMore', target: 'loadingMore', actions: assign({ moreFailed: false }) },
         'list.reload': 'loading',
       },
     },
@@ -65,13 +67,7 @@ export const reviewsListMachine = setup({
         src: 'loadReviews',
         input: ({ context }) => ({ externalId: context.externalId, page: context.page + 1 }),
         onDone: { target: 'showing', actions: 'appendPage' },
-        onError: { target: 'moreFailed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    moreFailed: {
-      on: {
-        'more.load': { guard: 'hasMore', target: 'loadingMore' },
-        'list.reload': 'loading',
+        onError: { target: 'showing', actions: [assign({ moreFailed: true }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
   },
