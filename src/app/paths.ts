@@ -52,6 +52,7 @@ export const paths = {
   purchaseOrder: pagePaths.purchaseOrder,
   userNeverPurchasedList: '/userneverpurchasedlist',
   adminMessages: '/adminmessages',
+  adminReviews: '/adminreviews',
   adminMail: '/adminmail',
   adminSettings: '/adminsettings',
   adminDeliverySlots: '/admindeliveryslots',
