@@ -1,7 +1,7 @@
 // /flower/{flower_ext_id}: a spinner while the product loads, then the product with Add To Cart and Buy Now
 // (add-to-cart.tsx draws that flow) and Check delivery (delivery-check.tsx); an unknown product gets a friendly
 // not-found with a way back.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { HTTPError } from 'ky';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -23,6 +23,10 @@ function isNotFound(error: unknown): boolean {
 export function FlowerDetailPage() {
   const { flower_ext_id: flowerExtId = '' } = useParams();
   const flower = useRemote(pageDataKeys.flowerDetail(flowerExtId), () => getFlowerDetail(flowerExtId), readFlowerDetail);
+  // The reviews start once the page is the browser's: the server's render (and its hydration) leaves them out, so a
+  // lazy part never suspends a page the server drew.
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
 
   if (flower.status === 'loading') {
     // A screen tall: the footer waits below the fold instead of jumping down when the flower arrives (CLS).
@@ -67,9 +71,11 @@ export function FlowerDetailPage() {
         flower={flower.data}
         deliveryCheck={<DeliveryCheck kind={flower.data.deliveryKind} />}
       />
-      <Suspense fallback={null}>
-        <ProductReviews key={flower.data.externalId} externalId={flower.data.externalId} productName={flower.data.productName} />
-      </Suspense>
+      {started ? (
+        <Suspense fallback={null}>
+          <ProductReviews key={flower.data.externalId} externalId={flower.data.externalId} productName={flower.data.productName} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
