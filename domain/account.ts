@@ -69,7 +69,11 @@ export const accountOrder = z.object({
     /** Its GST documents' numbers (issue 41): the invoice or bill of supply, and the credit note; null when none. */
     documents: z.optional(orderDocumentNumbers),
     UserOrderItems: z.array(
-      z.object({ quantity: z.number().check(z.int()), ProductDatum: z.object({ productName: z.string() }) }),
+      z.object({
+        quantity: z.number().check(z.int()),
+        /** `externalId` (issue 42): the product as it is now, for "Rate this" on a delivered order. */
+        ProductDatum: z.object({ productName: z.string(), externalId: z.optional(z.string()) }),
+      }),
     ),
   }),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { deliveryKind } from './delivery-kind';
 import type { DeliveryKind } from './delivery-kind';
 import { imageWidths } from './product-images';
+import { productRating } from './reviews';
 
 /**
  * Catalogue contract of SPEC.md §3 and §7 "Catalogue and images". Field names are the spec's, including its
@@ -17,6 +18,8 @@ export const productSummary = z.object({
   mrp: rupees,
   /** How it reaches the buyer: its own setting, else its category's (issue 40). */
   deliveryKind,
+  /** Its visible reviews' average and count (issue 42); absent while it has none. */
+  rating: z.optional(productRating),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
@@ -68,6 +71,8 @@ export const flowerDetail = z.object({
   flowerSubCategoryName: z.string(),
   /** Resolved as in the catalogue: the product's own setting, else its category's. */
   deliveryKind,
+  /** Its visible reviews' average (one decimal, 0 with none) and count (issue 42), for the page and its JSON-LD. */
+  rating: productRating,
 });
 export type FlowerDetail = z.infer<typeof flowerDetail>;
 export const flowerDetailReply = z.object({ flowerDetail });

@@ -66,6 +66,7 @@ export const adminPagePaths = {
   purchaseOrderList: '/purchaseorderlist',
   userNeverPurchasedList: '/userneverpurchasedlist',
   adminMessages: '/adminmessages',
+  adminReviews: '/adminreviews',
   adminMail: '/adminmail',
   adminSettings: '/adminsettings',
   adminDeliverySlots: '/admindeliveryslots',

@@ -212,6 +212,8 @@ interface Shop {
   orderId: number;
   /** The day of the two midnight orders with cards, which the Deliveries board opens on. */
   giftDate: IndiaDate;
+  /** The delivered posy the gift buyer rates (issue 42). */
+  reviewed: { externalId: string; productName: string };
 }
 
 /** The storefront as a new guest: home, a category, a product, the bag with two items, checkout, card, thank-you. */
@@ -372,7 +374,38 @@ const journeys: { screens: string[]; run: (page: Page, shop: Shop, width: number
   { screens: ['admin-dashboard', 'admin-dashboard-products', 'admin-low-stock', 'admin-flowers', 'admin-order', 'gst-report'], run: (page, shop) => adminJourney(page, shop) },
   { screens: ['admin-deliveries', 'delivery-cards'], run: (page, shop) => deliveriesJourney(page, shop) },
   { screens: ['search-suggestions', 'search'], run: (page, _shop, width) => searchJourney(page, width) },
+  { screens: ['orders-rate-this', 'review-form', 'product-reviews', 'category-stars'], run: (page, shop) => reviewJourney(page, shop) },
+  { screens: ['admin-reviews'], run: async (page) => {
+    await signIn(page, admin);
+    await page.goto('/adminreviews');
+    await page.getByRole('list', { name: 'Reviews' }).waitFor();
+    await shoot(page, 'admin-reviews', { fullPage: true });
+  } },
 ];
+
+/** Issue 42: the gift buyer rates her delivered posy from My Account, then sees her stars on it and in its category. */
+async function reviewJourney(page: Page, shop: Shop) {
+  await signIn(page, giftBuyer);
+  await page.goto('/account/orders');
+  const rate = page.getByRole('button', { name: /Rate this|Edit your review/ }).first();
+  await rate.waitFor();
+  await shoot(page, 'orders-rate-this', { fullPage: true });
+  await rate.click();
+  const form = page.getByRole('dialog');
+  await form.getByRole('radio', { name: /^5 stars/ }).click();
+  await form.getByRole('textbox').fill('Beautiful everlasting posy, wrapped with care and delivered on time for Amma’s birthday.');
+  await shoot(page, 'review-form', { keepFocus: true });
+  await form.getByRole('button', { name: 'Save review' }).click();
+  await form.getByText(/Thank you|updated/).waitFor();
+  await form.getByRole('button', { name: 'Close' }).click();
+  await page.goto(`/flower/${shop.reviewed.externalId}`);
+  await page.getByTestId('review-summary').waitFor();
+  await page.getByTestId('review').first().scrollIntoViewIfNeeded();
+  await shoot(page, 'product-reviews', { fullPage: true });
+  await page.goto(paths.category('Everlasting Dry Flowers', 'Posy'));
+  await page.getByTestId('star-rating').first().waitFor();
+  await shoot(page, 'category-stars');
+}
 
 /**
  * The shop's data before the cameras roll: a customer with two paid orders, the older one Dispatched with a tracking
@@ -385,7 +418,7 @@ async function prepareShop(server: RunningServer): Promise<Shop> {
   const roses = await api.productsOf('Fresh Flowers', 'Roses');
 
   await api.register(giftBuyer);
-  await api.paidOrder(giftBuyer, posy[0]!.externalId, giftAddress);
+  const delivered = await api.paidOrder(giftBuyer, posy[0]!.externalId, giftAddress);
   await api.register(customer);
   const dispatched = await api.paidOrder(customer, round[0]!.externalId, customerAddress);
   await api.paidOrder(customer, roses[0]!.externalId, customerAddress);
@@ -398,7 +431,13 @@ async function prepareShop(server: RunningServer): Promise<Shop> {
     json: { id: older.id, status: 'Dispatched', userTrackingUrl: 'https://track.example.in/AWB2026114' },
     headers: { authorization },
   });
-  const newest = purchases.find((purchase) => purchase.id !== older.id)!;
+  const newest = purchases.find((purchase) => purchase.id !== older.id && purchase.UserOrder.rpayOrderId !== delivered)!;
+  // The gift buyer's posy arrived: she may rate it (issue 42).
+  await api.api('updatepurchaseorder', {
+    method: 'POST',
+    json: { id: purchases.find((purchase) => purchase.UserOrder.rpayOrderId === delivered)!.id, status: 'Delivered', userTrackingUrl: '' },
+    headers: { authorization },
+  });
 
   // Two midnight deliveries with cards on the first day midnight is open (today before its 6 pm cut-off).
   const midnight = firstOpenChoice(await api.api<DeliverySchedule>('delivery/schedule?kind=hand'), 'midnight')!;
@@ -406,7 +445,7 @@ async function prepareShop(server: RunningServer): Promise<Shop> {
   for (const [index, { address, gift }] of giftRecipients.entries()) {
     await api.paidOrder(giftSender, roses[index + 1]!.externalId, address, { deliveries: [midnight], gift });
   }
-  return { server, api, products: [posy[1]!, round[2]!], orderId: newest.id, giftDate: midnight.date };
+  return { server, api, products: [posy[1]!, round[2]!], orderId: newest.id, giftDate: midnight.date, reviewed: posy[0]! };
 }
 
 // ---- Run ----------------------------------------------------------------------------------------------------------

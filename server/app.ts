@@ -46,6 +46,7 @@ import { checkoutRoutes } from './modules/checkout/checkout.routes';
 import { followCatalogChanges } from './modules/catalog/catalog-feed';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { adminReviewsRoutes, reviewsRoutes } from './modules/reviews/reviews.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { pincodeRoutes } from './modules/delivery/pincodes.routes';
@@ -207,6 +208,7 @@ async function assemble(
       await api.register(shopRoutes);
       await api.register(catalogRoutes);
       await api.register(searchRoutes);
+      await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(mediaRoutes);
       await api.register(authRoutes);
@@ -220,6 +222,7 @@ async function assemble(
       await api.register(adminOrdersRoutes);
       await api.register(adminMessagesRoutes);
       await api.register(adminMailRoutes);
+      await api.register(adminReviewsRoutes);
       await api.register(settingsRoutes);
       await api.register(documentsRoutes);
       await api.register(pincodeRoutes);

@@ -714,3 +714,50 @@ export const taxDocuments = pgTable(
     uniqueIndex('tax_documents_order_series').on(t.orderId, t.series),
   ],
 );
+
+/**
+ * Buyers' reviews (issue 42): one per product per buyer, 1 to 5 stars and an optional text; an edit replaces both and
+ * keeps `created_at`. A review the admin hid (`hidden_at`, with its reason) counts nowhere and is listed only to her.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    stars: integer('stars').notNull(),
+    text: text('text').notNull().default(''),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason').notNull().default(''),
+    createdAt: createdAt(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('product_reviews_product_user').on(t.productId, t.userId),
+    index('product_reviews_visible').on(t.productId, t.createdAt.desc(), t.id.desc()).where(sql`${t.hiddenAt} is null`),
+    index('product_reviews_user').on(t.userId),
+    index('product_reviews_newest').on(t.createdAt.desc(), t.id.desc()),
+    check('product_reviews_stars', sql`${t.stars} between 1 and 5`),
+    check('product_reviews_text_length', sql`char_length(${t.text}) <= 1000`),
+  ],
+);
+
+/**
+ * Each reviewed product's visible figures (issue 42): how many visible reviews give each number of stars. Rewritten
+ * from product_reviews in the transaction of every save, hide or unhide, so the catalogue joins one row per product
+ * rather than grouping every review on each load.
+ */
+export const productRatings = pgTable('product_ratings', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id),
+  oneStar: integer('one_star').notNull().default(0),
+  twoStars: integer('two_stars').notNull().default(0),
+  threeStars: integer('three_stars').notNull().default(0),
+  fourStars: integer('four_stars').notNull().default(0),
+  fiveStars: integer('five_stars').notNull().default(0),
+});

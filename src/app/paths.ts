@@ -51,6 +51,7 @@ export const paths = {
   purchaseOrder: pagePaths.purchaseOrder,
   userNeverPurchasedList: admin.userNeverPurchasedList,
   adminMessages: admin.adminMessages,
+  adminReviews: admin.adminReviews,
   adminMail: admin.adminMail,
   adminSettings: admin.adminSettings,
   adminDeliverySlots: admin.adminDeliverySlots,

@@ -1,10 +1,12 @@
-// A product in a grid: square photo, name, selling price and struck MRP; the whole card opens the product.
+// A product in a grid: square photo, name, selling price and struck MRP, and its stars once it has visible reviews;
+// the whole card opens the product.
 import { Box, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ProductSummary } from '../../domain/catalog';
 import { productImageSizes } from '../../domain/product-images';
 import { paths } from '../app/paths';
 import { Price } from './price';
+import { StarRating } from './star-rating';
 import { ProductImage } from './product-image';
 import type { ImageLoad } from './product-image';
 
@@ -35,6 +37,11 @@ export function ProductCard({ product, imageLoad = 'lazy' }: ProductCardProps) {
           <Box mt="1">
             <Price sellingPrice={product.sellingPrice} mrp={product.mrp} />
           </Box>
+          {product.rating ? (
+            <Box mt="1">
+              <StarRating average={product.rating.average} count={product.rating.count} />
+            </Box>
+          ) : null}
         </Box>
       </Stack>
     </LinkBox>

@@ -249,8 +249,9 @@ describe('orders', () => {
         deliveries: [],
         documents: { invoice: null, creditNote: null },
         UserOrderItems: [
-          { quantity: 2, ProductDatum: { productName: 'Sunset Posy' } },
-          { quantity: 1, ProductDatum: { productName: 'Dried Lavender' } },
+          // The name as bought; the external id is the product's now (issue 42: "Rate this").
+          { quantity: 2, ProductDatum: { productName: 'Sunset Posy', externalId: expect.any(String) } },
+          { quantity: 1, ProductDatum: { productName: 'Dried Lavender', externalId: expect.any(String) } },
         ],
       },
     });

@@ -19,7 +19,7 @@ import type { TestUser } from './helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest, aVerifiedGuest } from './helpers/cart';
 import type { TestGuest } from './helpers/cart';
 import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, anAddressBody, aProduct, aProductForm, aSubCategory } from './helpers/factories';
-import { giveDeliveries } from './helpers/deliveries';
+import { anOrder, giveDeliveries } from './helpers/deliveries';
 import type { ProductRow } from './helpers/factories';
 import { registeredRoutes, routeKey } from './helpers/routes';
 
@@ -46,7 +46,7 @@ interface Cell {
 }
 
 interface Row {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The route's path template, exactly as registered. */
   path: string;
   /** A second row for the same route that probes a different object-level rule. */
@@ -222,6 +222,21 @@ async function aSignUp(): Promise<string> {
   return email;
 }
 
+/** A customer whose order of the shared product was delivered: she may review it. */
+async function aDeliveredBuyer(): Promise<{ owner: Headers }> {
+  const { user, headers } = await anOwner();
+  await anOrder(app.db, user.id, { products: [product], status: 'Delivered' });
+  return { owner: headers };
+}
+
+/** A review of the shared product by a delivered buyer; its id. */
+async function aReview(): Promise<number> {
+  const { owner } = await aDeliveredBuyer();
+  await expectOk({ method: 'PUT', url: `/api/myreview/${product.externalId}`, payload: { stars: 4 } }, owner);
+  const list = await expectOk({ method: 'GET', url: '/api/admin/reviews', headers: headersOf(adminUser) });
+  return (list.json() as { reviews: { id: number }[] }).reviews[0]!.id;
+}
+
 // For public and admin rows the owner column is an ordinary customer.
 const customerCell = (request: Cell['request']): Cell => ({ owner: headersOf(aCustomer), request });
 const publicRow = (method: Row['method'], path: string, request: () => Promise<Cell['request']> | Cell['request']): Row => ({
@@ -279,6 +294,21 @@ const rows: Row[] = [
   publicRow('GET', '/api/searchflowers', () => ({ method: 'GET', url: '/api/searchflowers?q=gerbra&sort=price_asc' })),
   publicRow('GET', '/api/searchsuggestions', () => ({ method: 'GET', url: '/api/searchsuggestions?q=ros' })),
   publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),
+  publicRow('GET', '/api/flowerreviews/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerreviews/${product.externalId}?page=1` })),
+  // Reviews (issue 42): any account reads her own standing (a guest session is none: 403 with why); only a buyer
+  // whose order holding the product was delivered writes one, so every other account is refused.
+  {
+    method: 'GET',
+    path: '/api/myreview/:flower_ext_id',
+    expect: [401, 403, 200, 200, 200],
+    build: async () => ({ ...(await aDeliveredBuyer()), request: { method: 'GET', url: `/api/myreview/${product.externalId}` } }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/myreview/:flower_ext_id',
+    expect: [401, 403, 403, 200, 403],
+    build: async () => ({ ...(await aDeliveredBuyer()), request: { method: 'PUT', url: `/api/myreview/${product.externalId}`, payload: { stars: 5, text: 'Fresh and on time' } } }),
+  },
   publicRow('GET', '/api/flowerimage', () => ({ method: 'GET', url: `/api/flowerimage?sys_name=${imageItemCode}` })),
   publicRow('GET', '/api/heroimage', () => ({ method: 'GET', url: '/api/heroimage?image=topbannerimg' })),
   // What crawlers read (issue 42), at the site's root: the same for everyone.
@@ -655,6 +685,13 @@ const rows: Row[] = [
     method: 'POST',
     url: `/api/admin/messages/${(await aContactMessage(app.db)).id}/read`,
     payload: { read: true },
+  })),
+  // -- Admin: reviews (issue 42).
+  adminRow('GET', '/api/admin/reviews', () => ({ method: 'GET', url: '/api/admin/reviews?status=hidden' })),
+  adminRow('POST', '/api/admin/reviews/:id/visibility', async () => ({
+    method: 'POST',
+    url: `/api/admin/reviews/${await aReview()}/visibility`,
+    payload: { hidden: true, reason: 'Abusive language' },
   })),
   // -- Admin: mail.
   adminRow('GET', '/api/admin/mails', () => ({ method: 'GET', url: '/api/admin/mails?status=failed' })),

@@ -146,6 +146,7 @@ describe('GET /api/flowerdetail/:flower_ext_id', () => {
         flowerCategoryName: 'Everlasting Dry Flowers',
         flowerSubCategoryName: 'Side',
         deliveryKind: 'courier',
+        rating: { average: 0, count: 0 },
       },
     });
   });

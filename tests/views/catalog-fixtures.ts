@@ -43,6 +43,7 @@ export function aFlowerDetail(overrides: Partial<FlowerDetail> = {}): FlowerDeta
     shippingDetails: 'Ships in 2 to 5 business days.',
     quantity: 5,
     isRemoved: false,
+    rating: { average: 0, count: 0 },
     flowerCategoryName: 'Everlasting Dry Flowers',
     flowerSubCategoryName: 'Posy',
     deliveryKind: 'courier',

@@ -28,8 +28,12 @@ function serve(flower: FlowerDetail) {
         ? HttpResponse.json({ flowerDetail: flower })
         : HttpResponse.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 });
     }),
+    http.get('*/api/flowerreviews/:id', () => HttpResponse.json(reviewsPage(1, { average: 0, count: 0, stars: [0, 0, 0, 0, 0] }, []))),
   );
 }
+
+const aReview = (id: number) => ({ id, stars: 4, text: `Review number ${id}`, author: 'Priya S.', createdAt: '2026-12-02T20:00:00.000Z', editedAt: null });
+const reviewsPage = (page: number, summary: object, reviews: object[]) => ({ summary, page, pageSize: 5, reviews });
 
 describe('product detail page', () => {
   it('shows a spinner, then the product with both prices and its actions', async () => {
@@ -129,5 +133,30 @@ describe('product detail page: Check delivery (issue 40)', () => {
     await user.type(pincode, '999999{Enter}');
     expect(await within(box).findByText('We could not find pincode 999999.')).toBeTruthy();
     expect(window.sessionStorage.getItem('deliveryPincode')).toBe('600004');
+  });
+
+  it('shows its reviews below, lazily: the average, the count, five bars, the newest reviews and Show more', async () => {
+    serve(aFlowerDetail({ externalId: 'p_rose', rating: { average: 4.3, count: 6 } }));
+    const summary = { average: 4.3, count: 6, stars: [0, 0, 1, 2, 3] };
+    server.use(
+      http.get('*/api/flowerreviews/:id', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json(page === 1 ? reviewsPage(1, summary, [1, 2, 3, 4, 5].map(aReview)) : reviewsPage(2, summary, [aReview(6)]));
+      }),
+    );
+    await renderApp('/flower/p_rose');
+    expect(await screen.findByRole('img', { name: 'Rated 4.3 out of 5 from 6 reviews' })).toBeTruthy();
+    const bars = await screen.findByRole('list', { name: 'Reviews by stars' });
+    expect(within(bars).getAllByRole('listitem').map((bar) => bar.getAttribute('aria-label'))).toEqual(['5 stars: 3', '4 stars: 2', '3 stars: 1', '2 stars: 0', '1 stars: 0']);
+    const newest = screen.getByRole('list', { name: 'Newest reviews' });
+    expect(within(newest).getAllByTestId('review')).toHaveLength(5);
+    // Her first name and last initial, and the day in India (20:00 UTC on 2 December is 3 December there).
+    expect(within(newest).getAllByText('Priya S.')).toHaveLength(5);
+    expect(within(newest).getAllByText('3 December 2026')).toHaveLength(5);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await within(newest).findByText('Review number 6')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    // Signed out: no Rate this.
+    expect(screen.queryByRole('button', { name: 'Rate this' })).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { documentNumberColumns } from '../documents/document-issue';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { AddressFormValues } from '../../../domain/address';
 import type { Database, Transaction } from '../../db/client';
-import { addresses, orderItems, orders, users } from '../../db/schema';
+import { addresses, orderItems, orders, products, users } from '../../db/schema';
 
 type Db = Database | Transaction;
 
@@ -52,8 +52,9 @@ export async function paidOrdersOf(db: Db, userId: number) {
   if (orderRows.length === 0) return [];
 
   const lines = await db
-    .select({ orderId: orderItems.orderId, quantity: orderItems.quantity, productName: orderItems.productName })
+    .select({ orderId: orderItems.orderId, quantity: orderItems.quantity, productName: orderItems.productName, externalId: products.externalId })
     .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
     .where(
       inArray(
         orderItems.orderId,
@@ -62,10 +63,10 @@ export async function paidOrdersOf(db: Db, userId: number) {
     )
     .orderBy(orderItems.id);
 
-  const linesByOrder = new Map<number, { quantity: number; productName: string }[]>();
+  const linesByOrder = new Map<number, { quantity: number; productName: string; externalId: string }[]>();
   for (const line of lines) {
     const list = linesByOrder.get(line.orderId) ?? [];
-    list.push({ quantity: line.quantity, productName: line.productName });
+    list.push({ quantity: line.quantity, productName: line.productName, externalId: line.externalId });
     linesByOrder.set(line.orderId, list);
   }
   return orderRows.map((order) => ({ ...order, lines: linesByOrder.get(order.id) ?? [] }));

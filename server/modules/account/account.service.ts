@@ -87,7 +87,7 @@ export async function listUserOrders(db: Database, userExtId: string): Promise<A
       price: paiseToRupees(order.totalPaise),
       gift: order.gift ?? null,
       deliveries: (deliveries.get(order.id) ?? []).map(shownDelivery),
-      UserOrderItems: order.lines.map((line) => ({ quantity: line.quantity, ProductDatum: { productName: line.productName } })),
+      UserOrderItems: order.lines.map((line) => ({ quantity: line.quantity, ProductDatum: { productName: line.productName, externalId: line.externalId } })),
       documents: { invoice: order.invoiceNumber, creditNote: order.creditNoteNumber },
     },
   }));

@@ -116,7 +116,7 @@ export async function catalogPage(db: Database, pathname: string, siteOf: () => 
       replies,
       lcpImages: [productPicture(flower.itemCode, productImageSizes.detail)],
       serverRender: true,
-      meta: productPageMeta(site, flower),
+      meta: productPageMeta(site, flower, flower.rating),
     };
   } catch (error) {
     // An unknown product: the page asks the API itself and shows its not-found view.

@@ -41,6 +41,8 @@ interface CatalogCache {
   searches: LRUCache<string, Promise<unknown>>;
   /** Documents drawn from catalogue rows alone (the sitemap, server/modules/seo): few, and possibly large. */
   documents: LRUCache<string, Promise<string>>;
+  /** A product's public reviews page by page (issue 42): a review's save or hide forgets the catalogue, these with it. */
+  reviews: LRUCache<string, Promise<unknown>>;
   /** Whether something keeps this cache current: PGlite's single process, or a listening change feed. */
   followed: boolean;
 }
@@ -64,6 +66,7 @@ function cacheOf(db: Database): CatalogCache {
       entries: new LRUCache({ max: maxEntries, ttl: maxAgeMs }),
       searches: new LRUCache({ max: maxSearches, ttl: maxAgeMs }),
       documents: new LRUCache({ max: maxDocuments, ttl: maxAgeMs }),
+      reviews: new LRUCache({ max: maxSearches, ttl: maxAgeMs }),
       followed: false,
     };
     caches.set(db, cache);
@@ -80,6 +83,7 @@ function forget(cache: CatalogCache): void {
   cache.entries.clear();
   cache.searches.clear();
   cache.documents.clear();
+  cache.reviews.clear();
 }
 
 /**
@@ -139,6 +143,12 @@ export function cachedSearch<T>(db: Database, key: string, load: () => Promise<T
 export function cachedDocument(db: Database, key: string, load: () => Promise<string>): Promise<string> {
   const cache = cacheOf(db);
   return remembered(cache, cache.documents, key, load);
+}
+
+/** A page of a product's public reviews (server/modules/reviews), kept like the catalogue and forgotten with it. */
+export function cachedReviews<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = cacheOf(db);
+  return remembered(cache, cache.reviews as LRUCache<string, Promise<T>>, key, load);
 }
 
 /** One load per key while something keeps `cache` current; concurrent reads share it, a failed one is not kept. */

@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
 import { preparedStatement } from '../../db/prepared';
-import { categories, products, subCategories } from '../../db/schema';
+import { categories, productRatings, products, subCategories } from '../../db/schema';
 
 type Reader = Database | Transaction;
 
@@ -23,8 +23,16 @@ export interface CatalogRow {
     sellingPricePaise: number;
     mrpPaise: number;
     deliveryKind: DeliveryKind;
+    /** Visible reviews per number of stars, 1..5 (issue 42); null when nobody reviewed it. */
+    stars: StarCounts | null;
   } | null;
 }
+
+export type StarCounts = [number, number, number, number, number];
+
+/** The ratings row's five counts (needs `product_ratings` left-joined); null without a row. */
+const starCounts = sql<StarCounts | null>`case when ${productRatings.productId} is null then null
+  else json_build_array(${productRatings.oneStar}, ${productRatings.twoStars}, ${productRatings.threeStars}, ${productRatings.fourStars}, ${productRatings.fiveStars}) end`;
 
 const catalogRows = (db: Reader, where?: SQL) =>
   db
@@ -39,10 +47,12 @@ const catalogRows = (db: Reader, where?: SQL) =>
       sellingPricePaise: products.sellingPricePaise,
       mrpPaise: products.mrpPaise,
       deliveryKind: resolvedDeliveryKind,
+      stars: starCounts,
     })
     .from(categories)
     .leftJoin(subCategories, eq(subCategories.categoryId, categories.id))
     .leftJoin(products, and(eq(products.subCategoryId, subCategories.id), eq(products.isRemoved, false)))
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
     .where(where)
     .orderBy(asc(categories.id), asc(subCategories.position), asc(subCategories.id), asc(products.id));
 
@@ -71,6 +81,7 @@ export async function selectCatalogRows(db: Reader, categoryName?: string): Prom
             sellingPricePaise: row.sellingPricePaise ?? 0,
             mrpPaise: row.mrpPaise ?? 0,
             deliveryKind: row.deliveryKind,
+            stars: row.stars,
           },
   }));
 }
@@ -109,10 +120,11 @@ export const productDetailColumns = {
 
 const productDetail = preparedStatement('product_detail', (db) =>
   db
-    .select(productDetailColumns)
+    .select({ ...productDetailColumns, stars: starCounts })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId))
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
     .where(eq(products.externalId, sql.placeholder('externalId')))
     .limit(1),
 );

@@ -9,6 +9,7 @@ import { cachedCatalog } from './catalog.cache';
 import type { Cached } from './catalog.cache';
 import { selectCatalogRows, selectHeaderRows, selectProductDetail } from './catalog.queries';
 import type { CatalogRow } from './catalog.queries';
+import { ratingOf } from '../reviews/reviews.service';
 
 export const productNotFoundMessage = 'Product not found';
 
@@ -58,6 +59,7 @@ export async function getFlowerDetail(db: Database, externalId: string): Promise
     flowerCategoryName: product.categoryName,
     flowerSubCategoryName: product.subCategoryName,
     deliveryKind: product.deliveryKind,
+    rating: ratingOf(product.stars ?? []),
   };
 }
 
@@ -87,6 +89,8 @@ function assembleCatalog(rows: CatalogRow[]): CatalogCategory[] {
           sellingPrice: paiseToRupees(row.product.sellingPricePaise),
           mrp: paiseToRupees(row.product.mrpPaise),
           deliveryKind: row.product.deliveryKind,
+          // Only products with visible reviews carry stars in the grid.
+          ...(row.product.stars && ratingOf(row.product.stars).count > 0 ? { rating: ratingOf(row.product.stars) } : {}),
         },
       });
     }

@@ -7,6 +7,7 @@ import { rupeesToPaise } from '../../../domain/money';
 import { infoPagePaths, pagePaths, privatePagePaths } from '../../../domain/page-paths';
 import type { Site } from './site';
 import { absoluteUrl } from './site';
+import type { ProductRating } from '../../../domain/reviews';
 
 type JsonLd = Record<string, unknown>;
 
@@ -34,10 +35,7 @@ export interface ProductFacts {
 }
 
 /** Buyers' ratings of a product (issue 42's reviews): the average of 1 to 5 stars, and how many reviews it is of. */
-export interface ProductRating {
-  average: number;
-  count: number;
-}
+export type { ProductRating } from '../../../domain/reviews';
 
 /** "1250.00": the price as schema.org wants it, a decimal string, from paise so that no rupee float shows through. */
 export function offerPrice(sellingPrice: number): string {

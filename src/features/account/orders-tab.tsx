@@ -11,6 +11,7 @@ import { getOrderDocument, getUserOrders } from '../../api/account';
 import { DocumentDownloads } from '../../components/document-downloads';
 import { useRemote } from '../../app/use-remote';
 import { AccountPanel } from './account-panel';
+import { ReviewFormDialog } from '../../components/review-form-dialog';
 import { LoadFailed } from '../../components/load-states';
 
 const statusColors: Record<AccountOrder['status'], string> = {
@@ -56,6 +57,12 @@ function OrderCard({ order, userExtId }: { order: AccountOrder; userExtId: strin
               {item.quantity} ×
             </Text>
             <Text as="span">{item.ProductDatum.productName}</Text>
+            {/* A delivered order's products can be rated (issue 42); the button shows once she may. */}
+            {order.status === 'Delivered' && item.ProductDatum.externalId ? (
+              <Box ml="auto">
+                <ReviewFormDialog externalId={item.ProductDatum.externalId} productName={item.ProductDatum.productName} />
+              </Box>
+            ) : null}
           </List.Item>
         ))}
       </List.Root>

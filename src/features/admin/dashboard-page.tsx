@@ -100,6 +100,7 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
     title: 'MAIL',
     destinations: [
       { name: 'Messages', to: paths.adminMessages, kind: 'List', description: 'What shoppers wrote through Contact Us; mark them read and reply by e-mail.' },
+      { name: 'Reviews', to: paths.adminReviews, kind: 'List', description: 'What buyers wrote about the flowers; hide a review with a reason, or show it again.' },
     ],
   },
 ];

@@ -1,6 +1,7 @@
 // /flower/{flower_ext_id}: a spinner while the product loads, then the product with Add To Cart and Buy Now
 // (add-to-cart.tsx draws that flow) and Check delivery (delivery-check.tsx); an unknown product gets a friendly
 // not-found with a way back.
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { HTTPError } from 'ky';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -10,6 +11,10 @@ import { paths } from '../../app/paths';
 import { AddToCart } from './add-to-cart';
 import { DeliveryCheck } from './delivery-check';
 import { useRemote } from '../../app/use-remote';
+import { loadLazyPart } from '../../app/lazy-route';
+
+// The reviews load after the product, in a chunk of their own: not part of a first visit's download (issue 42).
+const ProductReviews = lazy(() => loadLazyPart(() => import('./product-reviews')).then((module) => ({ default: module.ProductReviews })));
 
 function isNotFound(error: unknown): boolean {
   return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400);
@@ -18,6 +23,10 @@ function isNotFound(error: unknown): boolean {
 export function FlowerDetailPage() {
   const { flower_ext_id: flowerExtId = '' } = useParams();
   const flower = useRemote(pageDataKeys.flowerDetail(flowerExtId), () => getFlowerDetail(flowerExtId), readFlowerDetail);
+  // The reviews start once the page is the browser's: the server's render (and its hydration) leaves them out, so a
+  // lazy part never suspends a page the server drew.
+  const [started, setStarted] = useState(false);
+  useEffect(() => setStarted(true), []);
 
   if (flower.status === 'loading') {
     // A screen tall: the footer waits below the fold instead of jumping down when the flower arrives (CLS).
@@ -56,10 +65,17 @@ export function FlowerDetailPage() {
 
   // Keyed by product: another flower opened from this page starts its own add-to-cart flow.
   return (
-    <AddToCart
-      key={flower.data.externalId}
-      flower={flower.data}
-      deliveryCheck={<DeliveryCheck kind={flower.data.deliveryKind} />}
-    />
+    <>
+      <AddToCart
+        key={flower.data.externalId}
+        flower={flower.data}
+        deliveryCheck={<DeliveryCheck kind={flower.data.deliveryKind} />}
+      />
+      {started ? (
+        <Suspense fallback={null}>
+          <ProductReviews key={flower.data.externalId} externalId={flower.data.externalId} productName={flower.data.productName} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { usePageMeta } from '../../app/use-page-meta';
 import { useShopInfo } from '../../app/use-shop-info';
 import { productPageDescription, productPageTitle } from '../../../domain/page-meta';
 import { leafPill } from '../../components/leaf-pill';
+import { StarRating } from '../../components/star-rating';
 
 export interface FlowerDetailViewProps {
   flower: FlowerDetail;
@@ -80,6 +81,12 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
         <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} fontWeight="600" color="brand.ink" lineHeight="1.1">
           {flower.productName}
         </Heading>
+
+        {flower.rating.count > 0 ? (
+          <Link href="#reviews" color="brand.muted" textDecoration="none" _hover={{ color: 'brand.leaf' }} data-testid="product-rating" width="fit-content">
+            <StarRating average={flower.rating.average} count={flower.rating.count} size="md" />
+          </Link>
+        ) : null}
 
         <Stack gap="1">
           <Price sellingPrice={flower.sellingPrice} mrp={flower.mrp} size="lg" />

@@ -116,7 +116,7 @@ export function requestArbitrary(world: FuzzWorld, target: FuzzTarget, inputs: R
         files: target.form ? filesArbitrary(world, target.form.maxFileBytes) : fc.constant([]),
         framing: target.form ? framingArbitrary : fc.constant<Framing>('ok'),
         signature: target.credentials === 'webhookSignature' ? signatureArbitrary : fc.constant(undefined),
-        extraBodyKeys: target.method === 'POST' && !target.form ? extraBodyKeysArbitrary : fc.constant(null),
+        extraBodyKeys: target.method !== 'GET' && !target.form ? extraBodyKeysArbitrary : fc.constant(null),
         extraQuery: fc.option(fc.array(fc.tuple(fc.constantFrom('id', 'x', '__proto__', 'email', ''), fc.string({ maxLength: 8 })), { minLength: 1, maxLength: 3 }), { freq: 6 }),
         headers: fc.option(fc.constantFrom(...oddHeaders), { freq: 5 }),
         method: methodVariant(target),
@@ -140,7 +140,7 @@ export function requestArbitrary(world: FuzzWorld, target: FuzzTarget, inputs: R
         };
         if (target.form) {
           Object.assign(options, multipartPayload(byPart('form'), plan.files, plan.framing));
-        } else if (target.method === 'POST') {
+        } else if (target.method !== 'GET') {
           const object = objectOf([...byPart('body'), ...(plan.extraBodyKeys ?? [])]);
           Object.assign(options, jsonPayload(object, plan.body));
           if (target.credentials === 'webhookSignature') signWebhook(world, options, plan.signature);
@@ -240,7 +240,7 @@ type BodyVariant =
 const oversizedBody = `{"message":"${'x'.repeat(1024 * 1024 + 16)}"}`;
 
 function bodyVariant(target: FuzzTarget): fc.Arbitrary<BodyVariant> {
-  if (target.method !== 'POST' || target.form) return fc.constant({ kind: 'object' });
+  if (target.method === 'GET' || target.form) return fc.constant({ kind: 'object' });
   return fc.oneof(
     { weight: 16, arbitrary: fc.constant<BodyVariant>({ kind: 'object' }) },
     { weight: 1, arbitrary: fc.constantFrom<unknown>(null, [], 'text', 42, true, [{}]).map((value): BodyVariant => ({ kind: 'wrongShape', value })) },

@@ -12,7 +12,7 @@ import { productImageBytesMax } from '../../../server/modules/admin/admin-catalo
 import type { CallerName } from './fuzz-world';
 
 /** What an `id` field (query, body or path) names on a route. */
-export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot' | 'deliveryArea' | 'delivery';
+export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot' | 'deliveryArea' | 'delivery' | 'review';
 
 /**
  * A refusal that must write, with the rule that says so: only these tables, with this status and these codes, may
@@ -26,7 +26,7 @@ export interface RefusalWrites {
 }
 
 export interface FuzzTarget {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   /** The path as registered (`:name` for parameters); `*` is the catch-all (unknown paths and methods). */
   path: string;
   id?: IdMeaning;
@@ -88,6 +88,9 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/searchflowers' },
   { method: 'GET', path: '/api/searchsuggestions' },
   { method: 'GET', path: '/api/flowerdetail/:flower_ext_id' },
+  { method: 'GET', path: '/api/flowerreviews/:flower_ext_id' },
+  { method: 'GET', path: '/api/myreview/:flower_ext_id', servedTo: 'customer' },
+  { method: 'PUT', path: '/api/myreview/:flower_ext_id', servedTo: 'customer' },
   { method: 'GET', path: '/api/flowerimage' },
   { method: 'GET', path: '/api/heroimage' },
   { method: 'GET', path: '/api/user/:userExtId/cart', servedTo: 'customer' },
@@ -152,6 +155,8 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/admin/settings', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/settings', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/messages', servedTo: 'admin' },
+  { method: 'GET', path: '/api/admin/reviews', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/reviews/:id/visibility', servedTo: 'admin', id: 'review' },
   { method: 'GET', path: '/api/admin/messages/unread', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/messages/:id/read', servedTo: 'admin', id: 'contactMessage' },
   { method: 'GET', path: '/api/admin/mails', servedTo: 'admin' },

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { defaultRateLimits } from '../../../server/config';
 import type { RateLimits } from '../../../server/config';
-import { cartItems, carts, guestSessions, orders, products } from '../../../server/db/schema';
+import { cartItems, carts, guestSessions, orders, productReviews, products } from '../../../server/db/schema';
 import { buildTestApp } from '../helpers/app';
 import { firstChoice } from '../helpers/delivery-choices';
 import type { DeliveryChoiceRequest } from '../../../domain/payment';
@@ -23,7 +23,7 @@ import type { TestUser } from '../helpers/auth';
 import { aGuest, aGuestCheckoutBody, asGuest } from '../helpers/cart';
 import type { TestGuest } from '../helpers/cart';
 import { aCategory, aContactMessage, aDeliveryArea, aFailedMail, aProduct, aProductForm, aSubCategory, deliveryAreaPincode } from '../helpers/factories';
-import { giveDeliveries } from '../helpers/deliveries';
+import { anOrder, giveDeliveries } from '../helpers/deliveries';
 import type { ProductRow } from '../helpers/factories';
 import { aBuyer, invoiceFor, paidWithCard, verify } from '../helpers/payments';
 import type { SignedPayment } from '../helpers/payments';
@@ -75,6 +75,8 @@ export interface FuzzWorld {
   deliveryAreaPincode: string;
   /** The paid order's hand delivery (the admin's Deliveries board). */
   deliveryId: number;
+  /** The customer's review of the product, delivered to her (issue 42: the admin's Reviews screen). */
+  reviewId: number;
   /** A delivery choice the invoice takes for the world's (courier) bags: the first open dispatch date. */
   deliveries: DeliveryChoiceRequest[];
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
@@ -233,10 +235,18 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
     deliveryAreaId: await aDeliveryArea(app.db),
     deliveryAreaPincode,
     deliveryId: (await giveDeliveries(app.db, paid!.id, { hand: { date: '2026-12-03', slot: 'Standard' } })).hand!,
+    reviewId: await aDeliveredReview(app, customer.id, product),
     refreshTokens,
     png,
     jpeg,
     bagLines,
     guestUserId: link!.userId!,
   };
+}
+
+/** A Delivered order of the product for the customer, and her review of it: PUT myreview then edits, never refuses. */
+async function aDeliveredReview(app: FastifyInstance, userId: number, product: ProductRow): Promise<number> {
+  await anOrder(app.db, userId, { products: [product], status: 'Delivered' });
+  const [review] = await app.db.insert(productReviews).values({ productId: product.id, userId, stars: 4, text: 'Fresh' }).returning({ id: productReviews.id });
+  return review!.id;
 }

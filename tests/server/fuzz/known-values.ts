@@ -60,6 +60,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     deliverySlot: [1, unknownRow],
     deliveryArea: [world.deliveryAreaId, unknownRow],
     delivery: [world.deliveryId, unknownRow],
+    review: [world.reviewId, unknownRow],
     product: products,
   };
 
