@@ -3,6 +3,7 @@
 // to another page inside the app, this sets the new page's title, description and canonical address, and drops the
 // tags that described the page the server sent (a link preview and JSON-LD are only ever read from the server's HTML).
 import { useEffect } from 'react';
+import { useDocumentTitle } from './use-document-title';
 
 export interface PageMeta {
   title: string;
@@ -26,13 +27,7 @@ function headElement<T extends Element>(selector: string, create: () => T): T {
 
 /** Sets the tab's title, the description and the canonical link while a catalogue page is shown. */
 export function usePageMeta({ title, description, canonicalPath }: PageMeta) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  useDocumentTitle(title);
 
   useEffect(() => {
     if (description === undefined) return;
