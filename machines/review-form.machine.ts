@@ -4,7 +4,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { reviewLimits, reviewTexts } from '../domain/reviews';
 import type { MyReviewReply, OwnReview, ReviewRequest, SaveReviewReply } from '../domain/reviews';
-import { errorOf, outputOf } from './actor-events';
+import { errorOf, inputOf, outputOf } from './actor-events';
 import { failureOf } from './call-failure';
 
 export interface ReviewFormInput {
@@ -38,7 +38,7 @@ export type ReviewFormEvent =
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-export const reviewFormMachine = setup({
+const reviewFormSetup = setup({
   types: {} as { context: ReviewFormContext; events: ReviewFormEvent; input: ReviewFormInput },
   actors: {
     /** GET myreview/{id} */
@@ -50,6 +50,10 @@ export const reviewFormMachine = setup({
     /** The product's reviews changed: the page's list and figures load again. */
     reviewSaved: () => {},
     logError: (_, _params: { error: unknown }) => {},
+    takeInput: assign(({ event }) => {
+      const { externalId, openAtOnce } = inputOf<ReviewFormInput>(event);
+      return { externalId, openAtOnce };
+    }),
     takeStanding: assign(({ event }) => {
       const reply = outputOf<MyReviewReply>(event, 'loadMyReview');
       return { review: reply.review, reason: reply.reason, stars: reply.review?.stars ?? 0, text: reply.review?.text ?? '' };
@@ -80,9 +84,18 @@ export const reviewFormMachine = setup({
       return status !== null && status >= 400 && status < 500;
     },
   },
+});
+
+export const reviewFormMachine = reviewFormSetup.extend({
+  actions: {
+    logCallError: reviewFormSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadMyReview', 'saveReview') } });
+    }),
+  },
 }).createMachine({
   id: 'reviewForm',
-  context: ({ input }) => ({ externalId: input.externalId, openAtOnce: input.openAtOnce, review: null, reason: null, stars: 0, text: '', message: null }),
+  context: { externalId: '', openAtOnce: false, review: null, reason: null, stars: 0, text: '', message: null },
+  entry: 'takeInput',
   initial: 'checking',
   states: {
     checking: {
@@ -96,7 +109,7 @@ export const reviewFormMachine = setup({
           { target: 'unavailable', actions: 'takeStanding' },
         ],
         // No button then: the reviews themselves still show.
-        onError: { target: 'unavailable', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'unavailable', actions: 'logCallError' },
       },
     },
     /** Not hers to review (not delivered, not bought) or not known: the reason, if any, shows instead of the button. */
@@ -119,7 +132,7 @@ export const reviewFormMachine = setup({
         onDone: { target: 'saved', actions: ['takeSaved', 'reviewSaved'] },
         onError: [
           { guard: 'isRefusal', target: 'refused', actions: 'takeRefusal' },
-          { target: 'failed', actions: ['takeFailure', { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+          { target: 'failed', actions: ['takeFailure', 'logCallError'] },
         ],
       },
     },

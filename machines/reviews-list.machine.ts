@@ -2,7 +2,7 @@
 // failed first load offers Try again; a failed further page keeps what shows, says so, and "Show more" asks again.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ProductReviewsReply, PublicReview, RatingSummary } from '../domain/reviews';
-import { outputOf } from './actor-events';
+import { errorOf, inputOf, outputOf } from './actor-events';
 
 export interface ReviewsListContext {
   externalId: string;
@@ -18,7 +18,7 @@ export type ReviewsListEvent = { type: 'more.load' } | { type: 'list.retry' } | 
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
-export const reviewsListMachine = setup({
+const reviewsListSetup = setup({
   types: {} as { context: ReviewsListContext; events: ReviewsListEvent; input: { externalId: string } },
   actors: {
     /** GET flowerreviews/{id}?page= */
@@ -26,6 +26,9 @@ export const reviewsListMachine = setup({
   },
   actions: {
     logError: (_, _params: { error: unknown }) => {},
+    takeInput: assign(({ event }) => ({ externalId: inputOf<{ externalId: string }>(event).externalId })),
+    clearMoreFailed: assign({ moreFailed: false }),
+    markMoreFailed: assign({ moreFailed: true }),
     takeFirstPage: assign(({ event }) => {
       const reply = outputOf<ProductReviewsReply>(event, 'loadReviews');
       return { summary: reply.summary, reviews: reply.reviews, page: reply.page, moreFailed: false };
@@ -40,9 +43,18 @@ export const reviewsListMachine = setup({
   guards: {
     hasMore: ({ context }) => (context.summary?.count ?? 0) > context.reviews.length,
   },
+});
+
+export const reviewsListMachine = reviewsListSetup.extend({
+  actions: {
+    logCallError: reviewsListSetup.enqueueActions(({ event, enqueue }) => {
+      enqueue({ type: 'logError', params: { error: errorOf(event, 'loadReviews') } });
+    }),
+  },
 }).createMachine({
   id: 'reviewsList',
-  context: ({ input }) => ({ externalId: input.externalId, summary: null, reviews: [], page: 0, moreFailed: false }),
+  context: { externalId: '', summary: null, reviews: [], page: 0, moreFailed: false },
+  entry: 'takeInput',
   initial: 'loading',
   states: {
     loading: {
@@ -51,13 +63,13 @@ export const reviewsListMachine = setup({
         src: 'loadReviews',
         input: ({ context }) => ({ externalId: context.externalId, page: 1 }),
         onDone: { target: 'showing', actions: 'takeFirstPage' },
-        onError: { target: 'failed', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: 'logCallError' },
       },
     },
     failed: { on: { 'list.retry': 'loading' } },
     showing: {
       on: {
-        'more.load': { guard: 'hasMore', target: 'loadingMore', actions: assign({ moreFailed: false }) },
+        'more.load': { guard: 'hasMore', target: 'loadingMore', actions: 'clearMoreFailed' },
         'list.reload': 'loading',
       },
     },
@@ -67,7 +79,7 @@ export const reviewsListMachine = setup({
         src: 'loadReviews',
         input: ({ context }) => ({ externalId: context.externalId, page: context.page + 1 }),
         onDone: { target: 'showing', actions: 'appendPage' },
-        onError: { target: 'showing', actions: [assign({ moreFailed: true }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+        onError: { target: 'showing', actions: ['markMoreFailed', 'logCallError'] },
       },
     },
   },

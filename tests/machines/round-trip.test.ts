@@ -266,6 +266,40 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'page.change', page: 2 },
     ],
   },
+  reviewForm: {
+    input: { externalId: 'p_1', openAtOnce: false },
+    events: [
+      done('loadMyReview', { canReview: true, reason: null, review: null }),
+      done('loadMyReview', { canReview: true, reason: null, review: { stars: 4, text: 'Fresh roses.', createdAt: '2026-12-03T10:00:00.000Z', editedAt: null, hidden: false } }),
+      done('loadMyReview', { canReview: false, reason: 'You can review this after your order is delivered.', review: null }),
+      error('loadMyReview', networkDown),
+      { type: 'form.open' },
+      { type: 'stars.choose', stars: 5 },
+      { type: 'text.change', value: 'Lovely' },
+      { type: 'form.submit' },
+      done('saveReview', { message: 'Thank you for your review.', review: { stars: 5, text: 'Lovely', createdAt: '2026-12-03T10:00:00.000Z', editedAt: null, hidden: false } }),
+      error('saveReview', failure(403, 'FORBIDDEN', 'You can review this after your order is delivered.')),
+      error('saveReview', networkDown),
+      { type: 'form.edit' },
+      { type: 'save.retry' },
+      { type: 'form.close' },
+    ],
+  },
+  reviewsList: {
+    input: { externalId: 'p_1' },
+    events: [
+      done('loadReviews', {
+        summary: { average: 4.5, count: 2, stars: [0, 0, 0, 1, 1] },
+        page: 1,
+        pageSize: 5,
+        reviews: [{ id: 1, stars: 5, text: 'Lovely', author: 'Priya S.', createdAt: '2026-12-03T10:00:00.000Z', editedAt: null }],
+      }),
+      error('loadReviews', networkDown),
+      { type: 'more.load' },
+      { type: 'list.retry' },
+      { type: 'list.reload' },
+    ],
+  },
   deliveryCheck: {
     input: { kind: 'hand' },
     events: [
