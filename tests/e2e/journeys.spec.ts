@@ -165,6 +165,8 @@ describe('a guest’s first order, from browsing to the dispatched parcel', () =
   it('(a) browses from / through the header menu, bags two products, verifies the e-mail and pays', async () => {
     await page.goto('/');
     await page.waitForURL('**/category/**');
+    // The menu once the app has taken the drawn page over (its lazy parts loaded), as the storefront tests wait.
+    await page.waitForLoadState('networkidle');
     await header(page).getByRole('button', { name: 'Everlasting Dry Flowers' }).click();
     await page.getByRole('menuitem', { name: 'Posy', exact: true }).click();
     await page.waitForURL(/\/category\/Everlasting(%20| )Dry(%20| )Flowers\/Posy$/);

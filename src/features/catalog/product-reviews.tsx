@@ -52,29 +52,31 @@ export function ProductReviews({ externalId, productName }: { externalId: string
         {summary ? (
           <Grid templateColumns={{ base: '1fr', md: '18rem 1fr' }} gap={{ base: '8', md: '14' }} alignItems="start">
             <Summary summary={summary} />
-            <Stack gap="6" as="ul" listStyleType="none" aria-label="Newest reviews">
+            <Stack gap="6">
               {summary.count === 0 ? (
                 <Text color="brand.muted">No reviews yet. Buyers can rate this once their order is delivered.</Text>
               ) : null}
-              {reviews.map((review) => (
-                <Box as="li" key={review.id} pb="6" borderBottomWidth="1px" borderColor="brand.line" data-testid="review">
-                  <HStack gap="3" wrap="wrap">
-                    <StarRating average={review.stars} />
-                    <Text fontWeight="600" fontSize="sm">
-                      {review.author}
-                    </Text>
-                    <Text color="brand.muted" fontSize="xs">
-                      {reviewDate(review.createdAt)}
-                      {review.editedAt ? ' · edited' : ''}
-                    </Text>
-                  </HStack>
-                  {review.text ? (
-                    <Text mt="2" whiteSpace="pre-line" color="brand.ink">
-                      {review.text}
-                    </Text>
-                  ) : null}
-                </Box>
-              ))}
+              <Stack gap="6" as="ul" listStyleType="none" aria-label="Newest reviews">
+                {reviews.map((review) => (
+                  <Box as="li" key={review.id} pb="6" borderBottomWidth="1px" borderColor="brand.line" data-testid="review">
+                    <HStack gap="3" wrap="wrap">
+                      <StarRating average={review.stars} />
+                      <Text fontWeight="600" fontSize="sm">
+                        {review.author}
+                      </Text>
+                      <Text color="brand.muted" fontSize="xs">
+                        {reviewDate(review.createdAt)}
+                        {review.editedAt ? ' · edited' : ''}
+                      </Text>
+                    </HStack>
+                    {review.text ? (
+                      <Text mt="2" whiteSpace="pre-line" color="brand.ink">
+                        {review.text}
+                      </Text>
+                    ) : null}
+                  </Box>
+                ))}
+              </Stack>
               {summary.count > reviews.length ? (
                 <Box>
                   {moreFailed ? (
