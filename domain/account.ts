@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { orderCoupon } from './coupons';
 import { giftMessage } from './gift-message';
 import { orderDocumentNumbers } from './document-numbers';
 import { orderDeliveries } from './order-delivery';
@@ -68,6 +69,8 @@ export const accountOrder = z.object({
     deliveries: orderDeliveries,
     /** Its GST documents' numbers (issue 41): the invoice or bill of supply, and the credit note; null when none. */
     documents: z.optional(orderDocumentNumbers),
+    /** The coupon and the discount it gave; null without one. */
+    coupon: z.optional(orderCoupon),
     UserOrderItems: z.array(
       z.object({
         quantity: z.number().check(z.int()),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { orderCoupon } from './coupons';
 import { giftMessage } from './gift-message';
 import { orderDocumentNumbers } from './document-numbers';
 import { orderDeliveries } from './order-delivery';
@@ -127,6 +128,8 @@ export const purchaseRecord = z.object({
     deliveries: orderDeliveries,
     /** Its GST documents' numbers (issue 41); null when none. */
     documents: z.optional(orderDocumentNumbers),
+    /** The coupon and the discount it gave (issue 42); null without one. */
+    coupon: z.optional(orderCoupon),
     UserOrderItems: z.array(
       z.object({
         quantity: z.number().check(z.int()),

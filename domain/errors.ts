@@ -13,6 +13,8 @@ export const errorCodes = [
   'OUT_OF_STOCK',
   /** A delivery date or slot chosen at checkout can no longer be had (issue 40). */
   'DELIVERY_STALE',
+  /** A coupon code refused at checkout: the message says why (domain/coupons.ts). */
+  'COUPON_REFUSED',
   'PAYLOAD_TOO_LARGE',
   'HEADERS_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

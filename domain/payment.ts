@@ -3,6 +3,7 @@
  * sandbox and the real provider share one browser and one server code path.
  */
 import { z } from 'zod/mini';
+import { couponCode, orderCoupon } from './coupons';
 import { apiError } from './errors';
 import { rowIdOf } from './fields';
 import { giftMessageRequest } from './gift-message';
@@ -88,6 +89,8 @@ export const checkoutInvoiceRequest = z.object({
   addressId: rowIdOf('addressId must be an address id'),
   /** The gift card (domain/gift-message.ts); absent or null: no card. */
   gift: z.optional(z.nullable(giftMessageRequest)),
+  /** A coupon code (domain/coupons.ts), checked again under its lock; refused with 409 COUPON_REFUSED and the reason. */
+  couponCode: z.optional(z.nullable(couponCode)),
   /** One choice per delivery kind the bag needs (domain/delivery-split.ts); checked on the server's clock. */
   deliveries: z.optional(
     z.array(deliveryChoiceRequest, { error: deliveryChoiceMessages.invalid }).check(
@@ -112,6 +115,8 @@ export const checkoutInvoiceReply = z.object({
   paymentTimeoutSeconds: z.number().check(z.int(), z.positive()),
   /** The order's deliveries as priced (issue 40): the thank-you page repeats them. */
   deliveries: z.optional(z.array(chosenDelivery)),
+  /** The coupon applied and its discount (issue 42); `amount` is already the discounted total. */
+  coupon: z.optional(orderCoupon),
 });
 export type CheckoutInvoiceReply = z.infer<typeof checkoutInvoiceReply>;
 
