@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -156,6 +157,18 @@ describe('GET /api/searchflowers', () => {
     const res = await app.inject({ method: 'GET', url: `/api/searchflowers?${query}` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, code: 'BAD_REQUEST' });
+  });
+
+  it('is revalidated with an ETag and sent compressed as the browser asks', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/searchflowers?q=rose', headers: { 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-encoding']).toBe('br');
+    const reply = searchFlowersReply.parse(JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8')));
+    expect(reply.products.length).toBeGreaterThan(0);
+    const again = await app.inject({ method: 'GET', url: '/api/searchflowers?q=rose', headers: { 'if-none-match': first.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('refuses an unknown sort or kind with a 400', async () => {

@@ -38,7 +38,7 @@ interface CatalogCache {
   /** Loads in flight and loaded values alike, so that concurrent reads of one key share one load. */
   entries: LRUCache<string, Promise<Cached<unknown>>>;
   /** Search replies (issue 42), apart so that many different searches never push the catalogue out. */
-  searches: LRUCache<string, Promise<unknown>>;
+  searches: LRUCache<string, Promise<Cached<unknown>>>;
   /** Documents drawn from catalogue rows alone (the sitemap, server/modules/seo): few, and possibly large. */
   documents: LRUCache<string, Promise<string>>;
   /** A product's public reviews page by page (issue 42): a review's save or hide forgets the catalogue, these with it. */
@@ -119,21 +119,21 @@ export function catalogFeedDown(db: Database): void {
 
 export function cachedCatalog<T>(db: Database, key: string, load: () => Promise<T>): Promise<Cached<T>> {
   const cache = cacheOf(db);
-  const loaded = () =>
-    load().then((value) => {
-      const json = JSON.stringify(value);
-      return { value, json, etag: etagOf(json), compressed: new Map() };
-    });
-  return remembered(cache, cache.entries as LRUCache<string, Promise<Cached<T>>>, key, loaded);
+  return remembered(cache, cache.entries as LRUCache<string, Promise<Cached<T>>>, key, () => load().then(answerOf));
+}
+
+function answerOf<T>(value: T): Cached<T> {
+  const json = JSON.stringify(value);
+  return { value, json, etag: etagOf(json), compressed: new Map() };
 }
 
 /**
  * A search's reply (server/modules/search), kept like the catalogue and forgotten with it: search reads only catalogue
  * rows (names, prices, removal), never stock.
  */
-export function cachedSearch<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+export function cachedSearch<T>(db: Database, key: string, load: () => Promise<T>): Promise<Cached<T>> {
   const cache = cacheOf(db);
-  return remembered(cache, cache.searches as LRUCache<string, Promise<T>>, key, load);
+  return remembered(cache, cache.searches as LRUCache<string, Promise<Cached<T>>>, key, () => load().then(answerOf));
 }
 
 /**

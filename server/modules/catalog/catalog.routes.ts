@@ -1,5 +1,4 @@
 /** Public catalogue reads of SPEC.md §7 "Catalogue and images". */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,8 +9,7 @@ import {
   flowerDetailReply,
 } from '../../../domain/catalog';
 import { apiError } from '../../../domain/errors';
-import { acceptedEncoding, compressedOnce, compression } from '../../compression';
-import type { Cached } from './catalog.cache';
+import { answerRevalidated } from './cached-answer';
 import { flowerDetailBody, getAllFlowers, getCategoryHeader, getFlowerDetail } from './catalog.service';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,27 +60,3 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * The cached catalogue carries its ETag: the browser revalidates every time (no-cache) and gets a 304 while its copy is
- * current, else the cached JSON, sent as it is (Fastify serializes no string). It is compressed once per load and
- * encoding, not per answer: the catalogue is the shop's most requested answer, and compressing it each time cost most
- * of its CPU (docs/performance.md). @fastify/compress is off for these routes.
- */
-function answerRevalidated(request: FastifyRequest, reply: FastifyReply, cached: Cached<unknown>): FastifyReply {
-  reply.header('cache-control', 'no-cache').header('etag', cached.etag).header('vary', 'accept-encoding');
-  if (matchesWeakly(request.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (!encoding || Buffer.byteLength(cached.json) < compression.threshold) return reply.send(cached.json);
-  let bytes = cached.compressed.get(encoding);
-  if (!bytes) cached.compressed.set(encoding, (bytes = compressedOnce(cached.json, encoding)));
-  return reply.header('content-encoding', encoding).send(bytes);
-}
-
-/** If-None-Match compares weakly (RFC 9110 §13.1.2): `W/"x"` and `"x"` match, and `*` matches anything. */
-function matchesWeakly(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
-}

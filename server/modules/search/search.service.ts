@@ -4,13 +4,15 @@ import { searchLimits, searchTerms } from '../../../domain/search';
 import type { SearchFlowersQuery, SearchFlowersReply, SearchSuggestionsReply } from '../../../domain/search';
 import type { Database } from '../../db/client';
 import { cachedSearch } from '../catalog/catalog.cache';
+import type { Cached } from '../catalog/catalog.cache';
 import { selectSearchRows } from './search.queries';
 
 /**
- * Replies are cached with the catalogue (catalog.cache.ts): one query per distinct search until the catalogue changes.
+ * Replies are cached with the catalogue (catalog.cache.ts), serialized: one query per distinct search until the
+ * catalogue changes, and one JSON and compression per load.
  * The key is the words as searched, so "Gerbra" and "gerbra!" share one.
  */
-export function searchFlowers(db: Database, query: SearchFlowersQuery): Promise<SearchFlowersReply> {
+export function searchFlowers(db: Database, query: SearchFlowersQuery): Promise<Cached<SearchFlowersReply>> {
   const terms = searchTerms(query.q);
   const { q: _q, ...filters } = query;
   const key = JSON.stringify(['flowers', terms, filters.category?.toLowerCase() ?? null, filters.minPrice ?? null, filters.maxPrice ?? null, filters.kind ?? null, filters.sort, filters.page]);
@@ -48,7 +50,7 @@ async function loadSearch(db: Database, terms: string[], query: SearchFlowersQue
   };
 }
 
-export function searchSuggestions(db: Database, q: string): Promise<SearchSuggestionsReply> {
+export function searchSuggestions(db: Database, q: string): Promise<Cached<SearchSuggestionsReply>> {
   const terms = searchTerms(q);
   return cachedSearch(db, JSON.stringify(['suggestions', terms]), () => loadSuggestions(db, terms));
 }
