@@ -30,10 +30,10 @@ export function CategoryNav({ categories }: { categories: HeaderCategory[] }) {
       as="nav"
       aria-label="Shop by category"
       display={{ base: 'none', md: 'flex' }}
-      flex="1"
-      justify="center"
+      justify={{ base: 'flex-start', lg: 'center' }}
       gap="1"
-      wrap="wrap"
+      py="1"
+      overflowX="auto"
       onPointerEnter={prefetchMenu}
       onFocus={prefetchMenu}
     >

@@ -1,7 +1,7 @@
-// The shop header of SPEC.md §2: logo, category menus from GET categoryheader, Home, the search box (issue 42),
-// account links and the bag;
-// below md a hamburger opens the same menu off-canvas. The off-canvas menu (Chakra's drawer, its focus trap and scroll
-// lock) is a lazy chunk fetched on the first tap: a first visit does not download it.
+// The shop header of SPEC.md §2: logo, the search box (issue 42), account links and the bag, and under them a row of
+// category menus from GET categoryheader with Home; below md a hamburger opens the same menu off-canvas. The
+// off-canvas menu (Chakra's drawer, its focus trap and scroll lock) is a lazy chunk fetched on the first tap: a first
+// visit does not download it.
 import { Box, Flex, IconButton } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -31,7 +31,7 @@ export function Header() {
         </Box>
         Delivered across India in 2–5 business days
       </Box>
-      <Flex maxW="7xl" mx="auto" px={{ base: '3', md: '8' }} h={{ base: '16', md: '20' }} align="center" gap={{ base: '1', md: '6' }}>
+      <Flex maxW="7xl" mx="auto" px={{ base: '3', md: '8' }} h={{ base: '16', md: '16' }} align="center" gap={{ base: '1', md: '6' }}>
         <IconButton
           display={{ base: 'inline-flex', md: 'none' }}
           variant="ghost"
@@ -50,8 +50,7 @@ export function Header() {
             <Logo />
           </RouterLink>
         </Flex>
-        <CategoryNav categories={categories} />
-        <Box display={{ base: 'none', md: 'block' }} flex="0 1 15rem" minW="40" ms="auto">
+        <Box display={{ base: 'none', md: 'block' }} flex="1" maxW="xl" minW="40" mx="auto">
           <HeaderSearch />
         </Box>
         <Box display={{ base: 'none', md: 'block' }}>
@@ -59,6 +58,13 @@ export function Header() {
         </Box>
         <BagLink />
       </Flex>
+      {/* The categories have a row of their own, as the big florists' sites do: however many the shop adds, they never
+          push the search box or the account links onto a second line. */}
+      <Box display={{ base: 'none', md: 'block' }} borderTopWidth="1px" borderColor="brand.line">
+        <Box maxW="7xl" mx="auto" px="8">
+          <CategoryNav categories={categories} />
+        </Box>
+      </Box>
       {menuWanted ? (
         <Suspense fallback={null}>
           <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} categories={categories} />

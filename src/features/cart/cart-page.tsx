@@ -80,7 +80,7 @@ export function CartPage() {
             );
           })}
         </Stack>
-        <Box position={{ lg: 'sticky' }} top={{ lg: '28' }}>
+        <Box position={{ lg: 'sticky' }} top={{ lg: '36' }}>
           <CartSummary cart={cart} onCheckout={() => navigate(paths.checkout)} />
         </Box>
       </Grid>

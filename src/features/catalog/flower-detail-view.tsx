@@ -63,7 +63,7 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
       gap={{ base: '6', md: '14' }}
       alignItems="start"
     >
-      <Box position={{ md: 'sticky' }} top={{ md: '28' }}>
+      <Box position={{ md: 'sticky' }} top={{ md: '36' }}>
         <ProductImage itemCode={flower.itemCode} alt={flower.productName} sizes={productImageSizes.detail} load="first" />
       </Box>
 

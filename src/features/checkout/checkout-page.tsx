@@ -71,7 +71,7 @@ function CheckoutColumns({ left, right }: { left: ReactNode; right: ReactNode })
       <Stack gap={{ base: '6', md: '8' }} minW="0">
         {left}
       </Stack>
-      <Box position={{ lg: 'sticky' }} top={{ lg: '28' }}>
+      <Box position={{ lg: 'sticky' }} top={{ lg: '36' }}>
         {right}
       </Box>
     </Grid>
