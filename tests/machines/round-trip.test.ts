@@ -300,6 +300,17 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'list.reload' },
     ],
   },
+  reviewVisibility: {
+    input: { id: 4, hidden: false },
+    events: [
+      { type: 'reason.change', value: 'Names a rival shop' },
+      { type: 'review.hide' },
+      done('changeVisibility', { message: 'The review is hidden.' }),
+      error('changeVisibility', failure(400, 'BAD_REQUEST', 'Please say why the review is hidden')),
+      error('changeVisibility', networkDown),
+      { type: 'review.show' },
+    ],
+  },
   deliveryCheck: {
     input: { kind: 'hand' },
     events: [

@@ -1,11 +1,15 @@
 // The admin's Reviews (issue 42): every review newest first, all or only the visible or hidden ones; hide one with a
-// reason (it then counts nowhere) or show it again. The list reloads after each change.
-// TODO(issue 42): the hide/unhide call belongs in a machine (house style); it is called from here for now.
+// reason (it then counts nowhere) or show it again, each review through its own review-visibility machine. The list
+// reloads after each change.
 import { useState } from 'react';
+import { useActor } from '@xstate/react';
+import { fromPromise } from 'xstate';
 import { Badge, Box, Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { reviewDate, reviewTexts, reviewVisibilities } from '../../../domain/reviews';
+import { reviewDate, reviewLimits, reviewTexts, reviewVisibilities } from '../../../domain/reviews';
 import type { AdminReview, ReviewVisibility } from '../../../domain/reviews';
+import { reviewVisibilityMachine } from '../../../machines/review-visibility.machine';
 import { getAdminReviews, setReviewVisibility } from '../../api/reviews';
+import { appActorOptions } from '../../app/inspection';
 import { useRemote } from '../../app/use-remote';
 import { LoadFailed } from '../../components/load-states';
 import { StarRating } from '../../components/star-rating';
@@ -43,22 +47,16 @@ export function ReviewsPage() {
 }
 
 function ReviewRow({ review, onChanged }: { review: AdminReview; onChanged: () => void }) {
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [snapshot, send] = useActor(
+    reviewVisibilityMachine.provide({
+      actors: { changeVisibility: fromPromise(({ input: { id, ...change } }) => setReviewVisibility(id, change)) },
+      actions: { reviewChanged: onChanged, logError: (_, { error }) => console.error('admin call failed', error) },
+    }),
+    { input: { id: review.id, hidden: review.hiddenAt !== null }, ...appActorOptions },
+  );
   const hidden = review.hiddenAt !== null;
-  const change = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await setReviewVisibility(review.id, hidden ? { hidden: false } : { hidden: true, reason });
-      onChanged();
-    } catch (failure) {
-      setError((failure as { serverMessage?: string | null }).serverMessage ?? reviewTexts.saveFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { reason, error } = snapshot.context;
+  const busy = snapshot.matches('hiding') || snapshot.matches('showing');
   return (
     <Box as="li" p="4" borderWidth="1px" borderColor="brand.line" rounded="xl" data-testid="admin-review">
       <HStack gap="3" wrap="wrap">
@@ -86,9 +84,9 @@ function ReviewRow({ review, onChanged }: { review: AdminReview; onChanged: () =
       ) : null}
       <HStack mt="3" gap="2" wrap="wrap">
         {hidden ? null : (
-          <Input size="sm" maxW="sm" placeholder="Why hide it? (required)" aria-label={`Reason to hide the review of ${review.productName}`} value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
+          <Input size="sm" maxW="sm" placeholder="Why hide it? (required)" aria-label={`Reason to hide the review of ${review.productName}`} value={reason} maxLength={reviewLimits.reasonMax} onChange={(event) => send({ type: 'reason.change', value: event.target.value })} />
         )}
-        <Button size="sm" rounded="full" variant="outline" colorPalette={hidden ? 'leaf' : 'red'} loading={busy} disabled={!hidden && reason.trim() === ''} onClick={() => void change()}>
+        <Button size="sm" rounded="full" variant="outline" colorPalette={hidden ? 'leaf' : 'red'} loading={busy} disabled={!hidden && reason.trim() === ''} onClick={() => send({ type: hidden ? 'review.show' : 'review.hide' })}>
           {hidden ? 'Show again' : 'Hide'}
         </Button>
       </HStack>
