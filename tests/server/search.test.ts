@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { searchFlowersReply, searchMessages, searchSuggestionsReply } from '../../domain/search';
-import { categories, products, subCategories } from '../../server/db/schema';
+import { categories, productRatings, products, subCategories } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed/seed-demo';
 import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cache';
 import { unstorableTextMessage } from '../../server/text-guard';
@@ -157,6 +157,20 @@ describe('GET /api/searchflowers', () => {
     const res = await app.inject({ method: 'GET', url: `/api/searchflowers?${query}` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message, code: 'BAD_REQUEST' });
+  });
+
+  it("carries a product's stars when it has visible reviews, and none otherwise", async () => {
+    const [orchid] = await app.db.select({ id: products.id }).from(products).where(eq(products.itemCode, 'T-ORCHID'));
+    await app.db.insert(productRatings).values({ productId: orchid!.id, fourStars: 1, fiveStars: 2 });
+    invalidateCatalogCache(app.db);
+    try {
+      const reply = await search('q=orchid');
+      expect(reply.products.find((p) => p.productName === 'Purple Orchid Stems')?.rating).toEqual({ average: 4.7, count: 3 });
+      expect((await search('q=carnations')).products.find((p) => p.productName === 'Crème Brûlée Carnations')?.rating).toBeUndefined();
+    } finally {
+      await app.db.delete(productRatings).where(eq(productRatings.productId, orchid!.id));
+      invalidateCatalogCache(app.db);
+    }
   });
 
   it('is revalidated with an ETag and sent compressed as the browser asks', async () => {

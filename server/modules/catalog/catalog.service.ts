@@ -9,7 +9,7 @@ import { cachedCatalog } from './catalog.cache';
 import type { Cached } from './catalog.cache';
 import { selectCatalogRows, selectHeaderRows, selectProductDetail } from './catalog.queries';
 import type { CatalogRow } from './catalog.queries';
-import { ratingOf } from '../reviews/reviews.service';
+import { cardRating, ratingOf } from '../reviews/reviews.service';
 
 export const productNotFoundMessage = 'Product not found';
 
@@ -89,8 +89,7 @@ function assembleCatalog(rows: CatalogRow[]): CatalogCategory[] {
           sellingPrice: paiseToRupees(row.product.sellingPricePaise),
           mrp: paiseToRupees(row.product.mrpPaise),
           deliveryKind: row.product.deliveryKind,
-          // Only products with visible reviews carry stars in the grid.
-          ...(row.product.stars && ratingOf(row.product.stars).count > 0 ? { rating: ratingOf(row.product.stars) } : {}),
+          ...cardRating(row.product.stars),
         },
       });
     }

@@ -42,6 +42,12 @@ export function ratingOf(stars: readonly number[]): ProductRating {
   return { average: count === 0 ? 0 : Math.round((total * 10) / count) / 10, count };
 }
 
+/** A product card's stars: only products with visible reviews carry them (the category grid, search results). */
+export function cardRating(stars: readonly number[] | null): { rating?: ProductRating } {
+  const rating = stars ? ratingOf(stars) : null;
+  return rating && rating.count > 0 ? { rating } : {};
+}
+
 const summaryOf = (stars: StarCounts): RatingSummary => ({ ...ratingOf(stars), stars });
 
 async function liveProductId(db: Database, externalId: string): Promise<number> {

@@ -26,6 +26,8 @@ export type SearchRow = {
   deliveryKind: DeliveryKind;
   categoryName: string;
   subCategoryName: string;
+  /** Visible reviews per number of stars, 1..5 (issue 42); null when nobody reviewed it. */
+  stars: [number, number, number, number, number] | null;
   total: number;
 };
 
@@ -64,6 +66,8 @@ export async function selectSearchRows(
     select p.external_id as "externalId", p.item_code as "itemCode", p.name, p.selling_price_paise as "sellingPricePaise",
       p.mrp_paise as "mrpPaise", coalesce(p.delivery_kind, c.delivery_kind) as "deliveryKind",
       c.name as "categoryName", s.name as "subCategoryName", (count(*) over ())::integer as total,
+      case when r.product_id is null then null
+        else json_build_array(r.one_star, r.two_stars, r.three_stars, r.four_stars, r.five_stars) end as stars,
       ts_rank(p.search_document, query.q)
         + word_similarity(query.words, shop_search_text(p.name))
         + 0.5 * word_similarity(query.words, shop_search_text(s.name || ' ' || c.name)) as score
@@ -71,6 +75,7 @@ export async function selectSearchRows(
     join products p on p.id = candidates.id
     join categories c on c.id = p.category_id
     join sub_categories s on s.id = p.sub_category_id
+    left join product_ratings r on r.product_id = p.id
     cross join query
     where ${sql.join(where, sql` and `)}
     order by ${orderings[sort]}

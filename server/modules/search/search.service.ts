@@ -5,6 +5,7 @@ import type { SearchFlowersQuery, SearchFlowersReply, SearchSuggestionsReply } f
 import type { Database } from '../../db/client';
 import { cachedSearch } from '../catalog/catalog.cache';
 import type { Cached } from '../catalog/catalog.cache';
+import { cardRating } from '../reviews/reviews.service';
 import { selectSearchRows } from './search.queries';
 
 /**
@@ -46,6 +47,7 @@ async function loadSearch(db: Database, terms: string[], query: SearchFlowersQue
       deliveryKind: row.deliveryKind,
       categoryName: row.categoryName,
       subCategoryName: row.subCategoryName,
+      ...cardRating(row.stars),
     })),
   };
 }
