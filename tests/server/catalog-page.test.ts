@@ -102,9 +102,9 @@ describe('catalogue pages carry their data', () => {
     expect(preloadOf(res.body)).toMatchObject({ imagesizes: '(min-width: 48em) 50vw, 100vw' });
   });
 
-  it('an unknown product: the page, without a product or a preload (the app shows its not-found view)', async () => {
+  it('an unknown product: the page as a 404, without a product or a preload (the app shows its not-found view)', async () => {
     const res = await app.inject({ method: 'GET', url: '/flower/no-such-flower', headers: html });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(Object.keys(embeddedReplies(res.body) ?? {}).sort()).toEqual([pageDataKeys.categoryHeader, pageDataKeys.shopInfo].sort());
     expect(preloadOf(res.body)).toBeNull();
   });

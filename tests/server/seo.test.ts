@@ -84,9 +84,9 @@ describe('pages that search engines read', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  const page = async (url: string) => {
+  const page = async (url: string, status = 200) => {
     const res = await app.inject({ method: 'GET', url, headers: html });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, url).toBe(status);
     return res.body;
   };
 
@@ -179,9 +179,11 @@ describe('pages that search engines read', () => {
     expect(productJsonLd(facts)).not.toHaveProperty('description');
   });
 
-  it('a removed or unknown product: no live page (noindex, no product tags)', async () => {
+  it('a removed or unknown product: no live page (404, noindex, no product tags), the app still there to say so', async () => {
     for (const url of [`/flower/${removed.externalId}`, '/flower/no-such-flower']) {
-      const head = headOf(await page(url));
+      const body = await page(url, 404);
+      expect(body, url).toContain('<div id="root">');
+      const head = headOf(body);
       expect(head.robots, url).toEqual(['noindex']);
       expect(head.jsonLd, url).toEqual([]);
       expect(head.canonical, url).toEqual([]);
@@ -254,7 +256,7 @@ describe('pages that search engines read', () => {
     await app.db.update(products).set({ isRemoved: true, updatedAt: new Date() }).where(eq(products.id, soldOut.id));
     invalidateCatalogCache(app.db);
     expect(await sitemap()).not.toContain(`/flower/${soldOut.externalId}<`);
-    expect(headOf(await page(`/flower/${soldOut.externalId}`)).robots).toEqual(['noindex']);
+    expect(headOf(await page(`/flower/${soldOut.externalId}`, 404)).robots).toEqual(['noindex']);
   });
 
   it('GET /robots.txt: the storefront allowed, the admin, account, checkout, bag, sign-in, search and API pages not', async () => {

@@ -42,6 +42,8 @@ export interface CatalogPage {
   serverRender: boolean;
   /** Its title, description, canonical address, link preview and JSON-LD; null when it is no live page (noindex). */
   meta: PageMeta | null;
+  /** A product that is not (or no longer) sold: the page answers 404, so search engines drop it; the app still says so. */
+  notFound?: boolean;
 }
 
 export type CatalogRoute =
@@ -121,7 +123,7 @@ export async function catalogPage(db: Database, pathname: string, siteOf: () => 
   } catch (error) {
     // An unknown product: the page asks the API itself and shows its not-found view.
     // A removed product is unknown here too: no live page, so not one a search engine should list.
-    if (error instanceof NotFound) return { kind: 'flower', replies, serverRender: false, meta: null };
+    if (error instanceof NotFound) return { kind: 'flower', replies, serverRender: false, meta: null, notFound: true };
     throw error;
   }
 }

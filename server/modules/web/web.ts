@@ -81,7 +81,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const html = head ? withPageHead(fonted, head) : fonted;
     const repliesJson = page ? JSON.stringify(page.replies) : '';
     const body = page ? withCatalogPage(html, page, repliesJson, await renderedPage(request, page, repliesJson), lazyScriptsOf(page)) : html;
-    return reply.code(200).header('cache-control', cacheControl.page).type('text/html; charset=utf-8').send(body);
+    return reply.code(page?.notFound ? 404 : 200).header('cache-control', cacheControl.page).type('text/html; charset=utf-8').send(body);
   }
 
   /** The addresses of the page's lazy code, if it has any (modules/web/page-scripts.ts). */
