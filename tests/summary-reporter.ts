@@ -1,5 +1,6 @@
 /**
- * Prints one closing line, "<suite>: N passed, N failed, N skipped", so that CI logs state plainly how many tests ran.
+ * Prints one closing line, "<suite>: N passed, N failed, N skipped", so that CI logs state plainly how many tests ran,
+ * after the slowest files: where CI's time goes, for keeping it short.
  */
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -19,6 +20,9 @@ export default class SummaryReporter implements Reporter {
       }
       if (testModule.state() === 'failed' && !testModule.children.size) failed += 1;
     }
+    const slowest = [...testModules].sort((a, b) => b.diagnostic().duration - a.diagnostic().duration).slice(0, 10);
+    const seconds = (module: TestModule) => `${(module.diagnostic().duration / 1000).toFixed(1)} s`;
+    if (slowest.length > 1) console.log(`\nslowest files: ${slowest.map((module) => `${module.relativeModuleId} ${seconds(module)}`).join(', ')}`);
     console.log(`\n${this.suite}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 }
