@@ -105,7 +105,7 @@ export const getShopSettings = (): Promise<ShopSettings> => call(() => api.get('
  * Runs a write: any 2xx is saved; an answer with another status is refused with `refusal(status, serverMessage)`;
  * no answer at all rejects (the form machine says so and keeps what was typed).
  */
-async function write(
+export async function write(
   request: () => Promise<unknown>,
   refusal: (status: number, serverMessage: string | null) => string,
 ): Promise<AdminFormOutcome> {
@@ -120,7 +120,7 @@ async function write(
 }
 
 /** A 4xx says what was wrong in the server's words; anything else gets the form's own failure text. */
-const refusedWith = (fallback: string) => (status: number, serverMessage: string | null) =>
+export const refusedWith = (fallback: string) => (status: number, serverMessage: string | null) =>
   status >= 400 && status < 500 && serverMessage ? serverMessage : fallback;
 
 /** Multipart body from text fields and picked files (the `files` parts keep their order). */
