@@ -4,7 +4,7 @@
 import { applyCouponReply, applyCouponRequest, couponListReply } from '../../domain/coupons';
 import type { ApplyCouponReply, Coupon, CouponInput } from '../../domain/coupons';
 import type { AdminFormOutcome } from '../../machines/admin-form.machine';
-import { refusedWith, write } from './admin';
+import { refusedWith, write } from './form-write';
 import { call } from './call-error';
 import { api } from './client';
 
