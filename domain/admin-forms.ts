@@ -10,7 +10,9 @@ import {
 } from './admin-catalog';
 import { purchaseStatus, trackingUrl, trackingUrlMax } from './admin-orders';
 import { limits, redirectDelays, toastDurations } from './limits';
+import { couponCode, couponKinds, couponLimits, couponTexts } from './coupons';
 import { maxAreaFeePaise, serviceAreaRequest, serviceAreaTexts } from './service-area';
+import { isIndiaDate } from './india-time';
 import { giftPlaceOfSupplyRules, prefixMax, shopSettingsFields, shopSettingsMessages } from './shop-settings';
 
 /**
@@ -33,6 +35,8 @@ export type AdminFormName =
   | 'deliveryAreaCreate'
   | 'deliveryAreaUpdate'
   | 'deliveryAreaDelete'
+  | 'couponCreate'
+  | 'couponUpdate'
   | 'shopSettings';
 
 export interface AdminFieldRule {
@@ -154,6 +158,38 @@ const deliveryAreaFields = {
   active: { filter: (v: string) => (v === 'false' ? 'false' : 'true'), rule: z.enum(['true', 'false']) },
 };
 
+/** Whole numbers typed as text, within [min, max]; empty is judged by `required` (or means none). */
+const wholeText = (min: number, max: number, message: string) =>
+  z.string().check(z.regex(/^\d+$/, { error: message }), z.refine((v: string) => Number(v) >= min && Number(v) <= max, { error: message }));
+const couponFields = {
+  code: { filter: (v: string) => v.toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, couponLimits.codeMax), rule: couponCode },
+  description: { filter: (v: string) => v.slice(0, couponLimits.descriptionMax), rule: z.string().check(z.maxLength(couponLimits.descriptionMax, { error: couponTexts.descriptionInvalid })) },
+  kind: { filter: (v: string) => v, rule: z.enum(couponKinds, { error: couponTexts.kindInvalid }) },
+  /** The percent off, or whole rupees off; the server also holds a percent to 100. */
+  value: { filter: (v: string) => f.digits(v, 8), rule: wholeText(1, couponLimits.rupeesMax, couponTexts.amountInvalid) },
+  minOrder: { filter: (v: string) => f.digits(v, 8), rule: wholeText(0, couponLimits.rupeesMax, couponTexts.minimumInvalid) },
+  maxDiscount: { filter: (v: string) => f.digits(v, 8), rule: wholeText(1, couponLimits.rupeesMax, couponTexts.maxDiscountInvalid) },
+  validFrom: { filter: (v: string) => v.slice(0, 10), rule: z.string().check(z.refine(isIndiaDate, { error: couponTexts.dateInvalid })) },
+  validTo: { filter: (v: string) => v.slice(0, 10), rule: z.string().check(z.refine(isIndiaDate, { error: couponTexts.dateInvalid })) },
+  totalLimit: { filter: (v: string) => f.digits(v, 7), rule: wholeText(1, couponLimits.usesMax, couponTexts.limitInvalid) },
+  perBuyerLimit: { filter: (v: string) => f.digits(v, 7), rule: wholeText(1, couponLimits.usesMax, couponTexts.limitInvalid) },
+  firstOrderOnly: { filter: (v: string) => (v === 'true' ? 'true' : 'false'), rule: z.enum(['true', 'false']) },
+  /** The chosen category ids, comma-separated (the checkboxes'); empty is every product. */
+  categoryIds: { filter: (v: string) => v.replace(/[^\d,]/g, ''), rule: z.string().check(z.regex(/^(\d+(,\d+)*)?$/, { error: couponTexts.categoriesInvalid })) },
+  active: { filter: (v: string) => (v === 'false' ? 'false' : 'true'), rule: z.enum(['true', 'false']) },
+};
+
+const couponForm = (savedMessage: string): AdminFormDefinition => ({
+  fields: couponFields,
+  files: {},
+  required: ['code', 'kind', 'value', 'validFrom', 'validTo'],
+  requiredMessage: m.fillAllFields,
+  savedMessage,
+  savedToastMs: toastDurations.default,
+  redirectDelayMs: redirectDelays.afterCategorySave,
+  startValues: { kind: 'percent', firstOrderOnly: 'false', active: 'true' },
+});
+
 const deliveryAreaForm = (savedMessage: string, fields: AdminFormDefinition['fields']): AdminFormDefinition => ({
   fields,
   files: {},
@@ -274,6 +310,8 @@ export const adminForms: Record<AdminFormName, AdminFormDefinition> = {
   deliveryAreaUpdate: deliveryAreaForm('Delivery area updated successfully', deliveryAreaFields),
   // Deleting asks for nothing but the confirming click.
   deliveryAreaDelete: deliveryAreaForm('Delivery area deleted successfully', {}),
+  couponCreate: couponForm('Coupon created successfully'),
+  couponUpdate: couponForm('Coupon updated successfully'),
   shopSettings: {
     fields: shopSettingsFormFields,
     files: {},

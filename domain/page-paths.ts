@@ -67,6 +67,8 @@ export const adminPagePaths = {
   userNeverPurchasedList: '/userneverpurchasedlist',
   adminMessages: '/adminmessages',
   adminReviews: '/adminreviews',
+  adminCoupons: '/admincoupons',
+  adminCouponForm: '/admincouponform',
   adminMail: '/adminmail',
   adminSettings: '/adminsettings',
   adminDeliverySlots: '/admindeliveryslots',

@@ -16,6 +16,7 @@ import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { CheckoutInvoiceReply, DeliveryChoiceRequest, VerifyPaymentRequest } from '../domain/payment';
 import { deliveryChoiceMessages } from '../domain/payment';
+import { couponTexts } from '../domain/coupons';
 import { giftMessageRequest, giftMessages } from '../domain/gift-message';
 import type { GiftMessageRequest } from '../domain/gift-message';
 import { paymentMessages, verifyRetryDelays } from '../domain/payment';
@@ -31,6 +32,8 @@ export interface PlaceOrderContext {
   gift: GiftMessageRequest | null;
   /** A date (and slot) per delivery of the bag, as the delivery pickers hold them. */
   deliveries: DeliveryChoiceRequest[];
+  /** The coupon applied in the coupon box, checked again by the invoice; null: none. */
+  couponCode: string | null;
   invoice: CheckoutInvoiceReply | null;
   paymentKey: string | null;
   payment: VerifyPaymentRequest | null;
@@ -49,12 +52,14 @@ export type PlaceOrderEvent = {
   bagLines: number;
   gift?: GiftMessageRequest | null;
   deliveries?: DeliveryChoiceRequest[] | null;
+  couponCode?: string | null;
 };
 
 export interface CreateInvoiceInput {
   addressId: number;
   gift: GiftMessageRequest | null;
   deliveries: DeliveryChoiceRequest[];
+  couponCode: string | null;
 }
 
 export interface OpenPaymentDialogInput {
@@ -88,12 +93,15 @@ const placeOrderSetup = setup({
     goToCart: () => {},
     /** The server found a delivery choice stale (DELIVERY_STALE): the pickers show its message and load afresh. */
     showStaleChoice: (_, _params: { message: string }) => {},
+    /** The invoice refused the coupon (COUPON_REFUSED): the coupon box shows the reason, the bill loses the discount. */
+    showCouponRefused: (_, _params: { message: string }) => {},
     startOrder: assign(({ event }) => {
       assertEvent(event, 'order.place');
       return {
         addressId: event.addressId,
         gift: event.gift ?? null,
         deliveries: event.deliveries ?? [],
+        couponCode: event.couponCode ?? null,
         invoice: null,
         paymentKey: null,
         payment: null,
@@ -116,6 +124,7 @@ const placeOrderSetup = setup({
     /** A delivery still without its date (or slot): the server would refuse the order, so it is not sent. */
     lacksDelivery: ({ event }) => event.bagLines > 0 && event.addressId !== null && event.deliveries === null,
     isStaleChoice: ({ event }) => failureOf(errorOf(event, 'createInvoice')).code === 'DELIVERY_STALE',
+    isCouponRefused: ({ event }) => failureOf(errorOf(event, 'createInvoice')).code === 'COUPON_REFUSED',
     /** A card that breaks domain/gift-message.ts's rules: the server would refuse it, so it is not sent. */
     giftInvalid: ({ event }) => event.bagLines > 0 && event.gift != null && !giftMessageRequest.safeParse(event.gift).success,
     hasShortfall: ({ event }) => outputOf<CheckQuantityListReply>(event, 'checkStock').outOfStock.length > 0,
@@ -138,6 +147,10 @@ export const placeOrderMachine = placeOrderSetup.extend({
       const { serverMessage } = failureOf(errorOf(event, 'createInvoice'));
       enqueue({ type: 'showStaleChoice', params: { message: serverMessage ?? deliveryChoiceMessages.choose } });
     }),
+    couponRefused: placeOrderSetup.enqueueActions(({ event, enqueue }) => {
+      const { serverMessage } = failureOf(errorOf(event, 'createInvoice'));
+      enqueue({ type: 'showCouponRefused', params: { message: serverMessage ?? couponTexts.unknown } });
+    }),
     logCallError: placeOrderSetup.enqueueActions(({ event, enqueue }) => {
       const error = errorOf(event, 'checkStock', 'createInvoice', 'fetchPaymentKey', 'verifyPayment', 'reportFailure');
       enqueue({ type: 'logError', params: { error } });
@@ -145,7 +158,7 @@ export const placeOrderMachine = placeOrderSetup.extend({
   },
 }).createMachine({
   id: 'placeOrder',
-  context: { addressId: null, gift: null, deliveries: [], invoice: null, paymentKey: null, payment: null, verifyRetries: 0 },
+  context: { addressId: null, gift: null, deliveries: [], couponCode: null, invoice: null, paymentKey: null, payment: null, verifyRetries: 0 },
   initial: 'idle',
   states: {
     // An empty bag handles no click at all: the view disables the button with snapshot.can().
@@ -192,11 +205,13 @@ export const placeOrderMachine = placeOrderSetup.extend({
       invoke: {
         id: 'createInvoice',
         src: 'createInvoice',
-        input: ({ context }) => ({ addressId: context.addressId!, gift: context.gift, deliveries: context.deliveries }),
+        input: ({ context }) => ({ addressId: context.addressId!, gift: context.gift, deliveries: context.deliveries, couponCode: context.couponCode }),
         onDone: { target: 'fetchingKey', actions: 'keepInvoice' },
         onError: [
           // A date or slot gone since the page loaded: said, and chosen again.
           { guard: 'isStaleChoice', target: 'idle', actions: ['logCallError', 'staleChoice'] },
+          // The coupon ran out or no longer holds: the reason shows in the coupon box, and the payment does not open.
+          { guard: 'isCouponRefused', target: 'idle', actions: ['logCallError', 'couponRefused'] },
           // SPEC.md §8: the loading state ends silently.
           { target: 'idle', actions: 'logCallError' },
         ],

@@ -31,6 +31,7 @@ import type { ShopSettings } from '../../domain/shop-settings';
 import type { AdminFormOutcome } from '../../machines/admin-form.machine';
 import type { PurchaseAction, PurchaseActionOutcome } from '../../machines/purchase-action.machine';
 import { call, toCallError } from './call-error';
+import { refusedWith, write } from './form-write';
 import { api } from './client';
 import { downloadedFile } from './file-download';
 import type { DocumentSeries, DownloadedFile } from './file-download';
@@ -100,28 +101,6 @@ export const getDeliveryAreas = (): Promise<ServiceArea[]> => call(() => api.get
 export const getShopSettings = (): Promise<ShopSettings> => call(() => api.get('admin/settings').json(), shopSettings);
 
 // ---- Writes ---------------------------------------------------------------------------------------------------------
-
-/**
- * Runs a write: any 2xx is saved; an answer with another status is refused with `refusal(status, serverMessage)`;
- * no answer at all rejects (the form machine says so and keeps what was typed).
- */
-async function write(
-  request: () => Promise<unknown>,
-  refusal: (status: number, serverMessage: string | null) => string,
-): Promise<AdminFormOutcome> {
-  try {
-    await request();
-    return { ok: true };
-  } catch (error) {
-    const failure = await toCallError(error);
-    if (failure.status === null) throw failure;
-    return { ok: false, message: refusal(failure.status, failure.serverMessage) };
-  }
-}
-
-/** A 4xx says what was wrong in the server's words; anything else gets the form's own failure text. */
-const refusedWith = (fallback: string) => (status: number, serverMessage: string | null) =>
-  status >= 400 && status < 500 && serverMessage ? serverMessage : fallback;
 
 /** Multipart body from text fields and picked files (the `files` parts keep their order). */
 function formData(values: Record<string, string>, files: readonly Blob[] = [], fileField = 'files'): FormData {

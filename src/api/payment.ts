@@ -16,16 +16,17 @@ import { api } from './client';
 
 /**
  * `POST user/{id}/checkoutinvoice`: reserves the bag's stock and its hand delivery's slot and opens the provider order;
- * the gift card and the delivery choices go with it.
+ * the gift card, the delivery choices and the coupon applied (checked again; 409 COUPON_REFUSED says why) go with it.
  */
 export function createCheckoutInvoice(
   userExtId: string,
   addressId: number,
   gift: GiftMessageRequest | null = null,
   deliveries: readonly DeliveryChoiceRequest[] = [],
+  couponCode: string | null = null,
 ): Promise<CheckoutInvoiceReply> {
   return call(
-    () => api.post(`user/${encodeURIComponent(userExtId)}/checkoutinvoice`, { json: { addressId, gift, deliveries } }).json(),
+    () => api.post(`user/${encodeURIComponent(userExtId)}/checkoutinvoice`, { json: { addressId, gift, deliveries, couponCode } }).json(),
     checkoutInvoiceReply,
   );
 }

@@ -274,6 +274,8 @@ describe('admin form outcomes', () => {
       deliveryAreaCreate: 3000,
       deliveryAreaUpdate: 3000,
       deliveryAreaDelete: 3000,
+      couponCreate: 3000,
+      couponUpdate: 3000,
     });
     expect(adminForms.subCategoryUpdate.savedToastMs).toBe(5000);
     expect(adminForms.categoryCreate.savedToastMs).toBe(4000);

@@ -45,10 +45,13 @@ const backoffs = [1000, 2000, 4000];
 
 const midnight = { kind: 'hand', date: '2026-12-04', slotId: 9 };
 const staleText = 'The midnight slot on 4 December is no longer available. Please choose another.';
+const couponGone = 'This coupon has been fully used.';
 const card = { occasion: 'Birthday', message: 'Happy birthday 🎂', senderName: 'Asha', hideSenderName: false };
 const modelEvents = [
   { type: 'order.place', addressId: 7, bagLines: 2 },
   { type: 'order.place', addressId: 7, bagLines: 2, gift: card, deliveries: [midnight] },
+  // With the coupon the coupon box applied: the invoice checks it again.
+  { type: 'order.place', addressId: 7, bagLines: 2, couponCode: 'DIWALI10' },
   // A delivery without its date or slot yet: refused before any call.
   { type: 'order.place', addressId: 7, bagLines: 2, deliveries: null },
   // 251 characters: refused before any call, as the server would refuse it.
@@ -61,6 +64,7 @@ const modelEvents = [
   { type: 'xstate.done.actor.createInvoice', output: invoice },
   { type: 'xstate.error.actor.createInvoice', error: failure(409) },
   { type: 'xstate.error.actor.createInvoice', error: { status: 409, code: 'DELIVERY_STALE', serverMessage: staleText } },
+  { type: 'xstate.error.actor.createInvoice', error: { status: 409, code: 'COUPON_REFUSED', serverMessage: couponGone } },
   { type: 'xstate.done.actor.fetchPaymentKey', output: 'rzp_test_key' },
   { type: 'xstate.error.actor.fetchPaymentKey', error: failure(503) },
   { type: 'xstate.done.actor.openPaymentDialog', output: payment },
@@ -86,8 +90,9 @@ function harness() {
   const clock = new SimulatedClock();
   const seen = {
     calls: [] as string[],
-    invoices: [] as { addressId: number; gift: unknown; deliveries: unknown[] }[],
+    invoices: [] as { addressId: number; gift: unknown; deliveries: unknown[]; couponCode: string | null }[],
     stale: [] as string[],
+    couponRefusals: [] as string[],
     dialogs: [] as OpenPaymentDialogInput[],
     verifications: [] as VerifyPaymentRequest[],
     notices: [] as Notice[],
@@ -128,6 +133,7 @@ function harness() {
         goToThankYou: () => void (seen.thankYou += 1),
         goToCart: () => void (seen.cart += 1),
         showStaleChoice: (_, { message }) => void seen.stale.push(message),
+        showCouponRefused: (_, { message }) => void seen.couponRefusals.push(message),
       },
     }),
     {
@@ -206,8 +212,10 @@ walkModel('place-order machine (model-based)', {
         } else {
           expect(newCalls()).toEqual(['createInvoice']);
           // The card clicked with goes with the invoice; none is null.
-          const { gift, deliveries } = h.actor.getSnapshot().context;
-          expect(h.seen.invoices.at(-1)).toEqual({ addressId: 7, gift, deliveries });
+          const { gift, deliveries, couponCode } = h.actor.getSnapshot().context;
+          expect(h.seen.invoices.at(-1)).toEqual({ addressId: 7, gift, deliveries, couponCode });
+          // The coupon clicked with goes with the invoice; none is null.
+          expect([null, 'DIWALI10']).toContain(couponCode);
           expect([[], [midnight]]).toContainEqual(deliveries);
           expect([null, card]).toContainEqual(h.seen.invoices.at(-1)?.gift);
         }
@@ -221,9 +229,12 @@ walkModel('place-order machine (model-based)', {
       // The loading state ends silently, but for a stale delivery choice, which the pickers are told of.
       'xstate.error.actor.createInvoice': async ({ event }) => {
         const stale = h.seen.stale.length;
+        const refusals = h.seen.couponRefusals.length;
         await answer(event, []);
         const code = (event.error as { code: string | null }).code;
         expect(h.seen.stale.slice(stale)).toEqual(code === 'DELIVERY_STALE' ? [staleText] : []);
+        // A refused coupon's reason goes to the coupon box; no payment dialog opens (no further call above).
+        expect(h.seen.couponRefusals.slice(refusals)).toEqual(code === 'COUPON_REFUSED' ? [couponGone] : []);
       },
       'xstate.done.actor.fetchPaymentKey': async ({ event }) => {
         await answer(event, ['openPaymentDialog']);
@@ -312,7 +323,7 @@ describe('place-order machine rules', () => {
     await h.settle({ type: 'xstate.done.actor.openPaymentDialog', output: payment });
     h.actor.send(click);
     expect(h.seen.calls).toEqual(['checkStock', 'createInvoice', 'fetchPaymentKey', 'openPaymentDialog', 'verifyPayment']);
-    expect(h.seen.invoices).toEqual([{ addressId: 7, gift: null, deliveries: [] }]);
+    expect(h.seen.invoices).toEqual([{ addressId: 7, gift: null, deliveries: [], couponCode: null }]);
     await h.settle({ type: 'xstate.done.actor.verifyPayment', output: { message: 'success' } });
     expect(h.seen.thankYou).toBe(1);
     expect(h.actor.getSnapshot().value).toBe('paid');
@@ -345,7 +356,7 @@ describe('place-order machine rules', () => {
     const h = harness();
     h.actor.send({ type: 'order.place', addressId: 12, bagLines: 1 });
     await h.settle({ type: 'xstate.done.actor.checkStock', output: { outOfStock: [] } });
-    expect(h.seen.invoices).toEqual([{ addressId: 12, gift: null, deliveries: [] }]);
+    expect(h.seen.invoices).toEqual([{ addressId: 12, gift: null, deliveries: [], couponCode: null }]);
   });
 
   it('writes a shortfall line as product name, size and quantity left', () => {

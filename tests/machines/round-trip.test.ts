@@ -285,6 +285,22 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'form.close' },
     ],
   },
+  couponCode: {
+    input: { userExtId: 'u_kavya' },
+    events: [
+      { type: 'code.change', value: 'diwali10 ' },
+      { type: 'code.change', value: 'x' },
+      { type: 'code.change', value: 'DIWALI11' },
+      { type: 'code.apply' },
+      done('applyCoupon', { code: 'DIWALI10', description: '', discountPaise: 12000, lines: [{ cartItemId: 1, discountPaise: 12000 }], message: 'DIWALI10 applied: you save Rs. 120.00.' }),
+      error('applyCoupon', failure(409, 'COUPON_REFUSED', 'This coupon has expired.')),
+      error('applyCoupon', networkDown),
+      { type: 'check.retry' },
+      { type: 'coupon.remove' },
+      { type: 'bag.change' },
+      { type: 'coupon.refused', message: 'This coupon has been fully used.' },
+    ],
+  },
   reviewsList: {
     input: { externalId: 'p_1' },
     events: [
@@ -404,6 +420,7 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
   placeOrder: {
     events: [
       { type: 'order.place', addressId: 7, bagLines: 2 },
+      { type: 'order.place', addressId: 7, bagLines: 2, couponCode: 'DIWALI10' },
       { type: 'order.place', addressId: null, bagLines: 2 },
       { type: 'order.place', addressId: 7, bagLines: 2, gift: { message: 'x'.repeat(251) } },
       done('checkStock', { outOfStock: [] }),
@@ -411,6 +428,7 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       error('checkStock'),
       done('createInvoice', { orderValueId: 'o' }),
       error('createInvoice'),
+      error('createInvoice', failure(409, 'COUPON_REFUSED', 'This coupon has been fully used.')),
       done('fetchPaymentKey', 'rzp_test_key'),
       error('fetchPaymentKey'),
       done('openPaymentDialog', payment),

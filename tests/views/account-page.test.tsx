@@ -317,6 +317,19 @@ describe('account page: orders', () => {
     expect(within(card).queryByRole('button', { name: /^Download/ })).toBeNull();
   });
 
+  it('shows the coupon an order was placed with, and nothing for one without (issue 42)', async () => {
+    orders = [
+      anOrder({ UserOrder: { rpayOrderId: 'order_Coupon', coupon: { code: 'DIWALI10', discountPaise: 24_550 } } }),
+      anOrder({ UserOrder: { rpayOrderId: 'order_Plain', coupon: null } }),
+    ];
+    signIn();
+    await renderApp('/account/orders');
+    const card = await screen.findByRole('article', { name: 'Order order_Coupon' });
+    expect(within(card).getByRole('group', { name: 'Coupon' }).textContent).toBe('Coupon DIWALI10−Rs. 245.50');
+    const plain = screen.getByRole('article', { name: 'Order order_Plain' });
+    expect(within(plain).queryByRole('group', { name: 'Coupon' })).toBeNull();
+  });
+
   it('says "You have not added anything to your bag yet." without orders', async () => {
     signIn();
     await renderApp('/account/orders');

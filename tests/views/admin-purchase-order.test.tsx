@@ -167,6 +167,14 @@ describe('purchase order update page', () => {
     expect(screen.queryByText('Refund due')).toBeNull();
   });
 
+  it('shows the coupon the order was placed with as a minus line of the bill (issue 42)', async () => {
+    stored = aPurchase();
+    stored.UserOrder.coupon = { code: 'DIWALI10', discountPaise: 22_000 };
+    await openOrder();
+    const rows = within(screen.getByRole('table')).getAllByRole('row').map((row) => row.textContent);
+    expect(rows.at(-1)).toBe('Coupon DIWALI10−Rs. 220');
+  });
+
   it('shows the delivery: its date and slot, and where it stands on the Deliveries board', async () => {
     await openOrder();
     const delivery = await screen.findByRole('region', { name: 'Delivery' });

@@ -200,6 +200,7 @@ describe('Place Order', () => {
       addressId: chennai.id,
       gift: { occasion: 'Birthday', message: 'Happy birthday 🎂', senderName: 'Kavya', hideSenderName: false },
       deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }],
+      couponCode: null,
     });
     const card = await screen.findByRole('group', { name: 'Gift message' });
     expect(within(card).getByText('Happy birthday 🎂')).toBeTruthy();
@@ -214,7 +215,7 @@ describe('Place Order', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/thankyou'));
     expect(await screen.findByText('We Thank you For your Purchase!')).toBeTruthy();
     expect(calls()).toEqual(['checkquantitylist', 'checkoutinvoice:u_12', 'sandbox/pay', 'verify']);
-    expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id, gift: null, deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }] });
+    expect(shop.calls[1]!.body).toEqual({ addressId: chennai.id, gift: null, deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }], couponCode: null });
     expect(shop.calls[2]!.body).toEqual({ method: 'card', orderId: 'order_Test00000001', cardNumber: '4111111111111111', expiry: '12/30', cvv: '123' });
     expect(shop.calls[3]!.body).toEqual({
       razorpay_order_id: 'order_Test00000001',

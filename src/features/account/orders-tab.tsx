@@ -2,6 +2,7 @@
 // of taxes, items, its deliveries (date and slot, or the courier's dispatch, each fee), the gift card, status as
 // received and the tracking link. Load errors are only logged (SPEC.md §8).
 import { GiftCard } from '../../components/gift-card';
+import { OrderCoupon } from '../../components/order-coupon';
 import { OrderDeliveries } from '../../components/order-deliveries';
 import { Badge, Box, Flex, HStack, Link, List, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { orderDate, profileMessages, trackingLink } from '../../../domain/account';
@@ -69,6 +70,7 @@ function OrderCard({ order, userExtId }: { order: AccountOrder; userExtId: strin
 
       <Box mt="4">
         <OrderDeliveries deliveries={details.deliveries} compact fees={details.deliveries.length > 0} />
+        <OrderCoupon coupon={details.coupon} compact />
       </Box>
 
       {details.gift ? (

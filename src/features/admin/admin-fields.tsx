@@ -44,7 +44,7 @@ function FieldFrame({ label, helperText, required, error, disabled = false, chil
   );
 }
 
-export function AdminTextField(props: BoundFieldProps & { multiline?: boolean; inputMode?: 'text' | 'numeric' | 'decimal' | 'url' }) {
+export function AdminTextField(props: BoundFieldProps & { multiline?: boolean; inputMode?: 'text' | 'numeric' | 'decimal' | 'url'; type?: 'date' }) {
   const { value, required, error, busy, change } = useBoundField(props);
   const common = {
     name: props.name,
@@ -55,7 +55,7 @@ export function AdminTextField(props: BoundFieldProps & { multiline?: boolean; i
   };
   return (
     <FieldFrame label={props.label} helperText={props.helperText} required={required} error={error}>
-      {props.multiline ? <Textarea {...common} size="lg" rows={4} autoresize /> : <Input {...common} size="lg" inputMode={props.inputMode} autoComplete="off" />}
+      {props.multiline ? <Textarea {...common} size="lg" rows={4} autoresize /> : <Input {...common} size="lg" type={props.type} inputMode={props.inputMode} autoComplete="off" />}
     </FieldFrame>
   );
 }

@@ -101,6 +101,7 @@ const groups: readonly { title: string; destinations: readonly Destination[] }[]
     destinations: [
       { name: 'Messages', to: paths.adminMessages, kind: 'List', description: 'What shoppers wrote through Contact Us; mark them read and reply by e-mail.' },
       { name: 'Reviews', to: paths.adminReviews, kind: 'List', description: 'What buyers wrote about the flowers; hide a review with a reason, or show it again.' },
+      { name: 'Coupons', to: paths.adminCoupons, kind: 'List', description: 'Codes buyers type at checkout: percent or flat, dates, limits and categories; add or edit one.' },
     ],
   },
 ];

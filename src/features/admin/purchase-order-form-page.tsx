@@ -17,6 +17,7 @@ import { paths } from '../../app/paths';
 import { AdminFormFrame } from './admin-form-frame';
 import { AdminReadOnlyField, AdminSelect, AdminTextField } from './admin-fields';
 import { GiftCard } from '../../components/gift-card';
+import { orderCouponRow } from '../../components/order-coupon';
 import { OrderDeliveries } from '../../components/order-deliveries';
 import { AdminPage } from './admin-page';
 import { PurchaseActions } from './purchase-actions';
@@ -138,7 +139,7 @@ function OrderDetails({ record }: { record: PurchaseRecord }) {
                 </Table.Cell>
               </Table.Row>
             ))}
-            {deliveryFeeRows(order.deliveries).map(([label, fee]) => (
+            {[...deliveryFeeRows(order.deliveries), ...(order.coupon ? [orderCouponRow(order.coupon)] : [])].map(([label, fee]) => (
               <Table.Row key={label} bg="transparent">
                 <Table.Cell px="2" colSpan={3}>
                   {label}

@@ -22,6 +22,8 @@ import type { DeliveryPickers } from './delivery-section';
 import { GiftMessageSection, useGiftMessageActor } from './gift-message-section';
 import type { GiftMessageActor } from './gift-message-section';
 import { GuestCheckoutSection } from './guest-checkout';
+import { CouponSection, useCouponSlot } from './coupon-slot';
+import type { CouponSlot } from './coupon-slot';
 import { orderBill } from './order-bill';
 import { OrderSummary } from './order-summary';
 import { PaymentDialogHost } from './payment/payment-dialog';
@@ -116,17 +118,19 @@ function BuyerCheckout({ buyer, userExtId, cart, prefill, lead }: BuyerCheckoutP
   );
   const gift = useGiftMessageActor();
   const pickers = useDeliveryPickers();
+  const coupon = useCouponSlot();
   // Razorpay's form starts with whom the flowers go to and how to reach them, as the chosen address says.
   const placeOrder = usePlaceOrderActor(
     userExtId,
     selectedAddress ? { ...prefill, name: selectedAddress.fullName, contact: selectedAddress.phoneNumber } : prefill,
     pickers,
+    coupon.refuse,
   );
   const pincode = selectedAddress?.pincode ?? null;
   // Only a hand delivery asks whether the address is reached.
   const handBag = bagDeliveryKinds(cart).includes('hand');
   const columns = (reach: DeliveryReach | null) => (
-    <BuyerColumns {...{ cart, lead, addresses, gift, pickers, placeOrder, pincode, reach }} deliveryState={selectedAddress?.state ?? null} />
+    <BuyerColumns {...{ cart, lead, addresses, gift, pickers, placeOrder, pincode, reach, coupon, userExtId }} deliveryState={selectedAddress?.state ?? null} />
   );
 
   return (
@@ -147,10 +151,12 @@ interface BuyerColumnsProps {
   pincode: string | null;
   reach: DeliveryReach | null;
   deliveryState: string | null;
+  coupon: CouponSlot;
+  userExtId: string;
 }
 
 /** The address, the deliveries and the card on the left; "Your Order" with the deliveries' fees and Place Order on the right. */
-function BuyerColumns({ cart, lead, addresses, gift, pickers, placeOrder, pincode, reach, deliveryState }: BuyerColumnsProps) {
+function BuyerColumns({ cart, lead, addresses, gift, pickers, placeOrder, pincode, reach, deliveryState, coupon, userExtId }: BuyerColumnsProps) {
   const selectedAddressId = useSelector(addresses, (snapshot) => snapshot.context.selectedAddressId);
   const { choices, fees } = useDeliveryChoices(pickers, bagDeliveryKinds(cart), reach);
   return (
@@ -164,9 +170,16 @@ function BuyerColumns({ cart, lead, addresses, gift, pickers, placeOrder, pincod
         </>
       }
       right={
-        <OrderSummary bill={orderBill(cart, deliveryState, fees)}>
+        <OrderSummary bill={orderBill(cart, deliveryState, fees, coupon.applied)} coupon={<CouponSection slot={coupon} userExtId={userExtId} cart={cart} />}>
           {selectedAddressId !== null ? (
-            <PlaceOrderButton actor={placeOrder} addressId={selectedAddressId} bagLines={cart.productList.length} gift={gift} deliveries={choices} />
+            <PlaceOrderButton
+              actor={placeOrder}
+              addressId={selectedAddressId}
+              bagLines={cart.productList.length}
+              gift={gift}
+              deliveries={choices}
+              couponCode={coupon.applied?.code ?? null}
+            />
           ) : null}
         </OrderSummary>
       }

@@ -1,7 +1,11 @@
 // The "Your Order" table's numbers, derived from the bag with the same GST function the server bills with
 // (domain/gst.ts), so the table, the order record and the mail agree to the paisa. Each delivery's fee is a line of its
 // own, taxed as the goods it delivers (domain/delivery-split.ts's deliveryFeeRateBp), as the invoice taxes it.
+// A coupon (issue 42) takes each line's share of its discount off that line before the line is taxed, as the invoice
+// does (domain/coupons.ts spreadDiscount): the table shows the lines at their price, the coupon as a row of its own, and
+// tax and total on the discounted values.
 import type { CartReply } from '../../../domain/cart';
+import type { LineDiscount } from '../../../domain/coupons';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
 import { deliveryFeeRateBp } from '../../../domain/delivery-split';
 import { lineTax, orderTotals, taxRows } from '../../../domain/gst';
@@ -15,6 +19,8 @@ export interface BillLine {
   size: string;
   quantity: number;
   totalPaise: Paise;
+  /** The line's share of the coupon's discount (0 without one); its tax is on totalPaise − discountPaise. */
+  discountPaise: Paise;
   taxRows: TaxRow[];
 }
 
@@ -31,9 +37,18 @@ export interface BillDeliveryLine extends DeliveryFee {
   taxRows: TaxRow[];
 }
 
+/** A coupon as the server applied it: its code, its discount and each bag line's share (`applycoupon`'s reply). */
+export interface BillCoupon {
+  code: string;
+  discountPaise: Paise;
+  lines: readonly LineDiscount[];
+}
+
 export interface Bill {
   lines: BillLine[];
   deliveries: BillDeliveryLine[];
+  /** The coupon's row, "Coupon CODE −₹x"; null without one. */
+  coupon: { code: string; discountPaise: Paise } | null;
   totalPaise: Paise;
   taxPaise: Paise;
 }
@@ -41,23 +56,29 @@ export interface Bill {
 /** productGst is a percent on the wire; the tax arithmetic works in basis points. */
 const rateBp = (productGst: number) => (productGst > 0 ? Math.round(productGst * 100) : null);
 
-/** The bill for a delivery state (null before an address is chosen: CGST + SGST), with the deliveries' fees chosen. */
-export function orderBill(cart: CartReply, deliveryState: string | null, fees: readonly DeliveryFee[] = []): Bill {
-  const priced = cart.productList.map((line) => ({
-    line,
-    totalPaise: rupeesToPaise(line.productItem.totalAmount),
-    rateBp: rateBp(line.productGst),
-  }));
+/**
+ * The bill for a delivery state (null before an address is chosen: CGST + SGST), with the deliveries' fees chosen and
+ * the coupon applied, if any. Each priced line below is the goods' taxable transaction: the price less its share.
+ */
+export function orderBill(cart: CartReply, deliveryState: string | null, fees: readonly DeliveryFee[] = [], coupon: BillCoupon | null = null): Bill {
+  const shares = new Map(coupon?.lines.map((share) => [share.cartItemId, share.discountPaise]) ?? []);
+  const priced = cart.productList.map((line) => {
+    const pricePaise = rupeesToPaise(line.productItem.totalAmount);
+    // A share is never more than its line (spreadDiscount's rule), whatever a stale reply says.
+    const discountPaise = Math.min(pricePaise, Math.max(0, shares.get(line.productItem.id) ?? 0));
+    return { line, pricePaise, discountPaise, totalPaise: pricePaise - discountPaise, rateBp: rateBp(line.productGst) };
+  });
   const deliveryLines = fees.map((fee) => {
     const rate = deliveryFeeRateBp(priced.filter(({ line }) => line.productItem.ProductDatum.deliveryKind === fee.kind));
     return { fee, totalPaise: fee.feePaise, rateBp: rate };
   });
-  const lines = priced.map(({ line, totalPaise, rateBp: rate }): BillLine => ({
+  const lines = priced.map(({ line, pricePaise, discountPaise, totalPaise, rateBp: rate }): BillLine => ({
     cartItemId: line.productItem.id,
     name: line.productItem.ProductDatum.productName,
     size: line.productItem.size,
     quantity: line.productItem.quantity,
-    totalPaise,
+    totalPaise: pricePaise,
+    discountPaise,
     taxRows: taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
   }));
   const deliveries = deliveryLines.map(({ fee, totalPaise, rateBp: rate }): BillDeliveryLine => ({
@@ -66,5 +87,12 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
     taxRows: totalPaise === 0 ? [] : taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
   }));
   const totals = orderTotals([...priced, ...deliveryLines], deliveryState);
-  return { lines, deliveries, totalPaise: totals.totalPaise, taxPaise: totals.taxPaise };
+  const discountPaise = priced.reduce((sum, line) => sum + line.discountPaise, 0);
+  return {
+    lines,
+    deliveries,
+    coupon: coupon && discountPaise > 0 ? { code: coupon.code, discountPaise } : null,
+    totalPaise: totals.totalPaise,
+    taxPaise: totals.taxPaise,
+  };
 }

@@ -1,5 +1,6 @@
 // The right column of /checkout (SPEC.md §2): the "Your Order" table — PRODUCT, QUANTITY, TOTAL, each item's tax rows
-// under it — and the total as "Rs. {amount}". Whatever acts on the order (Place Order) comes in as children.
+// under it, a coupon's row (issue 42) — and the total as "Rs. {amount}". The coupon box comes in as `coupon`, under
+// the total; whatever acts on the order (Place Order) comes in as children.
 import type { ReactNode } from 'react';
 import { Box, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,7 +17,7 @@ const headerCell = {
   px: '0',
 } as const;
 
-export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactNode }) {
+export function OrderSummary({ bill, coupon, children }: { bill: Bill; coupon?: ReactNode; children?: ReactNode }) {
   return (
     <Box as="section" aria-labelledby="your-order-title" layerStyle="card" p={{ base: '5', md: '7' }}>
       <Stack gap="5">
@@ -50,6 +51,21 @@ export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactN
               {bill.deliveries.flatMap((fee) =>
                 billRows({ key: `delivery-${fee.kind}`, name: `Delivery: ${fee.title}`, detail: fee.detail, quantity: '', totalPaise: fee.feePaise, taxRows: fee.taxRows }),
               )}
+              {bill.coupon ? (
+                <Table.Row bg="transparent" data-testid="coupon-row">
+                  <Table.Cell px="0" py="3" colSpan={2}>
+                    <Text fontWeight="600" color="brand.leaf">
+                      Coupon {bill.coupon.code}
+                    </Text>
+                    <Text fontSize="xs" color="brand.muted">
+                      Each item’s tax is on its price after the discount.
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell px="0" textAlign="end" fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color="brand.leaf" fontWeight="600">
+                    −{formatPaise(bill.coupon.discountPaise)}
+                  </Table.Cell>
+                </Table.Row>
+              ) : null}
             </Table.Body>
           </Table.Root>
         )}
@@ -67,6 +83,7 @@ export function OrderSummary({ bill, children }: { bill: Bill; children?: ReactN
             {bill.deliveries.length > 0 ? 'Delivery fees are taxed as the goods they deliver.' : 'Free delivery in India within 2 to 5 business days.'}
           </Text>
         </Stack>
+        {bill.lines.length > 0 ? coupon : null}
         {children}
       </Stack>
     </Box>

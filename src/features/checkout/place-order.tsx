@@ -29,9 +29,15 @@ export type PlaceOrderActor = ActorRefFrom<typeof placeOrderMachine>;
 
 /**
  * The place-order machine with the real calls; `userExtId` is whom the invoice is for (the buyer or the guest's
- * account); a stale delivery choice is handed to the delivery pickers, which show why and load afresh.
+ * account); a stale delivery choice is handed to the delivery pickers, which show why and load afresh; a refused
+ * coupon to `couponRefused` (the coupon box shows why).
  */
-export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill, pickers?: DeliveryPickers): PlaceOrderActor {
+export function usePlaceOrderActor(
+  userExtId: string,
+  prefill: PaymentPrefill,
+  pickers?: DeliveryPickers,
+  couponRefused?: (message: string) => void,
+): PlaceOrderActor {
   const navigate = useNavigate();
   const shop = useShopInfo();
   // The dialog opens long after the first render; it must name the shop as loaded, and prefill the address chosen, by then.
@@ -48,7 +54,7 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill, p
     placeOrderMachine.provide({
       actors: {
         checkStock: fromPromise(() => checkQuantityList()),
-        createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId, input.gift, input.deliveries)),
+        createInvoice: fromPromise(({ input }) => createCheckoutInvoice(userExtId, input.addressId, input.gift, input.deliveries, input.couponCode)),
         fetchPaymentKey: fromPromise(() => getPaymentKey()),
         openPaymentDialog: fromPromise(({ input }) =>
           openPaymentDialog({
@@ -72,10 +78,13 @@ export function usePlaceOrderActor(userExtId: string, prefill: PaymentPrefill, p
         goToThankYou: ({ context }) => {
           // The server emptied the bag with the payment: the badge follows.
           void refreshCartCount();
-          // The thank-you page repeats the card and the deliveries the order carries (it has no order of its own to read).
-          void navigate(paths.thankYou, { state: { gift: context.gift, deliveries: context.invoice?.deliveries ?? [] } });
+          // The thank-you page repeats the card, the deliveries and the coupon the order carries (it has no order of its own to read).
+          void navigate(paths.thankYou, {
+            state: { gift: context.gift, deliveries: context.invoice?.deliveries ?? [], coupon: context.invoice?.coupon ?? null },
+          });
         },
         goToCart: () => void navigate(paths.cart),
+        showCouponRefused: (_, { message }) => couponRefused?.(message),
         showStaleChoice: (_, { message }) => {
           for (const picker of Object.values(pickers ?? {})) picker.send({ type: 'choice.stale', message });
         },
@@ -93,12 +102,14 @@ interface PlaceOrderButtonProps {
   gift?: GiftMessageActor;
   /** The deliveries' choices (null while one is missing); absent when the page asks for none. */
   deliveries?: DeliveryChoiceRequest[] | null;
+  /** The coupon the coupon box applied; the invoice checks it again. */
+  couponCode?: string | null;
 }
 
 /** Disabled on an empty bag (the machine handles no click then) and while an order is being placed. */
-export function PlaceOrderButton({ actor, addressId, bagLines, gift, deliveries }: PlaceOrderButtonProps) {
+export function PlaceOrderButton({ actor, addressId, bagLines, gift, deliveries, couponCode = null }: PlaceOrderButtonProps) {
   const card = useSelector(gift, (snapshot) => (snapshot ? giftRequest(snapshot.context) : null));
-  const event = { type: 'order.place', addressId, bagLines, gift: card, deliveries } as const;
+  const event = { type: 'order.place', addressId, bagLines, gift: card, deliveries, couponCode } as const;
   const enabled = useSelector(actor, (snapshot) => snapshot.can(event));
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('processing'));
   return (

@@ -1,16 +1,19 @@
 // /thankyou (SPEC.md §2 Thank-you page): the spec's two lines and Keep Shopping; a signed-in buyer also gets the way
 // to the Orders tab, where the paid order now shows as received. The checkout hands over the order's card and its
-// deliveries (date, slot, fee) in the navigation's state: { gift, deliveries }.
+// deliveries (date, slot, fee) and its coupon in the navigation's state: { gift, deliveries, coupon }.
 import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { z } from 'zod/mini';
 import { giftMessageRequest } from '../../../domain/gift-message';
 import type { GiftMessage } from '../../../domain/gift-message';
+import { orderCoupon } from '../../../domain/coupons';
+import type { OrderCoupon as OrderCouponValue } from '../../../domain/coupons';
 import { chosenDelivery } from '../../../domain/order-delivery';
 import type { ChosenDelivery } from '../../../domain/order-delivery';
 import { paths } from '../../app/paths';
 import { useSession } from '../../app/session-store';
 import { GiftCard } from '../../components/gift-card';
+import { OrderCoupon } from '../../components/order-coupon';
 import { OrderDeliveries } from '../../components/order-deliveries';
 import { MessagePage } from '../../components/message-page';
 import { leafPill } from '../../components/leaf-pill';
@@ -29,11 +32,18 @@ function deliveriesOf(state: unknown): ChosenDelivery[] {
   return parsed.success ? parsed.data : [];
 }
 
+/** The coupon the invoice applied, handed over the same way; none otherwise. */
+function couponOf(state: unknown): OrderCouponValue {
+  const parsed = orderCoupon.safeParse((state as { coupon?: unknown } | null)?.coupon ?? null);
+  return parsed.success ? parsed.data : null;
+}
+
 export function ThankYouPage() {
   const { isLoggedIn } = useSession();
   const { state } = useLocation();
   const gift = giftOf(state);
   const deliveries = deliveriesOf(state);
+  const coupon = couponOf(state);
   const link = (to: string, label: string) => (
     <Link asChild color="brand.leaf" fontWeight="600" textDecoration="underline">
       <RouterLink to={to}>{label}</RouterLink>
@@ -64,6 +74,11 @@ export function ThankYouPage() {
             Your delivery
           </Text>
           <OrderDeliveries deliveries={deliveries} fees />
+        </Box>
+      ) : null}
+      {coupon ? (
+        <Box as="span" display="block" mt="6" layerStyle="card" p="5" data-testid="thank-you-coupon">
+          <OrderCoupon coupon={coupon} />
         </Box>
       ) : null}
       {gift ? (

@@ -149,7 +149,7 @@ describeViewModel<CheckoutScreen, undefined>('place-order machine through the re
     creatingInvoice: (_, expected, { network }) => {
       expect(screen.getByText(paymentMessages.processingText)).toBeTruthy();
       const { addressId } = expected.context as PlaceOrderContext;
-      expect(network.waiting('checkoutinvoice').map((request) => request.body)).toEqual([{ addressId, gift: null, deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }] }]);
+      expect(network.waiting('checkoutinvoice').map((request) => request.body)).toEqual([{ addressId, gift: null, deliveries: [{ kind: 'courier', date: '2026-12-04', slotId: null }], couponCode: null }]);
     },
     fetchingKey: (_, __, { network }) => {
       expect(network.waiting('paymentKey')).toHaveLength(1);
