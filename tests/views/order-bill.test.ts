@@ -47,6 +47,13 @@ function couponFor(terms: Parameters<typeof spreadDiscount>[1], eligible: (id: n
 }
 
 describe('orderBill with a coupon', () => {
+  it("taxes a fee at the rate of the goods' largest line before the discount, as the invoice does", () => {
+    // The posy (12 %) is the largest line; a coupon only on it brings it below the roses (nil-rated) once discounted.
+    const onPosy = couponFor({ kind: 'flat', value: 1200, maxDiscountRupees: null }, (id) => id === 1);
+    const bill = orderBill(cartOf([aLine(1, 1299, 1, 6), aLine(3, 999, 1, 0)]), 'Tamil Nadu', [courier], onPosy);
+    expect(bill.deliveries[0]!.taxRows.map((row) => row.label)).toEqual(['CGST (6%)', 'SGST (6%)']);
+  });
+
   it('is unchanged without one', () => {
     const bill = orderBill(cart, 'Tamil Nadu', [courier]);
     expect(bill.coupon).toBeNull();

@@ -69,7 +69,9 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
     return { line, pricePaise, discountPaise, totalPaise: pricePaise - discountPaise, rateBp: rateBp(line.productGst) };
   });
   const deliveryLines = fees.map((fee) => {
-    const rate = deliveryFeeRateBp(priced.filter(({ line }) => line.productItem.ProductDatum.deliveryKind === fee.kind));
+    // The goods' values before the discount pick the fee's rate, as the invoice picks it: a coupon changes no goods.
+    const delivered = priced.filter(({ line }) => line.productItem.ProductDatum.deliveryKind === fee.kind);
+    const rate = deliveryFeeRateBp(delivered.map(({ pricePaise, rateBp: lineRate }) => ({ totalPaise: pricePaise, rateBp: lineRate })));
     return { fee, totalPaise: fee.feePaise, rateBp: rate };
   });
   const lines = priced.map(({ line, pricePaise, discountPaise, totalPaise, rateBp: rate }): BillLine => ({
