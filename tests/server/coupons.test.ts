@@ -9,9 +9,10 @@ import { eq } from 'drizzle-orm';
 import { couponTexts } from '../../domain/coupons';
 import type { CouponInput } from '../../domain/coupons';
 import { addIndiaDays, indiaDateOf, indiaMoment } from '../../domain/india-time';
-import { cartItems, carts, orderItems, orders } from '../../server/db/schema';
+import type { TaxDocument } from '../../domain/tax-document';
+import { cartItems, carts, orderItems, orders, taxDocuments } from '../../server/db/schema';
 import { buildTestApp, createScratchDatabase } from './helpers/app';
-import { anAdminHeader, relaxedRateLimits } from './helpers/auth';
+import { anAdminHeader, mailsTo, relaxedRateLimits } from './helpers/auth';
 import { aCategory, aProduct, aSubCategory } from './helpers/factories';
 import type { ProductRow } from './helpers/factories';
 import { aBuyer, aTaxedProduct, checkout, orderByProviderId, sandboxPay, verify } from './helpers/payments';
@@ -272,6 +273,32 @@ describe('the checkout invoice with a coupon', () => {
     // A double submit with the same coupon gets the same invoice; without it, a new one.
     expect((await checkout(app, buyer, { addressId: buyer.addressId, couponCode: code })).json().invoiceId).toBe(reply.invoiceId);
     expect((await checkout(app, buyer, { addressId: buyer.addressId })).json().invoiceId).not.toBe(reply.invoiceId);
+  });
+
+  it('shows the coupon on the paid order: My Account, the admin, the mail and the GST document, whose lines add up', async () => {
+    const { code } = await aCoupon({ kind: 'flat', value: 150 });
+    const buyer = await aBuyer(app, await aTaxedProduct(app), 2);
+    const orderNumber = await payWith(buyer, code);
+    const order = await orderByProviderId(app, orderNumber);
+    const shown = { code, discountPaise: 15_000 };
+
+    const mine = await app.inject({ method: 'GET', url: `/api/userorderslist?id=${buyer.user.externalId}`, headers: buyer.headers });
+    expect(mine.json()[0].UserOrder).toMatchObject({ rpayOrderId: orderNumber, coupon: shown, price: order.totalPaise / 100 });
+    const purchases = await app.inject({ method: 'GET', url: '/api/users/purchases/list', headers: admin });
+    expect(purchases.json().find((p: { UserOrder: { rpayOrderId: string } }) => p.UserOrder.rpayOrderId === orderNumber).UserOrder.coupon).toEqual(shown);
+
+    await app.jobs.idle();
+    const [mail] = (await mailsTo(app, buyer.user.email)).filter((m) => m.text.includes(orderNumber));
+    expect(mail?.text).toContain(`Coupon ${code} discount`);
+    expect(mail?.text).toContain(`Coupon ${code} discount: -Rs. 150`);
+
+    const [document] = await app.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+    const body = document!.body as TaxDocument;
+    const goods = body.lines.find((line) => line.unit === 'pcs')!;
+    expect(goods).toMatchObject({ quantity: 2, unitPricePaise: 112_000, discountPaise: 15_000, totalPaise: 209_000 });
+    expect(goods.taxablePaise + goods.cgstPaise + goods.sgstPaise + goods.igstPaise).toBe(goods.totalPaise);
+    expect(body.lines.reduce((sum, line) => sum + line.totalPaise, 0)).toBe(order.totalPaise);
+    expect(body.totals.totalPaise).toBe(order.totalPaise);
   });
 
   it('refuses a code it cannot use with 409 COUPON_REFUSED and writes nothing', async () => {
