@@ -92,6 +92,14 @@ export async function editCoupon(db: Database, id: number, input: CouponInput, n
   return { coupon: couponOf(row, listed?.uses ?? 0) };
 }
 
+const demoTerms = { minOrderRupees: 0, maxDiscountRupees: null, totalLimit: null, perBuyerLimit: null, firstOrderOnly: false, categoryIds: [], active: true };
+
+/** The demo shop's codes (README.md "Try it"), valid for years so that a demo can always use them. */
+export const demoCoupons: CouponInput[] = [
+  { ...demoTerms, code: 'WELCOME10', description: '10% off, up to ₹300, once per buyer', kind: 'percent', value: 10, maxDiscountRupees: 300, perBuyerLimit: 1, validFrom: '2026-01-01', validTo: '2099-12-31' },
+  { ...demoTerms, code: 'FLAT150', description: '₹150 off orders of ₹1,500 or more', kind: 'flat', value: 150, minOrderRupees: 1500, validFrom: '2026-01-01', validTo: '2099-12-31' },
+];
+
 /** A line of the bag as the coupon sees it: its value before any discount and its product's category. */
 export interface CouponLine<Key> {
   key: Key;
