@@ -10,8 +10,8 @@ import { cartItems, carts, categories, coupons, products, users } from '../../db
 type Reader = Database | Transaction;
 export type CouponRow = typeof coupons.$inferSelect;
 
-/** Every coupon, newest first, with its live uses: orders paid, or pending within their reservation. */
-export function selectCouponsWithUses(db: Reader, now: Date) {
+/** Every coupon (or the one with `id`), newest first, with its live uses: orders paid, or pending within their reservation. */
+export function selectCouponsWithUses(db: Reader, now: Date, id?: number) {
   return db
     .select({
       coupon: coupons,
@@ -20,6 +20,7 @@ export function selectCouponsWithUses(db: Reader, now: Date) {
         and (o.payment_state = 'paid' or (o.payment_state = 'pending' and o.reservation_expires_at > ${now.toISOString()}::timestamptz)))`,
     })
     .from(coupons)
+    .where(id === undefined ? undefined : eq(coupons.id, id))
     .orderBy(sql`${coupons.createdAt} desc`, sql`${coupons.id} desc`);
 }
 

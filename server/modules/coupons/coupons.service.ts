@@ -88,7 +88,7 @@ export async function editCoupon(db: Database, id: number, input: CouponInput, n
   await refuseUnknownCategories(db, input);
   const row = await writing(() => updateCoupon(db, id, input, now));
   if (!row) throw new NotFound(couponTexts.notFound);
-  const listed = (await selectCouponsWithUses(db, now)).find((entry) => entry.coupon.id === id);
+  const [listed] = await selectCouponsWithUses(db, now, id);
   return { coupon: couponOf(row, listed?.uses ?? 0) };
 }
 
