@@ -270,9 +270,15 @@ describe('the checkout invoice with a coupon', () => {
     expect(taxedLine.taxablePaise).toBe(90_000);
     expect(taxedLine.cgstPaise + taxedLine.sgstPaise).toBe(10_800);
 
-    // A double submit with the same coupon gets the same invoice; without it, a new one.
+    // A double submit with the same coupon gets the same invoice; with another coupon or none, a new one.
     expect((await checkout(app, buyer, { addressId: buyer.addressId, couponCode: code })).json().invoiceId).toBe(reply.invoiceId);
-    expect((await checkout(app, buyer, { addressId: buyer.addressId })).json().invoiceId).not.toBe(reply.invoiceId);
+    const other = await aCoupon({ value: 10 });
+    const withOther = await checkout(app, buyer, { addressId: buyer.addressId, couponCode: other.code });
+    expect(withOther.json()).toMatchObject({ coupon: { code: other.code, discountPaise: 14_530 } });
+    expect(withOther.json().invoiceId).not.toBe(reply.invoiceId);
+    const without = await checkout(app, buyer, { addressId: buyer.addressId });
+    expect(without.json()).toMatchObject({ coupon: null, amount: plain.json().amount });
+    expect(without.json().invoiceId).not.toBe(withOther.json().invoiceId);
   });
 
   it('shows the coupon on the paid order: My Account, the admin, the mail and the GST document, whose lines add up', async () => {
