@@ -51,6 +51,11 @@ export interface DocumentLine {
   unit: string;
   /** The tax-inclusive price of one unit, as charged. */
   unitPricePaise: Paise;
+  /**
+   * The discount off the line (its share of a coupon, issue 42): price × quantity less this is the line's total, and
+   * its taxable value and tax are those of what is left. Absent when none (and on documents issued before coupons).
+   */
+  discountPaise?: Paise;
   taxablePaise: Paise;
   cgstRateBp: number;
   cgstPaise: Paise;

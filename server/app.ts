@@ -47,6 +47,7 @@ import { followCatalogChanges } from './modules/catalog/catalog-feed';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { adminReviewsRoutes, reviewsRoutes } from './modules/reviews/reviews.routes';
+import { adminCouponsRoutes, couponsRoutes } from './modules/coupons/coupons.routes';
 import { guestRoutes } from './modules/guest/guest.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { pincodeRoutes } from './modules/delivery/pincodes.routes';
@@ -216,6 +217,7 @@ async function assemble(
       await api.register(guestRoutes);
       await api.register(cartRoutes);
       await api.register(ordersRoutes(paymentProvider, clock));
+      await api.register(couponsRoutes(clock));
       await api.register(paymentRoutes(paymentProvider));
       await api.register(checkoutRoutes);
       await api.register(adminCatalogRoutes);
@@ -223,6 +225,7 @@ async function assemble(
       await api.register(adminMessagesRoutes);
       await api.register(adminMailRoutes);
       await api.register(adminReviewsRoutes);
+      await api.register(adminCouponsRoutes(clock));
       await api.register(settingsRoutes);
       await api.register(documentsRoutes);
       await api.register(pincodeRoutes);

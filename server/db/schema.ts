@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { MailKind } from '../../domain/admin-mail';
+import type { CouponKind } from '../../domain/coupons';
 import { deliveryKinds } from '../../domain/delivery-kind';
 import { deliveryStatuses } from '../../domain/order-delivery';
 import type { GiftMessage } from '../../domain/gift-message';
@@ -306,6 +307,37 @@ export const addresses = pgTable(
 );
 
 /** Shown status (SPEC.md §4): created, Dispatched, Delivered; or Cancelled by the admin before dispatch. */
+/**
+ * The admin's coupon codes (issue 42, domain/coupons.ts): a percent or flat amount off the goods of every line or of
+ * some categories' lines, between two India dates (both included), with optional limits. Never deleted: an inactive
+ * code is refused as unknown and its orders keep pointing at it.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper-case, as couponCode parses what is typed. */
+    code: text('code').notNull().unique(),
+    description: text('description').notNull().default(''),
+    kind: text('kind').$type<CouponKind>().notNull(),
+    /** The percent off, or whole rupees off. */
+    value: integer('value').notNull(),
+    minOrderRupees: integer('min_order_rupees').notNull().default(0),
+    maxDiscountRupees: integer('max_discount_rupees'),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    totalLimit: integer('total_limit'),
+    perBuyerLimit: integer('per_buyer_limit'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    /** Empty: every product. */
+    categoryIds: integer('category_ids').array().notNull().default(sql`'{}'`),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('coupons_kind', sql`${t.kind} in ('percent', 'flat')`), check('coupons_dates', sql`${t.validTo} >= ${t.validFrom}`)],
+);
+
 export const orderStatus = pgEnum('order_status', ['created', 'Dispatched', 'Delivered', 'Cancelled']);
 /**
  * Where the money is: awaiting payment (stock reserved), paid, failed or expired (stock released), refund due (paid
@@ -349,11 +381,16 @@ export const orders = pgTable(
     mailsDue: boolean('mails_due').notNull().default(false),
     /** When the reconciliation job last asked the provider about this unpaid order (payment-reconciliation.job.ts). */
     paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
+    /** The coupon used (issue 42), its code as it was, and the discount off the goods; null, null, 0 without one. */
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    discountPaise: integer('discount_paise').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_user').on(t.userId),
+    index('orders_coupon').on(t.couponId).where(sql`${t.couponId} is not null`),
     index('orders_pending_expiry').on(t.paymentState, t.reservationExpiresAt),
     index('orders_mails_due').on(t.paidAt).where(sql`${t.mailsDue}`),
   ],
@@ -382,6 +419,11 @@ export const orderItems = pgTable(
     cgstPaise: integer('cgst_paise').notNull().default(0),
     sgstPaise: integer('sgst_paise').notNull().default(0),
     igstPaise: integer('igst_paise').notNull().default(0),
+    /**
+     * The line's share of the order's coupon discount (issue 42). `line_total_paise` stays price × quantity; the
+     * taxable value and the tax are those of line_total − discount.
+     */
+    discountPaise: integer('discount_paise').notNull().default(0),
   },
   (t) => [index('order_items_order').on(t.orderId)],
 );

@@ -248,6 +248,8 @@ describe('orders', () => {
         // Placed before dated delivery: no deliveries.
         deliveries: [],
         documents: { invoice: null, creditNote: null },
+        // Bought without a coupon (issue 42).
+        coupon: null,
         UserOrderItems: [
           // The name as bought; the external id is the product's now (issue 42: "Rate this").
           { quantity: 2, ProductDatum: { productName: 'Sunset Posy', externalId: expect.any(String) } },

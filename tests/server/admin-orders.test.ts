@@ -164,6 +164,8 @@ describe('purchase records', () => {
         // Placed before dated delivery: no deliveries.
         deliveries: [],
         documents: { invoice: null, creditNote: null },
+        // Bought without a coupon (issue 42).
+        coupon: null,
         UserOrderItems: [
           { quantity: 2, itemPrice: 1249.75, ProductDatum: { productName: 'Sunset Posy' } },
           { quantity: 1, itemPrice: 500, ProductDatum: { productName: 'Dried Lavender' } },

@@ -10,6 +10,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addIndiaDays, indiaDateOf } from '../../domain/india-time';
 import { addresses, cartItems, carts, deliveryHolidays, orders, payments } from '../../server/db/schema';
 import { sandboxSecret } from '../../server/modules/payments/sandbox-provider';
 import { buildTestApp } from './helpers/app';
@@ -220,6 +221,27 @@ async function aSignUp(): Promise<string> {
   const email = newEmail();
   await expectOk({ method: 'POST', url: '/api/createuser', payload: { firstName: 'Meera', lastName: 'Iyer', email, mobileNumber: '9123456780' } });
   return email;
+}
+
+/** A coupon's terms with a code of its own: 10 % off, valid from yesterday for a month. */
+const aCouponBody = () => {
+  const today = indiaDateOf(new Date());
+  return { code: `MX${next()}${Date.now().toString(36).toUpperCase().slice(-5)}`, kind: 'percent', value: 10, validFrom: addIndiaDays(today, -1), validTo: addIndiaDays(today, 30) };
+};
+
+/** A coupon the admin created: its id. */
+async function aCouponId(): Promise<number> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/coupons', headers: headersOf(adminUser), payload: aCouponBody() });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ coupon: { id: number } }>().coupon.id;
+}
+
+/** A coupon's code that any bag can use. */
+async function aCouponCode(): Promise<string> {
+  const body = aCouponBody();
+  const res = await app.inject({ method: 'POST', url: '/api/admin/coupons', headers: headersOf(adminUser), payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return body.code;
 }
 
 /** A customer whose order of the shared product was delivered: she may review it. */
@@ -525,6 +547,26 @@ const rows: Row[] = [
       };
     },
   },
+  // -- Coupons (issue 42): checked against the bag of the buyer the path names, as the checkout invoice is.
+  {
+    method: 'POST',
+    path: '/api/user/:id/applycoupon',
+    expect: OWNED,
+    build: async () => {
+      const shopper = await aShopper();
+      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${shopper.user.externalId}/applycoupon`, payload: { code: await aCouponCode() } } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/:id/applycoupon',
+    variant: 'a verified guest checking its session bag for its linked account',
+    expect: OWNED,
+    build: async () => {
+      const shopper = await aGuestShopper();
+      return { owner: shopper.headers, request: { method: 'POST', url: `/api/user/${shopper.guest.userExtId}/applycoupon`, payload: { code: await aCouponCode() } } };
+    },
+  },
   publicRow('GET', '/api/payment/key', () => ({ method: 'GET', url: '/api/payment/key' })),
   {
     // Names no object: it gives back the stock of the caller's own newest pending order (a guest without a verified
@@ -693,6 +735,10 @@ const rows: Row[] = [
     url: `/api/admin/reviews/${await aReview()}/visibility`,
     payload: { hidden: true, reason: 'Abusive language' },
   })),
+  // -- Admin: coupons (issue 42).
+  adminRow('GET', '/api/admin/coupons', () => ({ method: 'GET', url: '/api/admin/coupons' })),
+  { ...adminRow('POST', '/api/admin/coupons', () => ({ method: 'POST', url: '/api/admin/coupons', payload: aCouponBody() })), expect: [401, 403, 403, 403, 201] },
+  adminRow('PUT', '/api/admin/coupons/:id', async () => ({ method: 'PUT', url: `/api/admin/coupons/${await aCouponId()}`, payload: aCouponBody() })),
   // -- Admin: mail.
   adminRow('GET', '/api/admin/mails', () => ({ method: 'GET', url: '/api/admin/mails?status=failed' })),
   adminRow('POST', '/api/admin/mails/:id/resend', async () => ({ method: 'POST', url: `/api/admin/mails/${await aFailedMail(app.db)}/resend` })),

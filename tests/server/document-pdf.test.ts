@@ -20,7 +20,9 @@ const percent = (rateBp: number) => `${rateBp / 100}%`;
 
 /** A line's row as read across the table, so that every figure is checked in its own row and column. */
 function row(doc: TaxDocument, line: DocumentLine, index: number): string {
-  const lead = [index + 1, line.description, line.hsn, line.quantity, line.unit, money(line.unitPricePaise)];
+  const discounts = doc.lines.some((l) => (l.discountPaise ?? 0) > 0);
+  const discount = discounts ? [line.discountPaise ? `-${money(line.discountPaise)}` : ''].filter(Boolean) : [];
+  const lead = [index + 1, line.description, line.hsn, line.quantity, line.unit, money(line.unitPricePaise), ...discount];
   if (doc.kind === 'bill_of_supply') return [...lead, money(line.totalPaise)].join(' ');
   const tax = doc.intraState
     ? [percent(line.cgstRateBp), money(line.cgstPaise), percent(line.sgstRateBp), money(line.sgstPaise)]
@@ -71,6 +73,16 @@ describe('renderTaxDocument', () => {
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
     expect(pdf.toString('latin1')).toContain('DejaVuSansCondensed');
     expect(pdf.toString('latin1')).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
+  });
+
+  it("shows a coupon's discount per line in its own column, the line's taxable value and total after it (issue 42)", async () => {
+    const doc = fixtureDocuments.discounted();
+    const { pages, all } = await readBack(doc);
+    expect(pages).toHaveLength(1);
+    expectMandatoryFields(all, doc, 'Tax Invoice', 'Invoice No.');
+    expect(all).toContain('# Description HSN Qty Unit Unit price (incl. tax) Discount Taxable value CGST rate');
+    expect(doc.lines.reduce((sum, line) => sum + line.totalPaise, 0)).toBe(2 * 149_900 + 124_950 + 9_900 - 30_000);
+    expect(doc.totals.totalPaise).toBe(doc.lines.reduce((sum, line) => sum + line.totalPaise, 0));
   });
 
   it('draws an inter-state tax invoice with IGST only, the place of supply and a long delivery address wrapped whole', async () => {

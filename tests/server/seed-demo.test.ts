@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { limits } from '../../domain/limits';
 import { siteImageSlots } from '../../domain/site-images';
 import { openDatabase, type OpenDatabase } from '../../server/db/client';
-import { categories, media, productImages, products, siteImages, subCategories } from '../../server/db/schema';
+import { categories, coupons, media, productImages, products, siteImages, subCategories } from '../../server/db/schema';
 import { bannerSizes } from '../../server/db/seed/art/banner-art';
 import { productSvg } from '../../server/db/seed/art/product-art';
 import { readPaintedArt, renderDemoArt, writePaintedArt } from '../../server/db/seed/demo-art';
@@ -156,6 +156,14 @@ describe('the demo catalogue', () => {
       expect(meta.format).toBe('webp');
       expect({ width: meta.width, height: meta.height }).toEqual(bannerSizes[row.slot]);
     }
+  });
+
+  it('offers the two demo coupons the README names, active and valid', async () => {
+    const rows = await database.db.select().from(coupons).orderBy(asc(coupons.id));
+    expect(rows.map((c) => [c.code, c.kind, c.value, c.maxDiscountRupees, c.minOrderRupees, c.perBuyerLimit, c.active])).toEqual([
+      ['WELCOME10', 'percent', 10, 300, 0, 1, true],
+      ['FLAT150', 'flat', 150, null, 1500, null, true],
+    ]);
   });
 
   it('does nothing when the database already has categories', async () => {

@@ -1,6 +1,6 @@
 /**
- * Fills a fresh database with the demo catalogue: categories, sub-categories, products with generated pictures, and
- * the hero and bottom banner images. Runs only when there are no categories yet, and writes everything in one
+ * Fills a fresh database with the demo catalogue: categories, sub-categories, products with generated pictures, the
+ * hero and bottom banner images, service areas and two coupons (WELCOME10, FLAT150). Runs only when there are no categories yet, and writes everything in one
  * transaction so an interrupted start leaves nothing half-seeded.
  */
 import { randomBytes } from 'node:crypto';
@@ -8,6 +8,8 @@ import { count } from 'drizzle-orm';
 import type { Database, Transaction } from '../client';
 import { categories, productImages, products, subCategories } from '../schema';
 import { demoServiceAreas, insertServiceArea } from '../../modules/delivery/service-areas.service';
+import { demoCoupons } from '../../modules/coupons/coupons.service';
+import { insertCoupon } from '../../modules/coupons/coupons.queries';
 import { invalidateCatalogCache, notifyCatalogChanged } from '../../modules/catalog/catalog.cache';
 import { saveImage, setSiteImage } from '../../modules/media/media.service';
 import { renderDemoArt } from './demo-art';
@@ -78,6 +80,7 @@ export async function seedDemo(db: Database, log: (message: string) => void = ()
     );
     for (const [slot, image] of art.sites) await setSiteImage(tx, slot, image.hash);
     for (const area of demoServiceAreas) await insertServiceArea(tx, area);
+    for (const coupon of demoCoupons) await insertCoupon(tx, coupon, new Date());
     // Servers already running on this PostgreSQL may have cached the empty catalogue.
     await notifyCatalogChanged(tx);
     return true;

@@ -5,6 +5,7 @@ import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { AddressFormValues } from '../../../domain/address';
 import type { Database, Transaction } from '../../db/client';
 import { addresses, orderItems, orders, products, users } from '../../db/schema';
+import { orderCouponColumns } from '../coupons/order-coupon';
 
 type Db = Database | Transaction;
 
@@ -43,6 +44,7 @@ export async function paidOrdersOf(db: Db, userId: number) {
       trackingUrl: orders.trackingUrl,
       totalPaise: orders.totalPaise,
       gift: orders.gift,
+      ...orderCouponColumns,
       createdAt: orders.createdAt,
       ...documentNumberColumns,
     })

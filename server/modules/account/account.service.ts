@@ -21,6 +21,7 @@ import {
 import type { AddressRow, ProfileChanges, UserRow } from './account.queries';
 import { assertPincodeInState } from '../delivery/pincode-directory';
 import { deliveriesOfOrders, shownDelivery } from '../delivery/order-deliveries.queries';
+import { orderCouponOf } from '../coupons/order-coupon';
 
 function toUserDetails(user: UserRow): UserDetails {
   return {
@@ -89,6 +90,7 @@ export async function listUserOrders(db: Database, userExtId: string): Promise<A
       deliveries: (deliveries.get(order.id) ?? []).map(shownDelivery),
       UserOrderItems: order.lines.map((line) => ({ quantity: line.quantity, ProductDatum: { productName: line.productName, externalId: line.externalId } })),
       documents: { invoice: order.invoiceNumber, creditNote: order.creditNoteNumber },
+      coupon: orderCouponOf(order),
     },
   }));
 }

@@ -4,6 +4,7 @@ import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { PurchaseStatus } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
 import { orderItems, orders, payments, users } from '../../db/schema';
+import { orderCouponColumns } from '../coupons/order-coupon';
 import { deliveriesOfOrders, shownDelivery } from '../delivery/order-deliveries.queries';
 import { documentNumberColumns } from '../documents/document-issue';
 
@@ -20,6 +21,7 @@ const purchaseColumns = {
   totalPaise: orders.totalPaise,
   address: orders.address,
   gift: orders.gift,
+  ...orderCouponColumns,
   createdAt: orders.createdAt,
   ...documentNumberColumns,
   firstName: users.firstName,

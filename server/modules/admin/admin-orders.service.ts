@@ -19,6 +19,7 @@ import type { AddressSnapshot } from '../orders/invoice.service';
 import type { MailContext } from '../orders/order-mails';
 import { customersWithoutPurchase, lockPurchase, purchasesWithLines, setPurchaseProgress } from './admin-orders.queries';
 import type { PurchaseRow } from './admin-orders.queries';
+import { orderCouponOf } from '../coupons/order-coupon';
 
 export interface AdminOrdersDeps {
   db: Database;
@@ -57,6 +58,7 @@ function toRecord(row: PurchaseRow): PurchaseRecord {
         ProductDatum: { productName: line.productName },
       })),
       documents: { invoice: row.invoiceNumber, creditNote: row.creditNoteNumber },
+      coupon: orderCouponOf(row),
     },
   };
 }

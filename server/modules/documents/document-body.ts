@@ -69,6 +69,7 @@ interface BodyItem extends TaxedAmount {
   size: string | null;
   quantity: number;
   unitPricePaise: number;
+  discountPaise: number;
   hsn: string;
 }
 
@@ -101,7 +102,9 @@ const bodyItems = jsonRows<BodyItem>({
     quantity: orderItems.quantity,
     unitPricePaise: orderItems.unitPricePaise,
     rateBp: orderItems.gstRateBp,
-    totalPaise: orderItems.lineTotalPaise,
+    // What was charged: the line less its share of a coupon's discount (issue 42), on which its tax was computed.
+    totalPaise: sql`${orderItems.lineTotalPaise} - ${orderItems.discountPaise}`,
+    discountPaise: orderItems.discountPaise,
     taxablePaise: orderItems.taxablePaise,
     taxPaise: sql`${orderItems.cgstPaise} + ${orderItems.sgstPaise} + ${orderItems.igstPaise}`,
     hsn: sql`coalesce(${products.hsnCode}, ${categories.hsnCode}, ${defaultHsn})`,
@@ -171,6 +174,7 @@ export async function composeInvoiceBody(
       quantity: item.quantity,
       unit: 'pcs',
       unitPricePaise: item.unitPricePaise,
+      ...(item.discountPaise > 0 ? { discountPaise: item.discountPaise } : {}),
       ...splitLine(item, intraState),
     })),
     // A delivery fee follows the goods it delivers (a composite supply): their rate, and the HSN of goods at that rate.

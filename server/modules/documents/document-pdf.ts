@@ -83,6 +83,10 @@ function columnsFor(doc: TaxDocument): Column[] {
     { header: 'Qty', width: 24, align: 'right', cell: (line) => String(line.quantity) },
     { header: 'Unit', width: 32, align: 'left', cell: (line) => line.unit },
     { header: 'Unit price (incl. tax)', width: 52, align: 'right', cell: (line) => amount(line.unitPricePaise) },
+    // Only on a document with a discounted line: the discount shown on the invoice is what GST is not charged on.
+    ...(doc.lines.some((line) => (line.discountPaise ?? 0) > 0)
+      ? [{ header: 'Discount', width: 44, align: 'right' as const, cell: (line: DocumentLine) => ((line.discountPaise ?? 0) > 0 ? `-${amount(line.discountPaise!)}` : '') }]
+      : []),
   ];
   const money = (header: string, width: number, cell: (line: DocumentLine) => string): Column => ({ header, width, align: 'right', cell });
   const tail: Column[] = !showsTax(doc)

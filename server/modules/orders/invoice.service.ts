@@ -2,11 +2,15 @@
  * The checkout invoice (SPEC.md §4 Place Order, §7): the bag priced from the database (checkout_buyer), its deliveries'
  * choices checked and their fees priced on the server's clock (delivery/checkout-deliveries.ts), a provider order for
  * the whole, then the stock reserved, the hand delivery's slot booked and the order written with its items, deliveries
- * and address snapshot, atomically (checkout_invoice, migration 0020): two calls of the database functions in all. A
- * double submit gets the same pending invoice back, never a second.
+ * and address snapshot, atomically (checkout_invoice, migration 0025): two calls of the database functions in all. A
+ * double submit gets the same pending invoice back, never a second. A coupon (issue 42) is priced here and its limits
+ * checked again by checkout_invoice under the coupon's row lock; each line is taxed on its value after its share of
+ * the discount, and delivery fees are never discounted.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { couponTexts } from '../../../domain/coupons';
+import type { OrderCoupon } from '../../../domain/coupons';
 import { lineTax, orderTotals } from '../../../domain/gst';
 import { paiseToRupees } from '../../../domain/money';
 import { paymentMessages } from '../../../domain/payment';
@@ -21,6 +25,9 @@ import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import type { Buyer } from '../checkout/buyer-access';
+import { checkCoupon, CouponRefused, lockedRefusals } from '../coupons/coupons.service';
+import type { LockedRefusal, PricedCoupon } from '../coupons/coupons.service';
+import { selectProductCategories } from '../coupons/coupons.queries';
 import { priceDeliveries, slotTakenMeanwhile } from '../delivery/checkout-deliveries';
 import type { PricedDelivery } from '../delivery/checkout-deliveries';
 import { byProduct } from './stock-reservation';
@@ -98,7 +105,8 @@ const checkoutInvoice = preparedStatement('checkout_invoice', (db) =>
     db,
     sql`select checkout_invoice(${sql.placeholder('userId')}::integer, ${sql.placeholder('cartId')}::integer,
       ${sql.placeholder('addressId')}::integer, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('lines')}::jsonb,
-      ${sql.placeholder('invoice')}::jsonb, ${sql.placeholder('items')}::jsonb, ${sql.placeholder('deliveries')}::jsonb) as answer`,
+      ${sql.placeholder('invoice')}::jsonb, ${sql.placeholder('items')}::jsonb, ${sql.placeholder('deliveries')}::jsonb,
+      ${sql.placeholder('coupon')}::jsonb) as answer`,
   ),
 );
 
@@ -120,7 +128,9 @@ type CheckoutOutcome =
   | { outcome: 'pending'; invoiceId: string; providerOrderId: string; totalPaise: number }
   | { outcome: 'short'; shortfalls: Shortfall[] }
   /** The hand delivery's slot was full when its place was to be taken: nothing was written. */
-  | { outcome: 'full' };
+  | { outcome: 'full' }
+  /** The coupon could not be used once its row was locked: nothing was written. */
+  | { outcome: 'coupon'; reason: LockedRefusal };
 
 /** A bag that changes under every attempt is refused rather than priced for ever. */
 const pricingAttempts = 3;
@@ -131,6 +141,19 @@ export interface InvoiceExtras {
   gift?: GiftMessage | null;
   /** A date (and slot) per delivery kind the bag needs; checked against the server's schedule. */
   deliveries?: readonly DeliveryChoiceRequest[];
+  /** A coupon code as couponCode parsed it; null: none. */
+  couponCode?: string | null;
+}
+
+/** The coupon's discount per line of the bag (by its index), after every rule but the limits' locked recount. */
+async function pricedCoupon(db: Database, code: string, buyerId: number, lines: readonly BagLine[], now: Date): Promise<PricedCoupon<number>> {
+  const categories = await selectProductCategories(db, lines.map((line) => line.productId));
+  const couponLines = lines.map((line, key) => ({
+    key,
+    totalPaise: line.unitPricePaise * line.quantity,
+    categoryId: categories.get(line.productId) ?? null,
+  }));
+  return checkCoupon(db, code, buyerId, couponLines, now);
 }
 
 export async function createCheckoutInvoice(
@@ -145,9 +168,13 @@ export async function createCheckoutInvoice(
     // A double submit may find its own invoice holding the last units: only checkout_invoice can tell.
     if (!pending) refuseShortfalls(lines, shortfallsOf(lines, stock));
 
-    const priced = lines.map((line) => {
+    const coupon = extras.couponCode ? await pricedCoupon(deps.db, extras.couponCode, userId, lines, now) : null;
+    // Each line is taxed on what is paid for it: its value less its share of the discount.
+    const priced = lines.map((line, index) => {
       const lineTotalPaise = line.unitPricePaise * line.quantity;
-      return { line, lineTotalPaise, tax: lineTax(lineTotalPaise, line.gstRateBp, address.state) };
+      const discountPaise = coupon?.shares.get(index) ?? 0;
+      const paidPaise = lineTotalPaise - discountPaise;
+      return { line, lineTotalPaise, discountPaise, paidPaise, tax: lineTax(paidPaise, line.gstRateBp, address.state) };
     });
     const deliveries = await priceDeliveries(deps.db, {
       lines: priced.map((p) => ({ deliveryKind: p.line.deliveryKind, totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
@@ -158,7 +185,7 @@ export async function createCheckoutInvoice(
     // Each delivery's fee is a line of the bill, taxed at its own rate: the same sum the checkout page makes.
     const totals = orderTotals(
       [
-        ...priced.map((p) => ({ totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
+        ...priced.map((p) => ({ totalPaise: p.paidPaise, rateBp: p.line.gstRateBp })),
         ...deliveries.map((delivery) => ({ totalPaise: delivery.fee_paise, rateBp: delivery.fee_gst_rate_bp })),
       ],
       address.state,
@@ -180,8 +207,12 @@ export async function createCheckoutInvoice(
       reservation_expires_at: new Date(now.getTime() + deps.reservationMinutes * 60_000).toISOString(),
       // Written with the order by checkout_invoice (migration 0018), in the same transaction.
       gift: extras.gift ?? null,
+      coupon_id: coupon?.coupon.id ?? null,
+      coupon_code: coupon?.coupon.code ?? null,
+      discount_paise: coupon?.discountPaise ?? 0,
     };
-    const items = priced.map(({ line, lineTotalPaise, tax }) => ({
+    const orderCoupon: OrderCoupon = coupon ? { code: coupon.coupon.code, discountPaise: coupon.discountPaise } : null;
+    const items = priced.map(({ line, lineTotalPaise, discountPaise, tax }) => ({
       product_id: line.productId,
       product_name: line.productName,
       item_code: line.itemCode,
@@ -191,6 +222,7 @@ export async function createCheckoutInvoice(
       mrp_paise: line.mrpPaise,
       gst_rate_bp: line.gstRateBp,
       line_total_paise: lineTotalPaise,
+      discount_paise: discountPaise,
       taxable_paise: tax.taxablePaise,
       cgst_paise: tax.cgstPaise,
       sgst_paise: tax.sgstPaise,
@@ -205,13 +237,18 @@ export async function createCheckoutInvoice(
       invoice: JSON.stringify(invoice),
       items: JSON.stringify(items),
       deliveries: JSON.stringify(deliveries),
+      // Compared to the locked row to the millisecond: an edit since it was priced prices the bag again.
+      coupon: JSON.stringify(coupon ? { id: coupon.coupon.id, updatedAt: coupon.coupon.updatedAt.toISOString() } : null),
     });
     const [{ answer }] = rows as [{ answer: CheckoutOutcome }];
     switch (answer.outcome) {
       case 'created':
-        return reply(invoiceId, providerOrder.id, totals.totalPaise, deps.reservationMinutes, deliveries);
+        return reply(invoiceId, providerOrder.id, totals.totalPaise, deps.reservationMinutes, deliveries, orderCoupon);
       case 'pending':
-        return reply(answer.invoiceId, answer.providerOrderId, answer.totalPaise, deps.reservationMinutes, deliveries);
+        // Found only with the same coupon and discount (checkout_invoice).
+        return reply(answer.invoiceId, answer.providerOrderId, answer.totalPaise, deps.reservationMinutes, deliveries, orderCoupon);
+      case 'coupon':
+        throw new CouponRefused(lockedRefusals[answer.reason] ?? couponTexts.unknown);
       case 'short':
         refuseShortfalls(lines, answer.shortfalls);
         break;
@@ -247,6 +284,7 @@ function reply(
   totalPaise: number,
   reservationMinutes: number,
   deliveries: readonly PricedDelivery[],
+  coupon: OrderCoupon,
 ): CheckoutInvoiceReply {
   return {
     invoiceId,
@@ -262,5 +300,6 @@ function reply(
       windowEndMinute: delivery.window_end_minute,
       feePaise: delivery.fee_paise,
     })),
+    coupon,
   };
 }

@@ -106,6 +106,7 @@ const mailItemColumns = {
   size: orderItems.size,
   quantity: orderItems.quantity,
   lineTotalPaise: orderItems.lineTotalPaise,
+  discountPaise: orderItems.discountPaise,
   gstRateBp: orderItems.gstRateBp,
   taxablePaise: orderItems.taxablePaise,
   cgstPaise: orderItems.cgstPaise,
@@ -143,6 +144,7 @@ export async function orderMails(
       invoiceId: orders.invoiceId,
       address: orders.address,
       gift: orders.gift,
+      couponCode: orders.couponCode,
       totalPaise: orders.totalPaise,
       paymentState: orders.paymentState,
       createdAt: orders.createdAt,
@@ -162,9 +164,11 @@ export async function orderMails(
   const address = order.address as AddressSnapshot;
   const orderNumber = order.providerOrderId ?? order.invoiceId;
 
-  // Each item with its own tax rows, exactly as the checkout table showed them (domain/gst.ts taxRows).
+  // Each item with its share of a coupon's discount (the lines then add up to the total) and its own tax rows, on the
+  // discounted value, exactly as the checkout table showed them (domain/gst.ts taxRows).
   const itemDetails: [string, string][] = items.flatMap((item): [string, string][] => [
     [`${item.productName} (${item.size}) × ${item.quantity}`, rupees(item.lineTotalPaise)],
+    ...(item.discountPaise > 0 ? [[`Coupon ${order.couponCode ?? ''} discount`, `-${rupees(item.discountPaise)}`] as [string, string]] : []),
     ...taxRows(item, item.gstRateBp, address.state).map((row): [string, string] => [row.label, rupees(row.paise)]),
   ]);
   // Each delivery's fee as its own line; its tax follows the goods' rate and joins theirs below.

@@ -44,7 +44,7 @@ export function ordersRoutes(provider: PaymentProvider, now: () => Date): Fastif
           { db: app.db, provider, reservationMinutes: app.config.reservationMinutes, now },
           buyers.get(request)!,
           request.body.addressId,
-          { gift: request.body.gift ?? null, deliveries: request.body.deliveries ?? [] },
+          { gift: request.body.gift ?? null, deliveries: request.body.deliveries ?? [], couponCode: request.body.couponCode ?? null },
         ),
     );
   };

@@ -35,9 +35,12 @@ export async function salesPerDay(db: Db, period: Moments) {
     .orderBy(day);
 }
 
-/** The best sellers of the period by revenue (line totals), then by quantity. */
+/** What the lines brought in: their totals less their shares of coupon discounts (issue 42). */
+const linesRevenue = () => sql<number>`sum(${orderItems.lineTotalPaise} - ${orderItems.discountPaise})`.mapWith(Number);
+
+/** The best sellers of the period by revenue (line totals after discounts), then by quantity. */
 export async function topProducts(db: Db, period: Moments, limit: number) {
-  const revenue = sql<number>`sum(${orderItems.lineTotalPaise})`.mapWith(Number);
+  const revenue = linesRevenue();
   const quantity = sql<number>`sum(${orderItems.quantity})`.mapWith(Number);
   return db
     .select({ productId: orderItems.productId, name: sql<string>`max(${orderItems.productName})`, quantity, revenuePaise: revenue })
@@ -55,7 +58,7 @@ export async function salesByDeliveryKind(db: Db, period: Moments) {
     .select({
       kind: resolvedDeliveryKind,
       lines: sql<number>`count(*)`.mapWith(Number),
-      revenuePaise: sql<number>`sum(${orderItems.lineTotalPaise})`.mapWith(Number),
+      revenuePaise: linesRevenue(),
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))

@@ -12,7 +12,7 @@ import { productImageBytesMax } from '../../../server/modules/admin/admin-catalo
 import type { CallerName } from './fuzz-world';
 
 /** What an `id` field (query, body or path) names on a route. */
-export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot' | 'deliveryArea' | 'delivery' | 'review';
+export type IdMeaning = 'user' | 'address' | 'guestSession' | 'category' | 'subCategory' | 'purchase' | 'product' | 'contactMessage' | 'mail' | 'deliverySlot' | 'deliveryArea' | 'delivery' | 'review' | 'coupon';
 
 /**
  * A refusal that must write, with the rule that says so: only these tables, with this status and these codes, may
@@ -107,6 +107,7 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'POST', path: '/api/createlogincheckout', servedTo: 'customer' },
   { method: 'POST', path: '/api/checkquantitylist' },
   { method: 'POST', path: '/api/user/:id/checkoutinvoice', id: 'user' },
+  { method: 'POST', path: '/api/user/:id/applycoupon', id: 'user' },
   { method: 'GET', path: '/api/payment/key' },
   { method: 'POST', path: '/api/payment/failed' },
   { method: 'POST', path: '/api/payment/verify' },
@@ -157,6 +158,9 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/admin/messages', servedTo: 'admin' },
   { method: 'GET', path: '/api/admin/reviews', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/reviews/:id/visibility', servedTo: 'admin', id: 'review' },
+  { method: 'GET', path: '/api/admin/coupons', servedTo: 'admin' },
+  { method: 'POST', path: '/api/admin/coupons', servedTo: 'admin' },
+  { method: 'PUT', path: '/api/admin/coupons/:id', servedTo: 'admin', id: 'coupon' },
   { method: 'GET', path: '/api/admin/messages/unread', servedTo: 'admin' },
   { method: 'POST', path: '/api/admin/messages/:id/read', servedTo: 'admin', id: 'contactMessage' },
   { method: 'GET', path: '/api/admin/mails', servedTo: 'admin' },

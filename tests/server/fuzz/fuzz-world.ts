@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { defaultRateLimits } from '../../../server/config';
 import type { RateLimits } from '../../../server/config';
-import { cartItems, carts, guestSessions, orders, productReviews, products } from '../../../server/db/schema';
+import { cartItems, carts, coupons, guestSessions, orders, productReviews, products } from '../../../server/db/schema';
 import { buildTestApp } from '../helpers/app';
 import { firstChoice } from '../helpers/delivery-choices';
 import type { DeliveryChoiceRequest } from '../../../domain/payment';
@@ -77,6 +77,8 @@ export interface FuzzWorld {
   deliveryId: number;
   /** The customer's review of the product, delivered to her (issue 42: the admin's Reviews screen). */
   reviewId: number;
+  /** A coupon (issue 42: the admin's Coupons screen). */
+  couponId: number;
   /** A delivery choice the invoice takes for the world's (courier) bags: the first open dispatch date. */
   deliveries: DeliveryChoiceRequest[];
   /** Refresh tokens of guest sessions: each works once, then revokes its family when presented again. */
@@ -236,12 +238,22 @@ async function seed(app: FastifyInstance, writes: WriteDetector): Promise<FuzzWo
     deliveryAreaPincode,
     deliveryId: (await giveDeliveries(app.db, paid!.id, { hand: { date: '2026-12-03', slot: 'Standard' } })).hand!,
     reviewId: await aDeliveredReview(app, customer.id, product),
+    couponId: await aCoupon(app),
     refreshTokens,
     png,
     jpeg,
     bagLines,
     guestUserId: link!.userId!,
   };
+}
+
+/** A coupon any bag can use, valid for years. */
+async function aCoupon(app: FastifyInstance): Promise<number> {
+  const [coupon] = await app.db
+    .insert(coupons)
+    .values({ code: 'FUZZ10', kind: 'percent', value: 10, validFrom: '2026-01-01', validTo: '2099-12-31' })
+    .returning({ id: coupons.id });
+  return coupon!.id;
 }
 
 /** A Delivered order of the product for the customer, and her review of it: PUT myreview then edits, never refuses. */

@@ -61,6 +61,7 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     deliveryArea: [world.deliveryAreaId, unknownRow],
     delivery: [world.deliveryId, unknownRow],
     review: [world.reviewId, unknownRow],
+    coupon: [world.couponId, unknownRow],
     product: products,
   };
 
@@ -110,5 +111,8 @@ export function knownValues(world: FuzzWorld, target: FuzzTarget, caller: Caller
     pincode: [world.deliveryAreaPincode, '194101', '999999'],
     // The checkout invoice's choices: the world's bags go by courier.
     deliveries: [world.deliveries, [], [{ kind: 'hand', date: world.deliveries[0]!.date, slotId: 1 }]],
+    // The world's coupon (issue 42) as typed, and a code no coupon has.
+    code: ['FUZZ10', 'fuzz10 ', 'NOSUCH1'],
+    couponCode: ['FUZZ10', 'NOSUCH1', null],
   };
 }

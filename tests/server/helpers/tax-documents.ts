@@ -33,11 +33,13 @@ export interface LineSpec {
   unitPricePaise: Paise;
   /** The CGST (= SGST) rate in basis points, as categories hold it; 0 for exempt goods. */
   rateBp: number;
+  /** The line's share of a coupon's discount (issue 42): taxed is what is left. */
+  discountPaise?: Paise;
 }
 
 /** A document line as the builder makes it: tax per line on the tax-inclusive total. */
 export function aLine(spec: LineSpec, intraState: boolean): DocumentLine {
-  const totalPaise = spec.unitPricePaise * spec.quantity;
+  const totalPaise = spec.unitPricePaise * spec.quantity - (spec.discountPaise ?? 0);
   const tax = lineTax(totalPaise, spec.rateBp, intraState ? null : 'Karnataka');
   const taxed = spec.rateBp > 0;
   return {
@@ -46,6 +48,7 @@ export function aLine(spec: LineSpec, intraState: boolean): DocumentLine {
     quantity: spec.quantity,
     unit: spec.unit ?? 'pcs',
     unitPricePaise: spec.unitPricePaise,
+    ...(spec.discountPaise ? { discountPaise: spec.discountPaise } : {}),
     ...tax,
     cgstRateBp: taxed && intraState ? spec.rateBp : 0,
     sgstRateBp: taxed && intraState ? spec.rateBp : 0,
@@ -120,6 +123,16 @@ export const fixtureDocuments = {
       number: 'CN/2026-27/000007',
       issuedOn: '2026-12-05',
       against: { number: 'PS/2026-27/000123', issuedOn: '2026-12-03' },
+    }),
+  /** A coupon's Rs. 300 spread over the goods (issue 42); the delivery fee is never discounted. */
+  discounted: () =>
+    aTaxDocument({
+      number: 'PS/2026-27/000126',
+      specs: [
+        { description: 'Everlasting lavender bouquet', hsn: '6702', quantity: 2, unitPricePaise: 149_900, rateBp: 900, discountPaise: 23_093 },
+        { description: 'Red roses, bunch of 24', hsn: '0603', quantity: 1, unitPricePaise: 124_950, rateBp: 0, discountPaise: 6_907 },
+        { description: 'Delivery by courier', hsn: '6702', quantity: 1, unit: 'service', unitPricePaise: 9_900, rateBp: 900 },
+      ],
     }),
   fortyLines: () =>
     aTaxDocument({
