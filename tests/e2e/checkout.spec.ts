@@ -12,13 +12,13 @@ import { outbox } from './harness';
 import { shopApi } from './shop-api';
 import type { Datum, Shopper } from './shop-api';
 import { fillAddress, fillGuestDetails } from './page-forms';
-import { addToBag as addOnProductPage, animationsDone, chooseHandDelivery } from './shop-pages';
+import { addToBag as addOnProductPage, animationsDone, chooseHandDelivery, payWithCard, sandboxCardNumbers } from './shop-pages';
 
 const admin = { email: 'admin@checkout.example.in', password: 'Orchid@2026' };
 const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
 let shop: ReturnType<typeof shopApi>;
 
-const cards = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' };
+const cards = sandboxCardNumbers;
 
 const address = {
   fullName: 'Meera Krishnan',
@@ -44,14 +44,6 @@ const addToBag = (page: Page, product: Datum, button: 'Add To Cart' | 'Buy Now' 
 
 
 /** Pays in the sandbox's black dialog; a declined card leaves the dialog open with the decline. */
-async function payWithCard(page: Page, card: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card Number').waitFor();
-  await dialog.getByLabel('Card Number').fill(card);
-  await dialog.getByLabel(/Expiry/).fill('12/30');
-  await dialog.getByLabel('CVV').fill('123');
-  await dialog.getByRole('button', { name: /^Pay / }).click();
-}
 
 /** Pays by UPI in the sandbox's dialog: Razorpay's test IDs success@razorpay pays, failure@razorpay is declined. */
 async function payByUpi(page: Page, vpa: string) {

@@ -11,7 +11,7 @@ import { browserSuite } from './browser-suite';
 import { outbox, waitFor } from './harness';
 import { shopApi } from './shop-api';
 import { fillAddress, fillGuestDetails } from './page-forms';
-import { addToBag, chooseHandDelivery, openDeliveryBoard, pickBoardDate, showsBoardDay, signIn, unexpectedErrors } from './shop-pages';
+import { addToBag, chooseHandDelivery, openDeliveryBoard, pickBoardDate, placeOrderAndPay, showsBoardDay, signIn, unexpectedErrors } from './shop-pages';
 
 const admin = { email: 'admin@flowers.example.in', password: 'Orchid@2026' };
 const suite = browserSuite({ env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password } });
@@ -53,17 +53,6 @@ async function guestCheckout(page: Page, email: string, address: Parameters<type
   await otpDialog.waitFor({ state: 'hidden' });
 }
 
-async function payWithCard(page: Page) {
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Card Number').waitFor();
-  await dialog.getByLabel('Card Number').fill('4111 1111 1111 1111');
-  await dialog.getByLabel(/Expiry/).fill('12/30');
-  await dialog.getByLabel('CVV').fill('123');
-  await dialog.getByRole('button', { name: /^Pay / }).click();
-  await page.waitForURL('**/thankyou', { timeout: 15_000 });
-  await page.getByText('We Thank you For your Purchase!').waitFor();
-}
 
 /** Millimetres in CSS pixels (96 to the inch), for sizes on paper. */
 const mm = 96 / 25.4;
@@ -171,7 +160,7 @@ describe('delivery at checkout', () => {
     await page.getByLabel('Card message').fill('Happy birthday, Amma! 🎂');
     await page.getByLabel('Your name on the card').fill('Meera');
     await page.getByText("Don't show my name").click();
-    await payWithCard(page);
+    await placeOrderAndPay(page);
     // The thank-you page repeats the delivery the order was placed with.
     await page.getByText(/, Midnight 11 pm to 11:59 pm/).waitFor();
     // The amount paid is the flowers and the midnight fee (Rs. 250; Chennai adds nothing).
@@ -201,6 +190,6 @@ describe('delivery at checkout', () => {
     await courier.getByText('Delivered in 2 to 5 business days', { exact: false }).waitFor();
     // The first dispatch date is chosen for the buyer: the courier's line is in the bill.
     await page.getByText('Delivery: Everlasting gifts, by courier').waitFor();
-    await payWithCard(page);
+    await placeOrderAndPay(page);
   });
 });

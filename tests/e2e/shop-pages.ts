@@ -53,6 +53,27 @@ export async function addToBag(
   if (button === 'Add To Cart') await page.getByText('Product added to cart').first().waitFor();
 }
 
+/** The sandbox's cards (README.md "Trying a purchase"). */
+export const sandboxCardNumbers = { success: '4111 1111 1111 1111', declined: '4000 0000 0000 0002' };
+
+/** In the sandbox's payment dialog: the card (the paying one unless given), an expiry and a CVV, then Pay. */
+export async function payWithCard(page: Page, card: string = sandboxCardNumbers.success): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Card Number').waitFor();
+  await dialog.getByLabel('Card Number').fill(card);
+  await dialog.getByLabel(/Expiry/).fill('12/30');
+  await dialog.getByLabel('CVV').fill('123');
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** Place Order at checkout, the paying card, and the thank-you page. */
+export async function placeOrderAndPay(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await payWithCard(page);
+  await page.waitForURL('**/thankyou', { timeout: 15_000 });
+  await page.getByText('We Thank you For your Purchase!').waitFor();
+}
+
 /** Resolves once entrance animations (toasts, dialogs, button states) have finished; endless ones (spinners) aside. */
 export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() =>
