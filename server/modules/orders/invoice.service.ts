@@ -68,6 +68,7 @@ interface BagLine {
   isRemoved: boolean;
   gstRateBp: number | null;
   deliveryKind: DeliveryKind;
+  isAddon: boolean;
 }
 
 /**
@@ -150,7 +151,12 @@ export async function createCheckoutInvoice(
       return { line, lineTotalPaise, tax: lineTax(lineTotalPaise, line.gstRateBp, address.state) };
     });
     const deliveries = await priceDeliveries(deps.db, {
-      lines: priced.map((p) => ({ deliveryKind: p.line.deliveryKind, totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
+      lines: priced.map((p) => ({
+        deliveryKind: p.line.deliveryKind,
+        totalPaise: p.lineTotalPaise,
+        rateBp: p.line.gstRateBp,
+        isAddon: p.line.isAddon,
+      })),
       choices: extras.deliveries ?? [],
       address,
       now,

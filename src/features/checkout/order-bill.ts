@@ -3,7 +3,7 @@
 // own, taxed as the goods it delivers (domain/delivery-split.ts's deliveryFeeRateBp), as the invoice taxes it.
 import type { CartReply } from '../../../domain/cart';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
-import { deliveryFeeRateBp } from '../../../domain/delivery-split';
+import { deliveryFeeRateBp, splitIntoDeliveries } from '../../../domain/delivery-split';
 import { lineTax, orderTotals, taxRows } from '../../../domain/gst';
 import type { TaxRow } from '../../../domain/gst';
 import { rupeesToPaise } from '../../../domain/money';
@@ -47,9 +47,13 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
     line,
     totalPaise: rupeesToPaise(line.productItem.totalAmount),
     rateBp: rateBp(line.productGst),
+    deliveryKind: line.productItem.ProductDatum.deliveryKind,
+    isAddon: line.productItem.ProductDatum.isAddon ?? false,
   }));
+  // Split as the invoice splits (add-ons travel with the flowers), so each fee is taxed at the invoice's rate.
+  const deliveries = splitIntoDeliveries(priced);
   const deliveryLines = fees.map((fee) => {
-    const rate = deliveryFeeRateBp(priced.filter(({ line }) => line.productItem.ProductDatum.deliveryKind === fee.kind));
+    const rate = deliveryFeeRateBp(deliveries.find((delivery) => delivery.kind === fee.kind)?.lines ?? []);
     return { fee, totalPaise: fee.feePaise, rateBp: rate };
   });
   const lines = priced.map(({ line, totalPaise, rateBp: rate }): BillLine => ({
@@ -60,11 +64,11 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
     totalPaise,
     taxRows: taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
   }));
-  const deliveries = deliveryLines.map(({ fee, totalPaise, rateBp: rate }): BillDeliveryLine => ({
+  const billedDeliveries = deliveryLines.map(({ fee, totalPaise, rateBp: rate }): BillDeliveryLine => ({
     ...fee,
     // A free delivery carries no tax to show.
     taxRows: totalPaise === 0 ? [] : taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
   }));
   const totals = orderTotals([...priced, ...deliveryLines], deliveryState);
-  return { lines, deliveries, totalPaise: totals.totalPaise, taxPaise: totals.taxPaise };
+  return { lines, deliveries: billedDeliveries, totalPaise: totals.totalPaise, taxPaise: totals.taxPaise };
 }
