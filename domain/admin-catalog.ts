@@ -47,6 +47,7 @@ export const adminCatalogMessages = {
   invalidCategoryGst: 'GST should be empty or a number greater than 0',
   categoryGstTooHigh: 'GST should not be more than 50',
   invalidRemoved: 'isRemoved must be true or false',
+  invalidAddon: 'isAddon must be true or false',
   productNameChars: 'Product name may only contain letters, digits, spaces and / - _ ! .',
   productNameMax: `Product name should not be more than ${limits.productNameMax} characters`,
   itemCodeChars: 'Item code may only contain letters, digits, spaces and / - _ ! .',
@@ -118,6 +119,20 @@ const digits = (message: string, max: number, maxMessage: string) =>
       z.refine((value: string) => value === '' || Number(value) <= max, { error: maxMessage }),
     );
 
+/** A checkbox's "true" or "false" ('' = false). */
+function flag(message: string) {
+  return z.pipe(
+    z
+      .string({ error: message })
+      .check(
+        z.trim(),
+        z.toLowerCase(),
+        z.refine((v: string) => ['', 'true', 'false'].includes(v), { error: message }),
+      ),
+    z.transform((v: string) => v === 'true'),
+  );
+}
+
 export const productFields = {
   flowerName: text(limits.productNameMax, m.productNameMax, adminPatterns.name, m.productNameChars),
   flowerItemCode: text(limits.itemCodeMax, m.itemCodeMax, adminPatterns.name, m.itemCodeChars),
@@ -129,16 +144,9 @@ export const productFields = {
   description: text(limits.productTextMax, m.descriptionMax, adminPatterns.printable, m.descriptionChars),
   shippingdetails: text(limits.productTextMax, m.shippingMax, adminPatterns.printable, m.shippingChars),
   note: text(limits.productTextMax, m.noteMax, adminPatterns.printable, m.noteChars),
-  isRemoved: z.pipe(
-    z
-      .string({ error: m.invalidRemoved })
-      .check(
-        z.trim(),
-        z.toLowerCase(),
-        z.refine((v: string) => ['', 'true', 'false'].includes(v), { error: m.invalidRemoved }),
-      ),
-    z.transform((v: string) => v === 'true'),
-  ),
+  isRemoved: flag(m.invalidRemoved),
+  /** Offered beside other products as "Make it special" (issue 42). */
+  isAddon: flag(m.invalidAddon),
   /** The product's own delivery kind: '' = as its category (stored as null). */
   deliveryKind: z.pipe(
     z.union([deliveryKind, z.literal('')], { error: m.productDelivery }),
@@ -166,6 +174,8 @@ const productBase = {
   shippingdetails: z.optional(productFields.shippingdetails),
   note: z.optional(productFields.note),
   isRemoved: z.optional(productFields.isRemoved),
+  /** Absent keeps what the product has (update) or means not an add-on (create). */
+  isAddon: z.optional(productFields.isAddon),
   /** Absent keeps what the product has (update) or means as its category (create). */
   deliveryKind: z.optional(productFields.deliveryKind),
   /** Absent keeps what the product has (update) or means as its category (create). */
@@ -390,6 +400,8 @@ export const adminProduct = z.object({
   shippingDetails: z.nullable(z.string()),
   quantity: z.number().check(z.int()),
   isRemoved: z.boolean(),
+  /** Offered beside other products as "Make it special" (issue 42). */
+  isAddon: z.boolean(),
   flowerCategoryId: z.number().check(z.int()),
   flowerCategoryName: z.string(),
   flowerSubCategoryId: z.number().check(z.int()),

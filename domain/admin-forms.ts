@@ -91,6 +91,8 @@ const productTextFields = {
   note: { filter: (v: string) => f.printable(v, limits.productTextMax), rule: productFields.note },
   /** "true" or "false": the Removal checkbox. */
   isRemoved: { filter: (v: string) => (v === 'true' ? 'true' : 'false'), rule: productFields.isRemoved },
+  /** "true" or "false": the Add-on checkbox (issue 42). */
+  isAddon: { filter: (v: string) => (v === 'true' ? 'true' : 'false'), rule: productFields.isAddon },
   /** '' (as its category), 'hand' or 'courier'. */
   deliveryKind: { filter: (v: string) => v, rule: productFields.deliveryKind },
   /** Digits only, at most 8; '' = as its category. */
@@ -356,7 +358,10 @@ export function adminFileTooLarge(form: AdminFormName, input: string, file: Pick
   return rule !== undefined && rule.maxBytes !== null && file.size > rule.maxBytes;
 }
 
+/** The forms' checkboxes: blank is unchecked. */
+const checkboxFields = new Set(['isRemoved', 'isAddon']);
+
 export function adminBlankValues(form: AdminFormName): Record<string, string> {
   const { fields, startValues } = adminForms[form] as AdminFormDefinition;
-  return { ...Object.fromEntries(Object.keys(fields).map((field) => [field, field === 'isRemoved' ? 'false' : ''])), ...startValues };
+  return { ...Object.fromEntries(Object.keys(fields).map((field) => [field, checkboxFields.has(field) ? 'false' : ''])), ...startValues };
 }

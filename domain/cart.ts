@@ -62,6 +62,8 @@ export const cartLine = z.object({
       mrp: z.number(),
       /** Resolved as in the catalogue (issue 40): the bag splits into deliveries by it. */
       deliveryKind,
+      /** An add-on (issue 42) travels with the flowers (domain/delivery-split.ts); absent on bags older than it. */
+      isAddon: z.optional(z.boolean()),
     }),
   }),
   /** The product's external id (what createusercart, checkquantity and removecartitem name). */

@@ -12,7 +12,9 @@ export type CartEvent =
   | { type: 'quantity.increase'; cartItemId: number }
   | { type: 'quantity.decrease'; cartItemId: number }
   | { type: 'item.remove'; cartItemId: number }
-  | { type: 'cart.retry' };
+  | { type: 'cart.retry' }
+  /** Something else changed the bag (an add-on added under "Make it special", issue 42): its lines load again. */
+  | { type: 'cart.changed' };
 
 /** The line change in flight: what is checked, posted or removed. */
 export interface PendingChange {
@@ -154,6 +156,8 @@ export const cartMachine = cartSetup.extend({
             'quantity.increase': { guard: 'canIncrease', target: 'checkingStock', actions: 'planIncrease' },
             'quantity.decrease': { guard: 'canDecrease', target: 'updating', actions: 'planDecrease' },
             'item.remove': { guard: 'hasLine', target: 'removing', actions: 'planRemoval' },
+            // While a change of its own runs the bag reloads after it anyway.
+            'cart.changed': 'reloading',
           },
         },
         // Only an increase asks first whether the shop has one more unit.

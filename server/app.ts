@@ -31,6 +31,7 @@ import type { JobTimings } from './jobs/job-queue';
 import { shopJobs } from './jobs/shop-jobs';
 import { NotFound, TooManyRequests } from './errors';
 import { accountRoutes } from './modules/account/account.routes';
+import { addonsRoutes } from './modules/addons/addons.routes';
 import { adminCatalogRoutes } from './modules/admin/admin-catalog.routes';
 import { adminMessagesRoutes } from './modules/admin/admin-messages.routes';
 import { adminMailRoutes } from './modules/admin/admin-mail.routes';
@@ -209,6 +210,7 @@ async function assemble(
       await api.register(shopRoutes);
       await api.register(catalogRoutes);
       await api.register(searchRoutes);
+      await api.register(addonsRoutes);
       await api.register(reviewsRoutes);
       await api.register(contactRoutes);
       await api.register(mediaRoutes);

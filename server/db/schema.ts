@@ -190,6 +190,8 @@ export const products = pgTable(
     deliveryKind: deliveryKindEnum('delivery_kind'),
     /** Overrides the category's HSN code; null = as its category. */
     hsnCode: text('hsn_code'),
+    /** Offered beside other products as "Make it special" (issue 42): a cake, chocolates, a vase, a card, a soft toy. */
+    isAddon: boolean('is_addon').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -197,6 +199,7 @@ export const products = pgTable(
     uniqueIndex('products_name_unique').on(sql`lower(${t.name})`),
     uniqueIndex('products_item_code_unique').on(sql`lower(${t.itemCode})`),
     index('products_sub_category').on(t.subCategoryId),
+    index('products_live_addons').on(t.id).where(sql`${t.isAddon} and not ${t.isRemoved}`),
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
     check('products_prices_not_negative', sql`${t.mrpPaise} >= 0 and ${t.sellingPricePaise} >= 0`),
   ],

@@ -1,6 +1,6 @@
 // The bag in real Chromium against the real server: a guest adds two products, changes a quantity up and down, hits the
 // stock limit on a low-stock product, removes one, then signs in and finds the guest bag merged — with the badge right
-// at every step.
+// at every step — and adds a cake from "Make it special" under the bag's lines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, removeDataDir, startServer, type RunningServer } from './harness';
@@ -136,5 +136,19 @@ describe('a guest’s bag', () => {
     await page.getByText('Proceeding to Checkout').first().waitFor();
     await page.waitForURL('**/checkout', { timeout: 10_000 });
     await expectBadge(3);
+  });
+
+  it('adds a cake from "Make it special" under the bag\'s lines and sees it in the bag with its price (issue 42)', async () => {
+    await page.goto('/cart');
+    const lines = page.getByRole('list', { name: 'Items in your bag' });
+    await lines.waitFor();
+    const special = page.getByRole('region', { name: 'Make it special' });
+    await special.scrollIntoViewIfNeeded();
+    await special.getByRole('button', { name: 'Add Chocolate Truffle Cake 500 g to the bag' }).click();
+    await special.getByRole('button', { name: 'Add Chocolate Truffle Cake 500 g to the bag' }).getByText('Added ✓').waitFor();
+    const cake = lines.getByRole('listitem').filter({ hasText: 'Chocolate Truffle Cake 500 g' });
+    await cake.waitFor();
+    expect(await cake.getByText('Rs. 749').count()).toBeGreaterThan(0);
+    await expectBadge(4);
   });
 });

@@ -57,6 +57,7 @@ const modelEvents = [
   { type: 'xstate.done.actor.loadCart', output: emptyCart },
   { type: 'xstate.error.actor.loadCart', error: new Error('502') },
   { type: 'cart.retry' },
+  { type: 'cart.changed' },
   { type: 'quantity.increase', cartItemId: 1 },
   { type: 'quantity.decrease', cartItemId: 1 },
   { type: 'item.remove', cartItemId: 1 },
@@ -149,6 +150,13 @@ walkModel('cart quantity machine (model-based)', {
       const loads = h.seen.loads.length;
       h.actor.send({ type: 'cart.retry' });
       expect(h.seen.loads.length).toBe(loads + 1);
+    },
+    'cart.changed': () => {
+      const reloads = h.seen.loads.length;
+      const ready = h.actor.getSnapshot().matches({ ready: 'idle' });
+      h.actor.send({ type: 'cart.changed' });
+      // An add-on added from the bag's "Make it special" shows as a line: the bag loads again, and only then.
+      expect(h.seen.loads.length).toBe(reloads + (ready ? 1 : 0));
     },
     'quantity.increase': ({ event }) => {
       const quantity = lineOne(h.actor.getSnapshot()).productItem.quantity;

@@ -87,6 +87,17 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       { type: 'xstate.after.afterBuyNow.addToCart.proceeding' },
     ],
   },
+  addonCard: {
+    input: { productExtId: 'p_cake' },
+    events: [
+      { type: 'addon.add' },
+      done('ensureOwner', user),
+      error('ensureOwner', networkDown),
+      done('addToCart', 'added'),
+      done('addToCart', 'maximum'),
+      error('addToCart', failure(409, 'OUT_OF_STOCK')),
+    ],
+  },
   adminForm: {
     input: { form: 'heroImage' },
     events: [
@@ -146,6 +157,7 @@ const models: Record<string, { input?: unknown; events: AnyEventObject[]; vertex
       done('loadCart', emptyCart),
       error('loadCart'),
       { type: 'cart.retry' },
+      { type: 'cart.changed' },
       { type: 'quantity.increase', cartItemId: 1 },
       { type: 'quantity.decrease', cartItemId: 1 },
       { type: 'item.remove', cartItemId: 1 },

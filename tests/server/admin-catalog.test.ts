@@ -293,7 +293,7 @@ describe('products', () => {
     expect(res.body).toBe(texts.productCreated);
 
     const row = await productNamed(fields.flowerName!);
-    expect(row).toMatchObject({ itemCode: fields.flowerItemCode, mrpPaise: 150_000, sellingPricePaise: 125_000, stock: 7, isRemoved: false });
+    expect(row).toMatchObject({ itemCode: fields.flowerItemCode, mrpPaise: 150_000, sellingPricePaise: 125_000, stock: 7, isRemoved: false, isAddon: false });
     const images = await app.db.select().from(productImages).where(eq(productImages.productId, row!.id));
     expect(images).toHaveLength(2);
 
@@ -306,6 +306,7 @@ describe('products', () => {
       sellingPrice: 1250,
       quantity: 7,
       isRemoved: false,
+      isAddon: false,
       flowerCategoryId: Number(fields.flowerCategoryName),
       flowerSubCategoryId: Number(fields.flowerSubCategoryName),
       description: fields.description,
@@ -386,6 +387,7 @@ describe('products', () => {
     ['Quantity', 'ten', messages.quantityDigits],
     ['Quantity', '9999999999', messages.quantityTooLarge],
     ['isRemoved', 'maybe', messages.invalidRemoved],
+    ['isAddon', 'sometimes', messages.invalidAddon],
     ['flowerCategoryName', 'Roses', messages.invalidId],
   ])('create refuses %s = %j', async (field, value, message) => {
     const res = await postForm('/api/flowerformdata', form(await productFields({ [field]: value }), [{ bytes: png, name: 'a.png' }]));
@@ -490,6 +492,28 @@ describe('products', () => {
 
     await postForm('/api/updateflowerdata', form({ ...fields, isRemoved: 'false' }));
     expect(await names()).toContain(product.externalId);
+  });
+
+  it('marking a product as an add-on offers it in GET /api/addons, and unmarking it takes it out (issue 42)', async () => {
+    const product = await aProduct(app.db, { name: `Admin Cake ${next()}`, stock: 4 });
+    const offered = async () => (await get('/api/addons', {})).json<{ addons: { externalId: string }[] }>().addons.map((addon) => addon.externalId);
+    expect(await offered()).not.toContain(product.externalId);
+    const fields = {
+      ...(await productFields()),
+      flowerName: product.name,
+      flowerCategoryName: String(product.categoryId),
+      flowerSubCategoryName: String(product.subCategoryId),
+      id: product.externalId,
+    };
+    const marked = await postForm('/api/updateflowerdata', form({ ...fields, isAddon: 'true' }));
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await get(`/api/getsingleflower?product_ext_id=${product.externalId}`)).json()).toMatchObject({ isAddon: true });
+    expect(await offered()).toContain(product.externalId);
+    // An update that does not send the checkbox keeps it.
+    await postForm('/api/updateflowerdata', form(fields));
+    expect(await offered()).toContain(product.externalId);
+    await postForm('/api/updateflowerdata', form({ ...fields, isAddon: 'false' }));
+    expect(await offered()).not.toContain(product.externalId);
   });
 
   it('a new category and sub-category show in the header menu on the next load', async () => {

@@ -315,6 +315,7 @@ const rows: Row[] = [
   publicRow('GET', '/api/categoryheader', () => ({ method: 'GET', url: '/api/categoryheader' })),
   publicRow('GET', '/api/searchflowers', () => ({ method: 'GET', url: '/api/searchflowers?q=gerbra&sort=price_asc' })),
   publicRow('GET', '/api/searchsuggestions', () => ({ method: 'GET', url: '/api/searchsuggestions?q=ros' })),
+  publicRow('GET', '/api/addons', () => ({ method: 'GET', url: '/api/addons' })),
   publicRow('GET', '/api/flowerdetail/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerdetail/${product.externalId}` })),
   publicRow('GET', '/api/flowerreviews/:flower_ext_id', () => ({ method: 'GET', url: `/api/flowerreviews/${product.externalId}?page=1` })),
   // Reviews (issue 42): any account reads her own standing (a guest session is none: 403 with why); only a buyer

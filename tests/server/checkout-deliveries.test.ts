@@ -34,6 +34,7 @@ let app: FastifyInstance;
 let clock = new Date('2026-12-03T04:30:00Z');
 let roses: ProductRow;
 let vase: ProductRow;
+let giftVase: ProductRow;
 let midnight: number;
 let early: number;
 let standard: number;
@@ -50,6 +51,9 @@ beforeAll(async () => {
   roses = await aProduct(app.db, { subCategory: await aSubCategory(app.db, { categoryId: fresh.id }), sellingPricePaise: 100_000, mrpPaise: 120_000, stock: 1000 });
   const everlasting = await aCategory(app.db, { deliveryKind: 'courier', gstRateBp: 600 });
   vase = await aProduct(app.db, { subCategory: await aSubCategory(app.db, { categoryId: everlasting.id }), sellingPricePaise: 112_000, mrpPaise: 150_000, stock: 1000 });
+  // An add-on (issue 42): a glass vase, by courier when alone, 18 % GST, Rs. 1,180, dearer than the roses.
+  const gifts = await aCategory(app.db, { deliveryKind: 'courier', gstRateBp: 900 });
+  giftVase = await aProduct(app.db, { subCategory: await aSubCategory(app.db, { categoryId: gifts.id }), sellingPricePaise: 118_000, mrpPaise: 118_000, stock: 1000, isAddon: true });
   const slots = await app.db.select({ id: deliverySlots.id, kind: deliverySlots.kind }).from(deliverySlots);
   midnight = slots.find((slot) => slot.kind === 'midnight')!.id;
   early = slots.find((slot) => slot.kind === 'early')!.id;
@@ -279,5 +283,30 @@ describe('a mixed bag', () => {
     const paid = await paidWithCard(app, invoice.orderValueId);
     expect((await verify(app, buyer, paid)).json()).toEqual({ message: 'success' });
     expect((await orderByProviderId(app, invoice.orderValueId)).paymentState).toBe('paid');
+  });
+});
+
+describe('an add-on with the flowers (issue 42)', () => {
+  it('travels with the roses in their hand delivery, whose fee stays nil-rated like the roses; to the paisa', async () => {
+    await app.db.update(deliverySettings).set({ courierFeePaise: 8_000 });
+    invalidateCatalogCache(app.db);
+    const buyer = await aBuyer(app, roses, 1);
+    const [bag] = await app.db.select({ id: carts.id }).from(carts).where(eq(carts.userId, buyer.user.id));
+    await app.db.insert(cartItems).values({ cartId: bag!.id, productId: giftVase.id, quantity: 1 });
+
+    // One delivery only: a courier choice for the vase is refused as not needed.
+    const twice = await place(buyer, [courier('2026-12-04'), hand('2026-12-04', midnight)]);
+    expect(twice.statusCode, twice.body).toBe(400);
+    const res = await place(buyer, [hand('2026-12-04', midnight)]);
+    expect(res.statusCode, res.body).toBe(200);
+    const invoice = res.json<{ amount: number; orderValueId: string; deliveries: { kind: string; feePaise: number }[] }>();
+    expect(invoice.deliveries.map((delivery) => [delivery.kind, delivery.feePaise])).toEqual([['hand', 25_000]]);
+    // Roses 1,000 + vase 1,180 + midnight 250.
+    expect(invoice.amount).toBe(2430);
+    const order = await orderByProviderId(app, invoice.orderValueId);
+    // Tax only on the vase, at its own 18 %: 1,180 - 1,000 = 180; the fee follows the roses (nil-rated), not the vase.
+    expect(order).toMatchObject({ totalPaise: 243_000, taxPaise: 18_000 });
+    const rows = await app.db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, order.id));
+    expect(rows).toMatchObject([{ kind: 'hand', feePaise: 25_000, feeGstRateBp: 0, feeCgstPaise: 0, feeSgstPaise: 0 }]);
   });
 });

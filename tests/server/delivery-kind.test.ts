@@ -154,7 +154,7 @@ describe('delivery kind in the catalogue', () => {
 });
 
 describe('the demo catalogue', () => {
-  it('hand-delivers Fresh Flowers and sends Everlasting Dry Flowers by courier', async () => {
+  it('hand-delivers Fresh Flowers and cakes, and sends Everlasting Dry Flowers and gifts by courier', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
       await seedDemo(database.db);
@@ -162,6 +162,9 @@ describe('the demo catalogue', () => {
       expect(Object.fromEntries(rows.map((row) => [row.name, row.kind]))).toEqual({
         'Fresh Flowers': 'hand',
         'Everlasting Dry Flowers': 'courier',
+        // The add-ons' categories (issue 42): a cake is not couriered; a vase or a card may be, when sent alone.
+        'Cakes & Chocolates': 'hand',
+        Gifts: 'courier',
       });
     } finally {
       await database.close();

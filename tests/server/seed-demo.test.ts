@@ -39,14 +39,17 @@ async function subCategoryNames(categoryName: string): Promise<string[]> {
 describe('the demo catalogue', () => {
   it('seeds a fresh database and says so in the log', () => {
     expect(firstRun).toEqual({ seeded: true });
-    expect(messages.join('\n')).toMatch(/Demo catalogue seeded: 2 categories, 48 products and 52 images in \d+ ms/);
+    expect(messages.join('\n')).toMatch(/Demo catalogue seeded: 4 categories, 53 products and 57 images in \d+ ms/);
   });
 
-  it('has the spec\'s categories, with GST on dried flowers and none on fresh flowers', async () => {
+  it('has the spec\'s categories, with GST on dried flowers and none on fresh flowers, and the add-ons\' at their rates', async () => {
     const rows = await database.db.select().from(categories).orderBy(asc(categories.id));
-    expect(rows.map((c) => [c.name, c.gstRateBp])).toEqual([
-      ['Everlasting Dry Flowers', 250],
-      ['Fresh Flowers', null],
+    expect(rows.map((c) => [c.name, c.gstRateBp, c.deliveryKind, c.hsnCode])).toEqual([
+      ['Everlasting Dry Flowers', 250, 'courier', '0603'],
+      ['Fresh Flowers', null, 'hand', '0603'],
+      // FLORIST-FACTS.md: cakes (1905) and chocolates (1806) at 5 %; glassware, cards and toys at 18 %.
+      ['Cakes & Chocolates', 250, 'hand', '1905'],
+      ['Gifts', 900, 'courier', '7013'],
     ]);
     for (const c of rows) expect(c.externalId).toMatch(/^c_[A-Za-z0-9_-]{10}$/);
   });
@@ -58,17 +61,33 @@ describe('the demo catalogue', () => {
     expect(fresh.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('puts at least six products in every sub-category', async () => {
+  it('puts at least six products in every sub-category of flowers', async () => {
     const rows = await database.db
       .select({ sub: subCategories.id, n: count() })
       .from(products)
       .innerJoin(subCategories, eq(subCategories.id, products.subCategoryId))
+      .where(eq(products.isAddon, false))
       .groupBy(subCategories.id);
     expect(rows).toHaveLength(8);
     for (const row of rows) expect(row.n).toBeGreaterThanOrEqual(6);
     const [total] = await database.db.select({ n: count() }).from(products);
     expect(total?.n).toBe(demoProducts.length);
     expect(demoProducts.length).toBeGreaterThanOrEqual(48);
+  });
+
+  it('marks the five gifts as add-ons, with their own HSN codes where the category\'s does not fit', async () => {
+    const rows = await database.db
+      .select({ name: products.name, hsn: products.hsnCode })
+      .from(products)
+      .where(eq(products.isAddon, true))
+      .orderBy(asc(products.itemCode));
+    expect(rows).toEqual([
+      { name: 'Chocolate Truffle Cake 500 g', hsn: null },
+      { name: 'Hand-Painted Greeting Card', hsn: '4909' },
+      { name: 'Belgian Chocolate Box', hsn: '1806' },
+      { name: 'Teddy Bear with Bow', hsn: '9503' },
+      { name: 'Clear Glass Vase', hsn: null },
+    ]);
   });
 
   it('prices in whole paise within the shop\'s ranges, never above the MRP', async () => {
@@ -80,7 +99,7 @@ describe('the demo catalogue', () => {
       expect(Number.isInteger(product.sellingPricePaise)).toBe(true);
       expect(Number.isInteger(product.mrpPaise)).toBe(true);
       expect(product.sellingPricePaise).toBeLessThanOrEqual(product.mrpPaise);
-      const [min, max] = category === 'Fresh Flowers' ? [499_00, 2499_00] : [799_00, 3499_00];
+      const [min, max] = product.isAddon ? [99_00, 999_00] : category === 'Fresh Flowers' ? [499_00, 2499_00] : [799_00, 3499_00];
       expect(product.sellingPricePaise).toBeGreaterThanOrEqual(min);
       expect(product.sellingPricePaise).toBeLessThanOrEqual(max);
     }
@@ -101,7 +120,8 @@ describe('the demo catalogue', () => {
         expect(text?.length ?? 0).toBeGreaterThan(40);
         expect(text?.length ?? 0).toBeLessThanOrEqual(limits.productTextMax);
       }
-      expect(p.shippingDetails).toContain('2 to 5 business days');
+      // An add-on travels with the flowers it is bought with (issue 42).
+      expect(p.shippingDetails).toContain(p.isAddon ? 'with your flowers' : '2 to 5 business days');
       expect(p.isRemoved).toBe(false);
     }
   });
@@ -187,6 +207,7 @@ describe('the demo catalogue', () => {
 
   it('paints the same picture for the same item code, and a different one for another', () => {
     const art = demoProducts[0]!.art;
+    if ('gift' in art) throw new Error('The first demo product is a flower arrangement');
     expect(productSvg({ seed: 'EDF-SIDE-01', ...art })).toBe(productSvg({ seed: 'EDF-SIDE-01', ...art }));
     expect(productSvg({ seed: 'EDF-SIDE-02', ...art })).not.toBe(productSvg({ seed: 'EDF-SIDE-01', ...art }));
   });
@@ -227,7 +248,7 @@ describe('the demo catalogue', () => {
   }, 60_000);
 
   it('defines the catalogue the spec names', () => {
-    expect(demoCatalog.map((c) => c.name)).toEqual(['Everlasting Dry Flowers', 'Fresh Flowers']);
+    expect(demoCatalog.map((c) => c.name)).toEqual(['Everlasting Dry Flowers', 'Fresh Flowers', 'Cakes & Chocolates', 'Gifts']);
     expect(demoProducts.map((p) => p.name)).toEqual(expect.arrayContaining(['Golden Pampas Posy', 'Blush Bunny-Tail Round', 'Red Rose Hand-Tied Bouquet']));
   });
 });

@@ -47,6 +47,7 @@ export function anAdminProduct(overrides: Partial<AdminProduct> = {}): AdminProd
     // Its own delivery kind: none, as its category.
     deliveryKind: null,
     hsnCode: null,
+    isAddon: false,
     images: [],
     ...overrides,
   };

@@ -304,13 +304,13 @@ describe('list of flowers', () => {
   it('lists the flowers with rupee prices, removal and quantity, N/A for a missing description', async () => {
     products = [
       anAdminProduct({ id: 1, externalId: 'p_posy', productName: 'Blush Rose Posy', itemCode: 'EDF-POSY-01', mrp: 1499, sellingPrice: 1250, description: 'Dried roses', quantity: 5 }),
-      anAdminProduct({ id: 2, externalId: 'p_orchid', productName: 'White Orchid', itemCode: 'FF-ORC-02', mrp: 12500, sellingPrice: 11999.5, description: null, quantity: 0, isRemoved: true, flowerCategoryName: 'Fresh Flowers', flowerSubCategoryName: 'Exotic' }),
+      anAdminProduct({ id: 2, externalId: 'p_orchid', productName: 'White Orchid', itemCode: 'FF-ORC-02', mrp: 12500, sellingPrice: 11999.5, description: null, quantity: 0, isRemoved: true, isAddon: true, flowerCategoryName: 'Fresh Flowers', flowerSubCategoryName: 'Exotic' }),
     ];
     const { table } = await openList('/flowerlist', 'List of Flowers');
-    expect(headers(table)).toEqual(['Id', 'Product Name', 'Item Code', 'MRP', 'Selling Price', 'Description', 'Removal', 'Quantity', 'Category', 'Sub Category']);
+    expect(headers(table)).toEqual(['Id', 'Product Name', 'Item Code', 'MRP', 'Selling Price', 'Description', 'Removal', 'Add-on', 'Quantity', 'Category', 'Sub Category']);
     expect(bodyRows(table).map(cellTexts)).toEqual([
-      ['1', 'Blush Rose Posy', 'EDF-POSY-01', 'Rs. 1,499', 'Rs. 1,250', 'Dried roses', 'No', '5', 'Everlasting Dry Flowers', 'Posy'],
-      ['2', 'White Orchid', 'FF-ORC-02', 'Rs. 12,500', 'Rs. 11,999.50', 'N/A', 'Yes', '0', 'Fresh Flowers', 'Exotic'],
+      ['1', 'Blush Rose Posy', 'EDF-POSY-01', 'Rs. 1,499', 'Rs. 1,250', 'Dried roses', 'No', 'No', '5', 'Everlasting Dry Flowers', 'Posy'],
+      ['2', 'White Orchid', 'FF-ORC-02', 'Rs. 12,500', 'Rs. 11,999.50', 'N/A', 'Yes', 'Yes', '0', 'Fresh Flowers', 'Exotic'],
     ]);
     expect(screen.getByRole('link', { name: 'Add Flower' }).getAttribute('href')).toBe('/flowerform');
   });

@@ -84,6 +84,8 @@ export function deliverySchedulesFor(kind: DeliveryKind): DeliverySchedule {
 export const layoutHandlers = [
   http.get('*/api/categoryheader', () => HttpResponse.json({ status: '200', body: headerCategories })),
   http.get('*/api/shop', () => HttpResponse.json(shopInfoReply)),
+  // "Make it special" (issue 42) offers nothing unless a test says otherwise.
+  http.get('*/api/addons', () => HttpResponse.json({ addons: [] })),
   http.get('*/api/delivery/schedule', ({ request }) =>
     HttpResponse.json(deliverySchedulesFor(new URL(request.url).searchParams.get('kind') === 'hand' ? 'hand' : 'courier')),
   ),

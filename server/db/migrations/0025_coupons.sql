@@ -25,7 +25,9 @@ CREATE TABLE "coupons" (
 	CONSTRAINT "coupons_dates" CHECK ("valid_to" >= "valid_from")
 );
 --> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "coupon_id" integer REFERENCES "coupons"("id");
+ALTER TABLE "orders" ADD COLUMN "coupon_id" integer;
+--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "coupon_code" text;
 --> statement-breakpoint

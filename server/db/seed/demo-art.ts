@@ -14,6 +14,7 @@ import type { SiteImageSlot } from '../../../domain/site-images';
 import { siteImageSlots } from '../../../domain/site-images';
 import { prepareImage, type PreparedImage } from '../../modules/media/media.service';
 import { bannerSvg } from './art/banner-art';
+import { giftSvg } from './art/gift-art';
 import { productSvg } from './art/product-art';
 import { renderSvg } from './art/render';
 import { demoProducts } from './demo-catalog';
@@ -66,7 +67,8 @@ async function paint(): Promise<DemoArt> {
   const [products, sites] = await Promise.all([
     Promise.all(
       demoProducts.map(async (product) => {
-        const svg = productSvg({ seed: product.itemCode, ...product.art }, productImagePixels);
+        const { art } = product;
+        const svg = 'gift' in art ? giftSvg({ seed: product.itemCode, gift: art.gift }, productImagePixels) : productSvg({ seed: product.itemCode, ...art }, productImagePixels);
         const { webp, pixels } = await renderSvg(svg, effort);
         return [product.itemCode, await prepareImage(webp, { effort, pixels })] as const;
       }),

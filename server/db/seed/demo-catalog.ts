@@ -1,6 +1,6 @@
 /**
- * The demo catalogue a fresh database starts with (SPEC.md §1, issue 2): two categories, four sub-categories each,
- * six products per sub-category. Deterministic on purpose: tests count on these names, codes and prices.
+ * The demo catalogue a fresh database starts with (SPEC.md §1, issue 2): two categories of flowers, four sub-categories
+ * each, six products per sub-category; and two small categories of add-ons (issue 42) offered beside them. Deterministic on purpose: tests count on these names, codes and prices.
  * Prices are integer paise; `gstRateBp` is the CGST rate (= SGST) in basis points.
  */
 import type { DeliveryKind } from '../../../domain/delivery-kind';
@@ -8,6 +8,7 @@ import type { ArtStyleKey } from './art/art-styles';
 import { dried, fresh } from './art/art-styles';
 import type { BloomKind } from './art/blooms';
 import type { ContainerKind } from './art/containers';
+import type { GiftKind } from './art/gift-art';
 
 export interface DemoProduct {
   itemCode: string;
@@ -18,7 +19,12 @@ export interface DemoProduct {
   description: string;
   note: string;
   shippingDetails: string;
-  art: { style: ArtStyleKey; tones?: readonly string[]; bloom?: BloomKind; container?: ContainerKind };
+  /** An arrangement of flowers (art/arrangement.ts) or, for an add-on, a gift (art/gift-art.ts). */
+  art: { style: ArtStyleKey; tones?: readonly string[]; bloom?: BloomKind; container?: ContainerKind } | { gift: GiftKind };
+  /** Offered beside the flowers as "Make it special" (issue 42). */
+  isAddon?: boolean;
+  /** Overrides the category's HSN code (chocolates, 1806, among the cakes). */
+  hsnCode?: string;
 }
 
 export interface DemoSubCategory {
@@ -33,6 +39,8 @@ export interface DemoCategory {
   gstRateBp: number | null;
   /** Fresh flowers go by hand on a chosen date; everlasting ones by courier (issue 40). */
   deliveryKind: DeliveryKind;
+  /** The HSN code of its products' document lines; flowers' 0603 when absent. */
+  hsnCode?: string;
   subCategories: DemoSubCategory[];
 }
 
@@ -70,6 +78,36 @@ const productsOfKind =
 
 const d = productsOfKind(driedCare, driedShipping);
 const f = productsOfKind(freshCare, freshShipping);
+
+const cakeShipping =
+  'Baked fresh in our partner kitchen and delivered by hand with your flowers, on the same date and in the same slot.';
+const giftShipping =
+  'Travels with your flowers when they are delivered by hand; on its own it ships by courier within 2 to 5 business days.';
+
+/** An add-on (issue 42): a gift offered beside the flowers, with its own stock, price and tax. */
+const addon = (
+  itemCode: string,
+  name: string,
+  price: number,
+  stock: number,
+  description: string,
+  note: string,
+  shippingDetails: string,
+  gift: GiftKind,
+  hsnCode?: string,
+): DemoProduct => ({
+  itemCode,
+  name,
+  sellingPricePaise: rs(price),
+  mrpPaise: rs(price),
+  stock,
+  description,
+  note,
+  shippingDetails,
+  art: { gift },
+  isAddon: true,
+  ...(hsnCode ? { hsnCode } : {}),
+});
 
 export const demoCatalog: DemoCategory[] = [
   {
@@ -180,6 +218,42 @@ export const demoCatalog: DemoCategory[] = [
           f('FF-LILY-04', 'Peach Asiatic Lily Vase', 1399, 1599, 18, 'Peach Asiatic lilies and eucalyptus in a ceramic vase. Soft colour and clean lines.', { style: 'fresh-lilies', tones: [fresh.peach, fresh.coral], container: 'vase' }, lilyCare),
           f('FF-LILY-05', 'Blush Lily Glass Vase', 1499, null, 2, 'Blush pink lilies in a simple glass vase with fresh greens. Gentle and elegant for a thoughtful gift.', { style: 'fresh-lilies', tones: [fresh.blush, fresh.white], container: 'glass' }, lilyCare),
           f('FF-LILY-06', 'Petite Lily Bud Vase', 499, 599, 33, 'A few white and blush lilies in a small glass vase. A little luxury for a desk or a bedside table.', { style: 'fresh-lilies', tones: [fresh.white, fresh.blush], container: 'glass' }, lilyCare),
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Cakes & Chocolates',
+    description: 'Cakes baked on the day and fine chocolates, to go with the flowers.',
+    // 5 % GST (FLORIST-FACTS.md: cakes 1905 and chocolates 1806 since 22 September 2025): CGST 2.5 % + SGST 2.5 %.
+    gstRateBp: 250,
+    deliveryKind: 'hand',
+    hsnCode: '1905',
+    subCategories: [
+      {
+        name: 'Cakes & Chocolates',
+        description: 'A cake or a box of chocolates beside the bouquet.',
+        products: [
+          addon('ADD-CAKE-01', 'Chocolate Truffle Cake 500 g', 749, 20, 'A rich chocolate sponge layered and covered with dark truffle ganache, crowned with truffles and cherries. Serves six.', 'Keep refrigerated and eat within two days; take it out half an hour before serving.', cakeShipping, 'cake'),
+          addon('ADD-CHOC-01', 'Belgian Chocolate Box', 599, 30, 'Eighteen Belgian chocolates in gold cups: dark, milk and white, pralines and truffles, in a ribboned box.', 'Store in a cool, dry place away from sunlight; best within a month.', cakeShipping, 'chocolates', '1806'),
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Gifts',
+    description: 'A vase, a card or a soft toy to make the flowers a gift.',
+    gstRateBp: 900,
+    deliveryKind: 'courier',
+    hsnCode: '7013',
+    subCategories: [
+      {
+        name: 'Gifts',
+        description: 'Small things that travel with the flowers.',
+        products: [
+          addon('ADD-VASE-01', 'Clear Glass Vase', 449, 25, 'A tall, clear glass cylinder vase with a flared lip, 25 cm: ready for the bouquet the moment it arrives.', 'Wash by hand in warm water; change the flowers’ water every two days.', giftShipping, 'vase'),
+          addon('ADD-CARD-01', 'Hand-Painted Greeting Card', 149, 60, 'A folded card with a hand-painted sprig of flowers and a kraft envelope, blank inside for your own words.', 'Write with a ballpoint or a felt pen; ink pens may bleed on the watercolour paper.', giftShipping, 'card', '4909'),
+          addon('ADD-TEDDY-01', 'Teddy Bear with Bow', 699, 15, 'A soft, huggable teddy bear, 30 cm tall, with a satin bow at the neck.', 'Surface wash with a damp cloth; not suitable for children under three.', giftShipping, 'teddy', '9503'),
         ],
       },
     ],

@@ -39,7 +39,7 @@ export async function seedDemo(db: Database, log: (message: string) => void = ()
     for (const category of demoCatalog) {
       const [inserted] = await tx
         .insert(categories)
-        .values({ externalId: externalId('c'), name: category.name, description: category.description, gstRateBp: category.gstRateBp, deliveryKind: category.deliveryKind })
+        .values({ externalId: externalId('c'), name: category.name, description: category.description, gstRateBp: category.gstRateBp, deliveryKind: category.deliveryKind, ...(category.hsnCode ? { hsnCode: category.hsnCode } : {}) })
         .returning({ id: categories.id });
       if (!inserted) throw new Error(`Could not insert category ${category.name}`);
       for (const [position, sub] of category.subCategories.entries()) {
@@ -61,6 +61,8 @@ export async function seedDemo(db: Database, log: (message: string) => void = ()
               note: p.note,
               shippingDetails: p.shippingDetails,
               stock: p.stock,
+              isAddon: p.isAddon ?? false,
+              hsnCode: p.hsnCode ?? null,
               categoryId: inserted.id,
               subCategoryId: subRow.id,
             })),

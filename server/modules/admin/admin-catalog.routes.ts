@@ -70,7 +70,7 @@ function sendText(reply: FastifyReply, body: string): FastifyReply {
 const productForm = { fileSize: productImageBytesMax, files: productImagesMax, tooLarge: messages.productImageTooLarge, tooMany: messages.tooManyImages };
 
 const productFormDescription =
-  'multipart/form-data: flowerName, flowerItemCode, mrp, sellingPrice, description, Quantity, isRemoved (true|false), ' +
+  'multipart/form-data: flowerName, flowerItemCode, mrp, sellingPrice, description, Quantity, isRemoved (true|false), isAddon (true|false), ' +
   'flowerCategoryName (category id), flowerSubCategoryName (sub-category id), shippingdetails, note, and one or more ' +
   '`files` parts (PNG or JPEG by content, at most 5 MB each, at most 10).';
 

@@ -238,6 +238,7 @@ const productColumns = {
   /** The product's own setting (the form's "As its category" is null), not the resolved kind the shop shows. */
   ownDeliveryKind: products.deliveryKind,
   ownHsnCode: products.hsnCode,
+  isAddon: products.isAddon,
   images: sql<string[]>`coalesce((select array_agg(${productImages.contentHash} order by ${productImages.position}, ${productImages.id}) from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
 };
 
@@ -254,6 +255,7 @@ function toProduct(row: ProductRow): AdminProduct {
     shippingDetails: row.shippingDetails,
     quantity: row.stock,
     isRemoved: row.isRemoved,
+    isAddon: row.isAddon,
     flowerCategoryId: row.categoryId,
     flowerCategoryName: row.categoryName,
     flowerSubCategoryId: row.subCategoryId,
@@ -338,6 +340,7 @@ export async function createProduct(db: Database, input: ProductCreateFields, im
         shippingDetails: input.shippingdetails!,
         stock: input.Quantity ? Number(input.Quantity) : 0,
         isRemoved: input.isRemoved ?? false,
+        isAddon: input.isAddon ?? false,
         deliveryKind: input.deliveryKind ?? null,
         hsnCode: input.hsnCode ?? null,
         categoryId,
@@ -372,6 +375,7 @@ export async function updateProduct(db: Database, input: ProductUpdateFields, im
         shippingDetails: input.shippingdetails!,
         stock: Number(input.Quantity),
         ...(input.isRemoved === undefined ? {} : { isRemoved: input.isRemoved }),
+        ...(input.isAddon === undefined ? {} : { isAddon: input.isAddon }),
         ...(input.deliveryKind === undefined ? {} : { deliveryKind: input.deliveryKind }),
         ...(input.hsnCode === undefined ? {} : { hsnCode: input.hsnCode }),
         categoryId,

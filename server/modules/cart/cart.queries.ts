@@ -45,6 +45,7 @@ const cartLines = (db: Db, owned: SQL) =>
       isRemoved: products.isRemoved,
       gstRateBp: categories.gstRateBp,
       deliveryKind: resolvedDeliveryKind,
+      isAddon: products.isAddon,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))

@@ -49,6 +49,7 @@ function toCartLine(row: CartLineRow): CartLine {
         sellingPrice,
         mrp: paiseToRupees(row.mrpPaise),
         deliveryKind: row.deliveryKind,
+        isAddon: row.isAddon,
       },
     },
     productId: row.productExtId,

@@ -30,6 +30,7 @@ export interface DeliveredLine {
   deliveryKind: DeliveryKind;
   totalPaise: Paise;
   rateBp: number | null;
+  isAddon: boolean;
 }
 
 /** A delivery of the order, priced: an order_deliveries row as checkout_invoice writes it (migration 0020). */

@@ -75,6 +75,7 @@ interface BagLine {
   isRemoved: boolean;
   gstRateBp: number | null;
   deliveryKind: DeliveryKind;
+  isAddon: boolean;
 }
 
 /**
@@ -177,7 +178,12 @@ export async function createCheckoutInvoice(
       return { line, lineTotalPaise, discountPaise, paidPaise, tax: lineTax(paidPaise, line.gstRateBp, address.state) };
     });
     const deliveries = await priceDeliveries(deps.db, {
-      lines: priced.map((p) => ({ deliveryKind: p.line.deliveryKind, totalPaise: p.lineTotalPaise, rateBp: p.line.gstRateBp })),
+      lines: priced.map((p) => ({
+        deliveryKind: p.line.deliveryKind,
+        totalPaise: p.lineTotalPaise,
+        rateBp: p.line.gstRateBp,
+        isAddon: p.line.isAddon,
+      })),
       choices: extras.deliveries ?? [],
       address,
       now,

@@ -68,6 +68,14 @@ export function FlowerFields({ actor, storedItemCode, currentImages }: FlowerFie
           helperText="4, 6 or 8 digits; leave empty for its category's"
         />
         <GridItem colSpan={wide}>
+          <AdminCheckbox
+            actor={actor}
+            name="isAddon"
+            label="Add-on (offered with other flowers: cakes, chocolates, vases, cards, soft toys)"
+            helperText="Shown under “Make it special” on product pages and in the bag while in stock"
+          />
+        </GridItem>
+        <GridItem colSpan={wide}>
           <AdminCheckbox actor={actor} name="isRemoved" label="Removed from the shop" helperText="A removed product leaves the storefront at once" />
         </GridItem>
       </FieldGroup>

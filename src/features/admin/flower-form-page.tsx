@@ -31,6 +31,7 @@ function productFormValues(product: AdminProduct): Record<string, string> {
     shippingdetails: product.shippingDetails ?? '',
     note: product.note ?? '',
     isRemoved: String(product.isRemoved),
+    isAddon: String(product.isAddon),
     deliveryKind: product.deliveryKind ?? '',
     hsnCode: product.hsnCode ?? '',
     flowerCategoryName: String(product.flowerCategoryId),

@@ -29,6 +29,7 @@ const columns: readonly Column<AdminProduct>[] = [
         'No'
       ),
   },
+  { header: 'Add-on', cell: (product) => (product.isAddon ? 'Yes' : 'No') },
   { header: 'Quantity', cell: (product) => product.quantity, numeric: true },
   { header: 'Category', cell: (product) => product.flowerCategoryName, maxW: '48' },
   { header: 'Sub Category', cell: (product) => product.flowerSubCategoryName, maxW: '48' },

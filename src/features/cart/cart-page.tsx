@@ -17,6 +17,7 @@ import { paths } from '../../app/paths';
 import { notify } from '../../app/show-notice';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadFailed, Loading } from '../../components/load-states';
+import { MakeItSpecialSlot } from '../../components/make-it-special-slot';
 import { TitledPage } from '../../components/titled-page';
 import { CartEmpty } from './cart-empty';
 import { CartLineCard } from './cart-line-card';
@@ -65,20 +66,24 @@ export function CartPage() {
         gap={{ base: '6', lg: '10' }}
         alignItems="start"
       >
-        <Stack as="ul" aria-label="Items in your bag" gap={{ base: '3', md: '4' }} m="0" p="0">
-          {lines.map((line) => {
-            const cartItemId = line.productItem.id;
-            return (
-              <CartLineCard
-                key={cartItemId}
-                line={line}
-                busy={busyLine === cartItemId}
-                onIncrease={() => send({ type: 'quantity.increase', cartItemId })}
-                onDecrease={() => send({ type: 'quantity.decrease', cartItemId })}
-                onRemove={() => send({ type: 'item.remove', cartItemId })}
-              />
-            );
-          })}
+        <Stack gap={{ base: '10', md: '12' }} minW="0">
+          <Stack as="ul" aria-label="Items in your bag" gap={{ base: '3', md: '4' }} m="0" p="0">
+            {lines.map((line) => {
+              const cartItemId = line.productItem.id;
+              return (
+                <CartLineCard
+                  key={cartItemId}
+                  line={line}
+                  busy={busyLine === cartItemId}
+                  onIncrease={() => send({ type: 'quantity.increase', cartItemId })}
+                  onDecrease={() => send({ type: 'quantity.decrease', cartItemId })}
+                  onRemove={() => send({ type: 'item.remove', cartItemId })}
+                />
+              );
+            })}
+          </Stack>
+          {/* An add-on added here shows as a line at once: the bag loads again. */}
+          <MakeItSpecialSlot onAdded={() => send({ type: 'cart.changed' })} />
         </Stack>
         <Box position={{ lg: 'sticky' }} top={{ lg: '36' }}>
           <CartSummary cart={cart} onCheckout={() => navigate(paths.checkout)} />

@@ -8,6 +8,8 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { pageDataKeys } from '../../../domain/page-data';
 import { getFlowerDetail, readFlowerDetail } from '../../api/catalog';
 import { paths } from '../../app/paths';
+import { refreshCartCount } from '../../app/cart-owner';
+import { MakeItSpecialSlot } from '../../components/make-it-special-slot';
 import { AddToCart } from './add-to-cart';
 import { DeliveryCheck } from './delivery-check';
 import { useRemote } from '../../app/use-remote';
@@ -70,6 +72,7 @@ export function FlowerDetailPage() {
         key={flower.data.externalId}
         flower={flower.data}
         deliveryCheck={<DeliveryCheck kind={flower.data.deliveryKind} />}
+        addons={<MakeItSpecialSlot excludeExtId={flower.data.externalId} onAdded={() => void refreshCartCount()} />}
       />
       {started ? (
         <Suspense fallback={null}>

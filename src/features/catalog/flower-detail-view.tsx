@@ -27,6 +27,8 @@ export interface FlowerDetailViewProps {
   soldOut: boolean;
   /** The "Check delivery" box, drawn under the buttons. */
   deliveryCheck?: ReactNode;
+  /** "Make it special" (issue 42), drawn under the add-to-bag area. */
+  addons?: ReactNode;
 }
 
 const soldOutNoteId = 'flower-sold-out-note';
@@ -45,7 +47,7 @@ function sections(flower: FlowerDetail) {
   ];
 }
 
-export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pending, soldOut, deliveryCheck }: FlowerDetailViewProps) {
+export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pending, soldOut, deliveryCheck, addons }: FlowerDetailViewProps) {
   const shopName = useShopInfo()?.name;
   usePageMeta({
     title: productPageTitle(flower.productName, flower.sellingPrice, shopName),
@@ -135,6 +137,8 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
         </Stack>
 
         {deliveryCheck}
+
+        {addons}
 
         <Box mt="4" borderTopWidth="1px" borderColor="brand.line">
           {sections(flower).map((section) => (

@@ -7,7 +7,7 @@
 import type { CartReply } from '../../../domain/cart';
 import type { LineDiscount } from '../../../domain/coupons';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
-import { deliveryFeeRateBp } from '../../../domain/delivery-split';
+import { deliveryFeeRateBp, splitIntoDeliveries } from '../../../domain/delivery-split';
 import { lineTax, orderTotals, taxRows } from '../../../domain/gst';
 import type { TaxRow } from '../../../domain/gst';
 import { rupeesToPaise } from '../../../domain/money';
@@ -68,10 +68,18 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
     const discountPaise = Math.min(pricePaise, Math.max(0, shares.get(line.productItem.id) ?? 0));
     return { line, pricePaise, discountPaise, totalPaise: pricePaise - discountPaise, rateBp: rateBp(line.productGst) };
   });
+  // Split as the invoice splits (add-ons travel with the flowers), on the goods' values before the discount, so each
+  // fee is taxed at the invoice's rate: a coupon changes what is paid, not which goods a delivery mostly carries.
+  const deliveries = splitIntoDeliveries(
+    priced.map(({ line, pricePaise, rateBp: lineRate }) => ({
+      totalPaise: pricePaise,
+      rateBp: lineRate,
+      deliveryKind: line.productItem.ProductDatum.deliveryKind,
+      isAddon: line.productItem.ProductDatum.isAddon ?? false,
+    })),
+  );
   const deliveryLines = fees.map((fee) => {
-    // The goods' values before the discount pick the fee's rate, as the invoice picks it: a coupon changes no goods.
-    const delivered = priced.filter(({ line }) => line.productItem.ProductDatum.deliveryKind === fee.kind);
-    const rate = deliveryFeeRateBp(delivered.map(({ pricePaise, rateBp: lineRate }) => ({ totalPaise: pricePaise, rateBp: lineRate })));
+    const rate = deliveryFeeRateBp(deliveries.find((delivery) => delivery.kind === fee.kind)?.lines ?? []);
     return { fee, totalPaise: fee.feePaise, rateBp: rate };
   });
   const lines = priced.map(({ line, pricePaise, discountPaise, totalPaise, rateBp: rate }): BillLine => ({
@@ -83,7 +91,7 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
     discountPaise,
     taxRows: taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
   }));
-  const deliveries = deliveryLines.map(({ fee, totalPaise, rateBp: rate }): BillDeliveryLine => ({
+  const billedDeliveries = deliveryLines.map(({ fee, totalPaise, rateBp: rate }): BillDeliveryLine => ({
     ...fee,
     // A free delivery carries no tax to show.
     taxRows: totalPaise === 0 ? [] : taxRows(lineTax(totalPaise, rate, deliveryState), rate, deliveryState),
@@ -92,7 +100,7 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
   const discountPaise = priced.reduce((sum, line) => sum + line.discountPaise, 0);
   return {
     lines,
-    deliveries,
+    deliveries: billedDeliveries,
     coupon: coupon && discountPaise > 0 ? { code: coupon.code, discountPaise } : null,
     totalPaise: totals.totalPaise,
     taxPaise: totals.taxPaise,

@@ -87,6 +87,7 @@ export const fuzzTargets: readonly FuzzTarget[] = [
   { method: 'GET', path: '/api/categoryheader' },
   { method: 'GET', path: '/api/searchflowers' },
   { method: 'GET', path: '/api/searchsuggestions' },
+  { method: 'GET', path: '/api/addons' },
   { method: 'GET', path: '/api/flowerdetail/:flower_ext_id' },
   { method: 'GET', path: '/api/flowerreviews/:flower_ext_id' },
   { method: 'GET', path: '/api/myreview/:flower_ext_id', servedTo: 'customer' },
