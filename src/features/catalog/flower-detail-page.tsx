@@ -1,11 +1,12 @@
 // /flower/{flower_ext_id}: a spinner while the product loads, then the product with Add To Cart and Buy Now
 // (add-to-cart.tsx draws that flow) and Check delivery (delivery-check.tsx); an unknown product gets a friendly
 // not-found with a way back.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { HTTPError } from 'ky';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { pageDataKeys } from '../../../domain/page-data';
+import type { ProductRating, RatingSummary } from '../../../domain/reviews';
 import { getFlowerDetail, readFlowerDetail } from '../../api/catalog';
 import { paths } from '../../app/paths';
 import { refreshCartCount } from '../../app/cart-owner';
@@ -29,6 +30,13 @@ export function FlowerDetailPage() {
   // lazy part never suspends a page the server drew.
   const [started, setStarted] = useState(false);
   useEffect(() => setStarted(true), []);
+  // The reviews' own figures once loaded: a review she saves here shows in the stars under the title at once.
+  const [reviewed, setReviewed] = useState<{ externalId: string; rating: ProductRating } | null>(null);
+  const onSummary = useCallback(
+    ({ average, count }: RatingSummary) => setReviewed({ externalId: flowerExtId, rating: { average, count } }),
+    [flowerExtId],
+  );
+  const rating = reviewed?.externalId === flowerExtId ? reviewed.rating : null;
 
   if (flower.status === 'loading') {
     // A screen tall: the footer waits below the fold instead of jumping down when the flower arrives (CLS).
@@ -70,13 +78,13 @@ export function FlowerDetailPage() {
     <>
       <AddToCart
         key={flower.data.externalId}
-        flower={flower.data}
+        flower={rating ? { ...flower.data, rating } : flower.data}
         deliveryCheck={<DeliveryCheck kind={flower.data.deliveryKind} />}
         addons={<MakeItSpecialSlot excludeExtId={flower.data.externalId} onAdded={() => void refreshCartCount()} />}
       />
       {started ? (
         <Suspense fallback={null}>
-          <ProductReviews key={flower.data.externalId} externalId={flower.data.externalId} productName={flower.data.productName} />
+          <ProductReviews key={flower.data.externalId} externalId={flower.data.externalId} productName={flower.data.productName} onSummary={onSummary} />
         </Suspense>
       ) : null}
     </>

@@ -3,6 +3,7 @@
 // Renders the reviews-list machine.
 import { Box, Button, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useActor } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { averageLabel, reviewDate, reviewTexts } from '../../../domain/reviews';
 import type { RatingSummary } from '../../../domain/reviews';
@@ -12,7 +13,14 @@ import { useSession } from '../../app/session-store';
 import { ReviewFormDialog } from '../../components/review-form-dialog';
 import { StarRating } from '../../components/star-rating';
 
-export function ProductReviews({ externalId, productName }: { externalId: string; productName: string }) {
+interface ProductReviewsProps {
+  externalId: string;
+  productName: string;
+  /** The figures as the reviews last loaded them: the stars under the title follow a review saved on this page. */
+  onSummary?: (summary: RatingSummary) => void;
+}
+
+export function ProductReviews({ externalId, productName, onSummary }: ProductReviewsProps) {
   const { isLoggedIn } = useSession();
   const [snapshot, send] = useActor(
     reviewsListMachine.provide({
@@ -22,6 +30,9 @@ export function ProductReviews({ externalId, productName }: { externalId: string
     { input: { externalId } },
   );
   const { summary, reviews, moreFailed } = snapshot.context;
+  useEffect(() => {
+    if (summary) onSummary?.(summary);
+  }, [summary, onSummary]);
 
   return (
     <Box as="section" aria-labelledby="reviews-heading" maxW="6xl" mx="auto" px={{ base: '4', md: '8' }} pb={{ base: '16', md: '24' }} id="reviews">
