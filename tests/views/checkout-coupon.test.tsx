@@ -57,6 +57,8 @@ const shop = {
   apply: diwali as ApplyCouponReply | { refused: string } | 'down',
   /** The invoice's own check: null passes. */
   invoiceRefusal: null as string | null,
+  /** Holds applycoupon's answer until it settles, when set. */
+  held: null as Promise<void> | null,
 };
 
 const record = async (call: string, request: Request) => {
@@ -70,6 +72,7 @@ const server = setupServer(
   http.get('*/api/getuseraddresses', () => HttpResponse.json([anAddress()])),
   http.post('*/api/user/:userExtId/applycoupon', async ({ request }) => {
     await record('applycoupon', request);
+    await shop.held;
     if (shop.apply === 'down') return HttpResponse.error();
     if ('refused' in shop.apply) return refusal(shop.apply.refused);
     return HttpResponse.json(shop.apply);
@@ -104,6 +107,7 @@ beforeEach(() => {
   shop.calls = [];
   shop.apply = diwali;
   shop.invoiceRefusal = null;
+  shop.held = null;
   signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -171,6 +175,21 @@ describe('the coupon box', () => {
     expect(shop.calls.find((entry) => entry.call === 'checkoutinvoice')?.body).toMatchObject({ couponCode: 'DIWALI10' });
     const coupon = await screen.findByRole('group', { name: 'Coupon' });
     expect(coupon.textContent).toBe('Coupon DIWALI10−Rs. 245');
+  });
+
+  it('keeps Place Order waiting while a code is checked, so no order leaves without it', async () => {
+    let answer = () => {};
+    shop.held = new Promise((resolve) => (answer = resolve));
+    const user = userEvent.setup();
+    await openCouponBox(user);
+    const placeOrder = screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement;
+    expect(placeOrder.disabled).toBe(false);
+    await apply(user, 'DIWALI10');
+    await screen.findByText('Checking the coupon…');
+    expect(placeOrder.disabled).toBe(true);
+    answer();
+    expect(await screen.findByText(diwali.message)).toBeTruthy();
+    await waitFor(() => expect(placeOrder.disabled).toBe(false));
   });
 
   it('shows the server’s reason for a refusal until the code is edited, and no discount', async () => {

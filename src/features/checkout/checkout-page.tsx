@@ -179,6 +179,7 @@ function BuyerColumns({ cart, lead, addresses, gift, pickers, placeOrder, pincod
               gift={gift}
               deliveries={choices}
               couponCode={coupon.applied?.code ?? null}
+              couponChecking={coupon.checking}
             />
           ) : null}
         </OrderSummary>

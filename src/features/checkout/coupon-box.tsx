@@ -18,6 +18,8 @@ export interface CouponBoxProps {
   cart: CartReply;
   /** The coupon applied, or null: the page's bill and Place Order follow it. */
   onApplied: (applied: ApplyCouponReply | null) => void;
+  /** Whether a code is being checked, for Place Order to wait. */
+  onChecking: (checking: boolean) => void;
   /** Where the page finds the box's actor, to hand it the invoice's refusal. */
   actorRef: RefObject<CouponBoxActor | null>;
 }
@@ -25,7 +27,7 @@ export interface CouponBoxProps {
 /** What the bag holds, line by line: a new value is a changed bag. */
 const bagKey = (cart: CartReply) => cart.productList.map((line) => `${line.productItem.id}:${line.productItem.quantity}:${line.productItem.totalAmount}`).join(',');
 
-export function CouponBox({ userExtId, cart, onApplied, actorRef }: CouponBoxProps) {
+export function CouponBox({ userExtId, cart, onApplied, onChecking, actorRef }: CouponBoxProps) {
   const actor = useActorRef(
     couponCodeMachine.provide({
       actors: { applyCoupon: fromPromise(({ input }) => applyCoupon(input.userExtId, input.code)) },
@@ -54,6 +56,10 @@ export function CouponBox({ userExtId, cart, onApplied, actorRef }: CouponBoxPro
   }, [actor, bag]);
 
   const checking = state === 'checking';
+  useEffect(() => {
+    onChecking(checking);
+    return () => onChecking(false);
+  }, [checking, onChecking]);
   if (state === 'applied' && applied) {
     return (
       <HStack justify="space-between" align="start" gap="3" bg="brand.roseSoft" rounded="md" px="4" py="3">

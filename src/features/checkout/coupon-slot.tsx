@@ -16,6 +16,8 @@ const CouponBox = lazy(() => loadLazyPart(() => import('./coupon-box')).then((mo
 /** The page's side of the box: what is applied, and where the invoice's refusal is sent. */
 export function useCouponSlot() {
   const [applied, setApplied] = useState<ApplyCouponReply | null>(null);
+  /** A code is being checked: Place Order waits for the answer rather than order without the coupon. */
+  const [checking, setChecking] = useState(false);
   const actorRef = useRef<CouponBoxActor | null>(null);
   const onApplied = useCallback((reply: ApplyCouponReply | null) => setApplied(reply), []);
   /** The invoice refused the code (409 COUPON_REFUSED): the box shows why, and the bill drops the discount. */
@@ -23,7 +25,7 @@ export function useCouponSlot() {
     setApplied(null);
     actorRef.current?.send({ type: 'coupon.refused', message });
   }, []);
-  return { applied, onApplied, actorRef, refuse };
+  return { applied, onApplied, checking, onChecking: setChecking, actorRef, refuse };
 }
 
 export type CouponSlot = ReturnType<typeof useCouponSlot>;
@@ -39,7 +41,7 @@ export function CouponSection({ slot, userExtId, cart }: { slot: CouponSlot; use
   }
   return (
     <Suspense fallback={<Spinner size="sm" color="brand.leaf" aria-label="Loading the coupon box" />}>
-      <CouponBox userExtId={userExtId} cart={cart} onApplied={slot.onApplied} actorRef={slot.actorRef} />
+      <CouponBox userExtId={userExtId} cart={cart} onApplied={slot.onApplied} onChecking={slot.onChecking} actorRef={slot.actorRef} />
     </Suspense>
   );
 }

@@ -104,10 +104,12 @@ interface PlaceOrderButtonProps {
   deliveries?: DeliveryChoiceRequest[] | null;
   /** The coupon the coupon box applied; the invoice checks it again. */
   couponCode?: string | null;
+  /** The coupon box is checking a code: the order waits for its answer. */
+  couponChecking?: boolean;
 }
 
-/** Disabled on an empty bag (the machine handles no click then) and while an order is being placed. */
-export function PlaceOrderButton({ actor, addressId, bagLines, gift, deliveries, couponCode = null }: PlaceOrderButtonProps) {
+/** Disabled on an empty bag (the machine handles no click then), while a coupon is checked and while an order is placed. */
+export function PlaceOrderButton({ actor, addressId, bagLines, gift, deliveries, couponCode = null, couponChecking = false }: PlaceOrderButtonProps) {
   const card = useSelector(gift, (snapshot) => (snapshot ? giftRequest(snapshot.context) : null));
   const event = { type: 'order.place', addressId, bagLines, gift: card, deliveries, couponCode } as const;
   const enabled = useSelector(actor, (snapshot) => snapshot.can(event));
@@ -120,7 +122,7 @@ export function PlaceOrderButton({ actor, addressId, bagLines, gift, deliveries,
       bg="brand.leaf"
       color="white"
       _hover={{ bg: 'brand.leafHover' }}
-      disabled={!enabled}
+      disabled={!enabled || couponChecking}
       loading={busy}
       loadingText="Placing order…"
       onClick={() => {
