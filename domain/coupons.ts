@@ -146,6 +146,9 @@ export type OrderCoupon = z.infer<typeof orderCoupon>;
 
 // ---- The arithmetic both sides use ---------------------------------------------------------------------------------
 
+/** What an order must still cost after its discount: Razorpay takes no payment below ₹1, and an order is paid for. */
+export const minimumPaymentPaise = 100;
+
 export interface CouponTerms {
   kind: CouponKind;
   value: number;
@@ -166,14 +169,15 @@ export function discountOn(eligiblePaise: Paise, terms: CouponTerms): Paise {
 }
 
 /**
- * The discount spread over the eligible lines in proportion to their value, each share rounded down, then the paise
+ * The discount, leaving the goods at least minimumPaymentPaise, spread over the eligible lines in proportion to their value, each share rounded down, then the paise
  * left over one by one to the largest lines (the first of equals) that still have room, so the shares add up exactly
  * and no line goes below zero.
  */
 export function spreadDiscount<Key>(lines: readonly DiscountLine<Key>[], terms: CouponTerms): { discountPaise: Paise; shares: Map<Key, Paise> } {
   const eligible = lines.filter((line) => line.eligible && line.totalPaise > 0);
   const eligiblePaise = eligible.reduce((sum, line) => sum + line.totalPaise, 0);
-  const discountPaise = discountOn(eligiblePaise, terms);
+  const goodsPaise = lines.reduce((sum, line) => sum + line.totalPaise, 0);
+  const discountPaise = Math.min(discountOn(eligiblePaise, terms), Math.max(0, goodsPaise - minimumPaymentPaise));
   const shares = new Map<Key, Paise>();
   if (discountPaise === 0) return { discountPaise, shares };
   let left = discountPaise;

@@ -170,13 +170,13 @@ describe('POST user/{id}/applycoupon', () => {
     expect(capped.lines.reduce((sum, line) => sum + line.discountPaise, 0)).toBe(30_000);
   });
 
-  it('takes a flat amount off, and never more than the goods', async () => {
+  it('takes a flat amount off, and never more than the goods less the ₹1 an order must still cost', async () => {
     const buyer = await aBuyer(app, await aFlower(), 1);
     const flat = await aCoupon({ kind: 'flat', value: 150 });
     expect((await apply(buyer, flat.code)).json().discountPaise).toBe(15_000);
     const big = await aCoupon({ kind: 'flat', value: 5000 });
     const res = await apply(buyer, big.code);
-    expect(res.json()).toMatchObject({ discountPaise: 100_000, lines: [{ discountPaise: 100_000 }] });
+    expect(res.json()).toMatchObject({ discountPaise: 99_900, lines: [{ discountPaise: 99_900 }] });
   });
 
   it("discounts only the lines of the coupon's categories, and refuses a bag with none", async () => {
