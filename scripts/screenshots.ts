@@ -2,8 +2,9 @@
  * `npm run screenshots`: retakes the README's pictures in docs/screens/ from a running demo shop. Builds the browser
  * app when dist/ is missing or stale (as `npm start` does), starts the real server on a free port with a fresh
  * temporary DATA_DIR (demo catalogue, an admin from ADMIN_EMAIL / ADMIN_PASSWORD), makes a customer with paid orders
- * through the API, then walks the shop in Debian's Chromium at 1440 px and 390 px: a guest browses, fills the bag,
- * checks out with the code from the dev outbox and pays with the sandbox card; the customer opens Orders; the admin
+ * through the API, then walks the shop in Debian's Chromium at 1440 px and 390 px: a guest browses, fills the bag
+ * (a vase from "Make it special" too), checks out with the code from the dev outbox, applies WELCOME10 and pays with the
+ * sandbox card; the customer opens Orders; the admin
  * opens the dashboard with its figures, the low stock list, the flowers, an order and the month's GST report, then the Deliveries board on the day of two midnight orders with
  * birthday and anniversary cards, and its card sheet. Each picture is a PNG, or a WebP when the PNG would be over
  * budget. Screen names as arguments (`npm run screenshots -- admin-deliveries delivery-cards`) retake only those.
@@ -240,7 +241,17 @@ async function guestJourney(page: Page, shop: Shop, width: number) {
   await page.goto('/cart');
   await page.getByRole('heading', { name: 'CART' }).waitFor();
   await page.getByRole('list', { name: 'Items in your bag' }).getByText(second.productName).first().waitFor();
+  // "Make it special" under the lines (issue 42): a glass vase goes by courier with the everlasting flowers.
+  const special = page.getByRole('region', { name: 'Make it special' });
+  await special.scrollIntoViewIfNeeded();
+  const addVase = special.getByRole('button', { name: 'Add Clear Glass Vase to the bag' });
+  await addVase.click();
+  await addVase.getByText('Added ✓').waitFor();
+  await page.getByRole('list', { name: 'Items in your bag' }).getByText('Clear Glass Vase').first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'bag', { fullPage: width < 768 });
+  await special.scrollIntoViewIfNeeded();
+  await shoot(page, 'make-it-special');
 
   const details = guest(width);
   await page.goto('/checkout');
@@ -261,6 +272,14 @@ async function guestJourney(page: Page, shop: Shop, width: number) {
   await otpDialog.getByRole('button', { name: 'Verify' }).click();
   await otpDialog.waitFor({ state: 'hidden' });
   await page.getByRole('radiogroup', { name: 'Delivery address' }).getByText(details.address.fullName).waitFor();
+
+  // A coupon (issue 42): its row in the bill, each line taxed on its discounted value.
+  await page.getByRole('button', { name: 'Have a coupon?' }).click();
+  await page.getByRole('textbox', { name: 'Coupon code' }).fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText(/^WELCOME10 applied/).waitFor();
+  await page.getByRole('table', { name: 'Your Order' }).scrollIntoViewIfNeeded();
+  await shoot(page, 'checkout-coupon');
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   const payment = page.getByRole('dialog');
@@ -369,17 +388,21 @@ async function searchJourney(page: Page, width: number) {
 
 /** Each journey with the screens it takes, so that asking for some screens runs only the journeys that take them. */
 const journeys: { screens: string[]; run: (page: Page, shop: Shop, width: number) => Promise<void> }[] = [
-  { screens: ['home', 'category', 'product', 'bag', 'checkout', 'payment', 'thank-you'], run: guestJourney },
+  { screens: ['home', 'category', 'product', 'bag', 'make-it-special', 'checkout', 'checkout-coupon', 'payment', 'thank-you'], run: guestJourney },
   { screens: ['sign-in', 'orders'], run: (page) => customerJourney(page) },
   { screens: ['admin-dashboard', 'admin-dashboard-products', 'admin-low-stock', 'admin-flowers', 'admin-order', 'gst-report'], run: (page, shop) => adminJourney(page, shop) },
   { screens: ['admin-deliveries', 'delivery-cards'], run: (page, shop) => deliveriesJourney(page, shop) },
   { screens: ['search-suggestions', 'search'], run: (page, _shop, width) => searchJourney(page, width) },
   { screens: ['orders-rate-this', 'review-form', 'product-reviews', 'category-stars'], run: (page, shop) => reviewJourney(page, shop) },
-  { screens: ['admin-reviews'], run: async (page) => {
+  { screens: ['admin-reviews', 'admin-coupons'], run: async (page) => {
     await signIn(page, admin);
     await page.goto('/adminreviews');
     await page.getByRole('list', { name: 'Reviews' }).waitFor();
     await shoot(page, 'admin-reviews', { fullPage: true });
+    // The demo's codes (issue 42), with the guest's use of WELCOME10 counted.
+    await page.goto('/admincoupons');
+    await page.getByText('WELCOME10').first().waitFor();
+    await shoot(page, 'admin-coupons', { fullPage: true });
   } },
 ];
 
