@@ -3,10 +3,10 @@
  * 0024). Not cached with the catalogue: they follow stock, which changes with every order without touching the
  * catalogue's version.
  */
+import { productSummaryOf } from '../catalog/product-summary';
 import { and, asc, eq, gt, not } from 'drizzle-orm';
 import { addonsLimit } from '../../../domain/addons';
 import type { AddonsReply } from '../../../domain/addons';
-import { paiseToRupees } from '../../../domain/money';
 import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { categories, products } from '../../db/schema';
@@ -33,14 +33,6 @@ const liveAddons = preparedStatement('live_addons', (db) =>
 export async function listAddons(db: Database): Promise<AddonsReply> {
   const rows = await liveAddons(db, {});
   return {
-    addons: rows.map((row) => ({
-      externalId: row.externalId,
-      itemCode: row.itemCode,
-      productName: row.name,
-      sellingPrice: paiseToRupees(row.sellingPricePaise),
-      mrp: paiseToRupees(row.mrpPaise),
-      deliveryKind: row.deliveryKind,
-      categoryName: row.categoryName,
-    })),
+    addons: rows.map((row) => ({ ...productSummaryOf(row), categoryName: row.categoryName })),
   };
 }

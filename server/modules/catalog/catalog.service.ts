@@ -1,4 +1,5 @@
 /** Builds the storefront's catalogue shapes (SPEC.md §7) from database rows; removed products never appear. */
+import { productSummaryOf } from './product-summary';
 import type { z } from 'zod/mini';
 import { allFlowersReply, categoryHeaderReply } from '../../../domain/catalog';
 import type { AllFlowersReply, CatalogCategory, FlowerDetail, HeaderCategory } from '../../../domain/catalog';
@@ -9,7 +10,7 @@ import { cachedCatalog } from './catalog.cache';
 import type { Cached } from './catalog.cache';
 import { selectCatalogRows, selectHeaderRows, selectProductDetail } from './catalog.queries';
 import type { CatalogRow } from './catalog.queries';
-import { cardRating, ratingOf } from '../reviews/reviews.service';
+import { ratingOf } from '../reviews/reviews.service';
 
 export const productNotFoundMessage = 'Product not found';
 
@@ -82,15 +83,7 @@ function assembleCatalog(rows: CatalogRow[]): CatalogCategory[] {
     }
     if (row.product) {
       subCategory.ProductSubProducts.push({
-        ProductDatum: {
-          externalId: row.product.externalId,
-          itemCode: row.product.itemCode,
-          productName: row.product.name,
-          sellingPrice: paiseToRupees(row.product.sellingPricePaise),
-          mrp: paiseToRupees(row.product.mrpPaise),
-          deliveryKind: row.product.deliveryKind,
-          ...cardRating(row.product.stars),
-        },
+        ProductDatum: productSummaryOf(row.product),
       });
     }
   }

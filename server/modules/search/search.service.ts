@@ -1,11 +1,11 @@
 /** Search (issue 42): the results page and the header box's suggestions, from one ranked query. */
-import { paiseToRupees, rupeesToPaise } from '../../../domain/money';
+import { productSummaryOf } from '../catalog/product-summary';
+import { rupeesToPaise } from '../../../domain/money';
 import { searchLimits, searchTerms } from '../../../domain/search';
 import type { SearchFlowersQuery, SearchFlowersReply, SearchSuggestionsReply } from '../../../domain/search';
 import type { Database } from '../../db/client';
 import { cachedSearch } from '../catalog/catalog.cache';
 import type { Cached } from '../catalog/catalog.cache';
-import { cardRating } from '../reviews/reviews.service';
 import { selectSearchRows } from './search.queries';
 
 /**
@@ -38,17 +38,7 @@ async function loadSearch(db: Database, terms: string[], query: SearchFlowersQue
     total: rows[0]?.total ?? 0,
     page: query.page,
     pageSize,
-    products: rows.map((row) => ({
-      externalId: row.externalId,
-      itemCode: row.itemCode,
-      productName: row.name,
-      sellingPrice: paiseToRupees(row.sellingPricePaise),
-      mrp: paiseToRupees(row.mrpPaise),
-      deliveryKind: row.deliveryKind,
-      categoryName: row.categoryName,
-      subCategoryName: row.subCategoryName,
-      ...cardRating(row.stars),
-    })),
+    products: rows.map((row) => ({ ...productSummaryOf(row), categoryName: row.categoryName, subCategoryName: row.subCategoryName })),
   };
 }
 
