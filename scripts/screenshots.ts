@@ -248,10 +248,8 @@ async function guestJourney(page: Page, shop: Shop, width: number) {
   await addVase.click();
   await addVase.getByText('Added ✓').waitFor();
   await page.getByRole('list', { name: 'Items in your bag' }).getByText('Clear Glass Vase').first().waitFor();
-  await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'bag', { fullPage: width < 768 });
-  await special.scrollIntoViewIfNeeded();
-  await shoot(page, 'make-it-special');
+  await shoot(page, 'make-it-special', { fullPage: true });
 
   const details = guest(width);
   await page.goto('/checkout');
@@ -278,8 +276,7 @@ async function guestJourney(page: Page, shop: Shop, width: number) {
   await page.getByRole('textbox', { name: 'Coupon code' }).fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply' }).click();
   await page.getByText(/^WELCOME10 applied/).waitFor();
-  await page.getByRole('table', { name: 'Your Order' }).scrollIntoViewIfNeeded();
-  await shoot(page, 'checkout-coupon');
+  await shoot(page, 'checkout-coupon', { fullPage: true });
 
   await page.getByRole('button', { name: 'Place Order' }).click();
   const payment = page.getByRole('dialog');
