@@ -2,6 +2,7 @@
 // from the header, adds a cake from "Make it special", applies a coupon and pays the discounted amount; once the admin
 // marks the order delivered she rates the gerberas on their page and sees her stars. A second buyer rates from My
 // Account's orders.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatPaise } from '../../domain/money';
 import { browserSuite } from './browser-suite';
@@ -20,6 +21,16 @@ async function markDelivered(orderNumber: string) {
   const { authorization } = await api.signIn(admin);
   const purchase = (await api.admin(authorization).purchases()).find((record) => record.UserOrder.rpayOrderId === orderNumber)!;
   await api.api('updatepurchaseorder', { method: 'POST', json: { id: purchase.id, status: 'Delivered', userTrackingUrl: '' }, headers: { authorization } });
+}
+
+/** In the open review dialog: the stars and the text, saved, thanked for, closed. */
+async function rateInDialog(page: Page, stars: number, text: string) {
+  const form = page.getByRole('dialog');
+  await form.getByRole('radio', { name: new RegExp(`^${stars} stars`) }).click();
+  await form.getByRole('textbox').fill(text);
+  await form.getByRole('button', { name: 'Save review' }).click();
+  await form.getByText('Thank you! Your review is published.').waitFor();
+  await form.getByRole('button', { name: 'Close' }).click();
 }
 
 describe('a shopper finding and choosing', () => {
@@ -87,12 +98,7 @@ describe('a shopper finding and choosing', () => {
     await markDelivered(order!.UserOrder.rpayOrderId);
     await page.goto(`/flower/${gerberas}`);
     await page.getByRole('button', { name: 'Rate this' }).click();
-    const form = page.getByRole('dialog');
-    await form.getByRole('radio', { name: /^5 stars/ }).click();
-    await form.getByRole('textbox').fill('Bright gerberas, and the cake was a hit.');
-    await form.getByRole('button', { name: 'Save review' }).click();
-    await form.getByText('Thank you! Your review is published.').waitFor();
-    await form.getByRole('button', { name: 'Close' }).click();
+    await rateInDialog(page, 5, 'Bright gerberas, and the cake was a hit.');
     await page.getByRole('img', { name: 'Rated 5.0 out of 5 from 1 review' }).first().waitFor();
     await page.getByTestId('review').getByText('Bright gerberas, and the cake was a hit.').waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
@@ -109,12 +115,7 @@ describe('a shopper finding and choosing', () => {
     await signIn(page, buyer);
     await page.goto('/account/orders');
     await page.getByRole('button', { name: 'Rate this' }).click();
-    const form = page.getByRole('dialog');
-    await form.getByRole('radio', { name: /^4 stars/ }).click();
-    await form.getByRole('textbox').fill('Lovely posy, well packed.');
-    await form.getByRole('button', { name: 'Save review' }).click();
-    await form.getByText('Thank you! Your review is published.').waitFor();
-    await form.getByRole('button', { name: 'Close' }).click();
+    await rateInDialog(page, 4, 'Lovely posy, well packed.');
     await page.getByRole('button', { name: 'Edit your review' }).waitFor();
 
     await page.goto(`/flower/${posy!.externalId}`);
