@@ -250,6 +250,7 @@ describe('admin form outcomes', () => {
       shippingdetails: '',
       note: '',
       isRemoved: 'false',
+      isAddon: 'false',
       flowerCategoryName: '',
       flowerSubCategoryName: '',
       deliveryKind: '',

@@ -81,6 +81,10 @@ describeViewModel<CartScreen, { owner: CartOwner | null }>('cart machine through
     { name: 'signed in with a bag', input: { owner } },
     { name: 'a visitor without a bag', input: { owner: null } },
   ],
+  notInView: {
+    'cart.ready.idle --cart.changed--> cart.ready.reloading':
+      '"Make it special" under the lines sends it once an add-on is in the bag: make-it-special.test.tsx and bag.spec.ts take it',
+  },
   events: [
     { type: 'xstate.done.actor.loadCart', output: bag },
     { type: 'xstate.done.actor.loadCart', output: emptyBag },
