@@ -1,10 +1,6 @@
 import { z } from 'zod/mini';
-import { orderCoupon } from './coupons';
-import { giftMessage } from './gift-message';
-import { orderDocumentNumbers } from './document-numbers';
-import { orderDeliveries } from './order-delivery';
 import { limits } from './limits';
-import { shownOrderStatuses } from './admin-orders';
+import { orderExtras, shownOrderStatuses } from './admin-orders';
 import { indiaOffsetMs } from './india-time';
 import { patterns, requiredText, rowIdOf } from './fields';
 import { storedUser } from './user';
@@ -63,14 +59,7 @@ export const accountOrder = z.object({
     rpayOrderId: z.string(),
     createdAt: z.string(),
     price: z.number(),
-    /** The gift card; null when the order carries none. */
-    gift: z.nullable(giftMessage),
-    /** Its deliveries with date, slot and fee; none for an order placed before dated delivery. */
-    deliveries: orderDeliveries,
-    /** Its GST documents' numbers (issue 41): the invoice or bill of supply, and the credit note; null when none. */
-    documents: z.optional(orderDocumentNumbers),
-    /** The coupon and the discount it gave; null without one. */
-    coupon: z.optional(orderCoupon),
+    ...orderExtras,
     UserOrderItems: z.array(
       z.object({
         quantity: z.number().check(z.int()),

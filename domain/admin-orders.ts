@@ -94,6 +94,18 @@ export const purchaseAddress = z.object({
   phoneNumber: z.string(),
 });
 
+/** What an order carries beside its lines, the same for its buyer (My Account) and for the admin. */
+export const orderExtras = {
+  /** The gift card; null when the order carries none. */
+  gift: z.nullable(giftMessage),
+  /** Its deliveries with date, slot, fee and board status; none for an order placed before dated delivery. */
+  deliveries: orderDeliveries,
+  /** Its GST documents' numbers (issue 41): the invoice or bill of supply, and the credit note; null when none. */
+  documents: z.optional(orderDocumentNumbers),
+  /** The coupon and the discount it gave (issue 42); null without one. */
+  coupon: z.optional(orderCoupon),
+};
+
 /** `GET users/purchases/list` item and `GET getSinglePurchase` answer. */
 export const purchaseRecord = z.object({
   /** The id the admin's links and `getSinglePurchase?id=` use. */
@@ -122,14 +134,7 @@ export const purchaseRecord = z.object({
     price: z.number(),
     createdAt: z.string(),
     UserAddress: purchaseAddress,
-    /** The gift card; null when the order carries none. */
-    gift: z.nullable(giftMessage),
-    /** Its deliveries with date, slot, fee and board status; none for an order placed before dated delivery. */
-    deliveries: orderDeliveries,
-    /** Its GST documents' numbers (issue 41); null when none. */
-    documents: z.optional(orderDocumentNumbers),
-    /** The coupon and the discount it gave (issue 42); null without one. */
-    coupon: z.optional(orderCoupon),
+    ...orderExtras,
     UserOrderItems: z.array(
       z.object({
         quantity: z.number().check(z.int()),
