@@ -11,39 +11,17 @@ import type { CheckStockInput, RemoveItemInput, UpdateQuantityInput } from '../.
 import { machineCoverage } from './machine-graph';
 import { eventType, heldCalls, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
+import { aCartLine, cartOf } from '../views/cart-fixtures';
 
 type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 type ModelEvent = EventFrom<typeof cartMachine>;
 
 function aLine(overrides: { id?: number; quantity?: number; available?: number; isRemoved?: boolean; price?: number } = {}): CartLine {
   const id = overrides.id ?? 1;
-  const quantity = overrides.quantity ?? 2;
-  const price = overrides.price ?? 1250;
-  return {
-    productItem: {
-      id,
-      price,
-      quantity,
-      size: 'Standard',
-      totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode: `EDF-${id}`, productName: `Posy ${id}`, sellingPrice: price, mrp: price, deliveryKind: 'courier' },
-    },
-    productId: `p_${id}`,
-    productGst: 6,
-    available: overrides.available ?? 5,
-    isRemoved: overrides.isRemoved ?? false,
-  };
+  return aCartLine({ name: `Posy ${id}`, itemCode: `EDF-${id}`, quantity: 2, productGst: 6, available: 5, ...overrides, id });
 }
 
-function aCart(lines: CartLine[]): CartReply {
-  return {
-    price: lines.reduce((sum, line) => sum + line.productItem.ProductDatum.mrp * line.productItem.quantity, 0),
-    gst: lines.some((line) => line.productGst > 0),
-    totalAmount: lines.reduce((sum, line) => sum + line.productItem.totalAmount, 0),
-    totalCartItems: lines.reduce((sum, line) => sum + line.productItem.quantity, 0),
-    productList: lines,
-  };
-}
+const aCart = cartOf;
 
 const guest: CartOwner = { kind: 'guest', sessionId: 'GuestSession0123456789ab' };
 const loaded = aCart([aLine({ id: 1, quantity: 2 }), aLine({ id: 2, quantity: 1 })]);

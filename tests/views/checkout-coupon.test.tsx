@@ -11,30 +11,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartLine, CartReply } from '../../domain/cart';
+import type { CartReply } from '../../domain/cart';
 import { couponTexts } from '../../domain/coupons';
 import type { ApplyCouponReply } from '../../domain/coupons';
 import { toaster } from '../../src/app/toaster';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
+import { aCartLine } from './cart-fixtures';
 import { renderApp, signIn } from './render-app';
 
-function aLine(id: number, name: string, price: number, quantity: number, productGst: number): CartLine {
-  return {
-    productItem: {
-      id,
-      price,
-      quantity,
-      size: 'Standard',
-      totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: name, sellingPrice: price, mrp: price, deliveryKind: 'courier' },
-    },
-    productId: `p_${id}`,
-    productGst,
-    available: 8,
-    isRemoved: false,
-  };
-}
+const aLine = (id: number, name: string, price: number, quantity: number, productGst: number) => aCartLine({ id, name, price, quantity, productGst });
 
 const lines = [aLine(1, 'Dusty Rose Posy', 1250, 1, 2.5), aLine(2, 'Red Roses', 600, 2, 0)];
 const cart: CartReply = { price: 2450, gst: true, totalAmount: 2450, totalCartItems: 3, productList: lines };

@@ -16,28 +16,14 @@ import { toaster } from '../../src/app/toaster';
 import type { RazorpayOptions, RazorpayPaymentFailure } from '../../src/features/checkout/payment/razorpay-checkout';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers, shopInfoReply } from './catalog-fixtures';
+import { aCartLine } from './cart-fixtures';
 import { renderApp, signIn } from './render-app';
 
 const chennai = anAddress();
 const bengaluru = anAddress({ id: 8, fullName: 'Ravi Kumar', city: 'Bengaluru', pincode: '560001', state: 'Karnataka' });
 
 /** A taxed dried posy (2.5 % CGST) and nil-rated fresh roses. */
-function aLine(id: number, name: string, price: number, quantity: number, productGst: number): CartLine {
-  return {
-    productItem: {
-      id,
-      price,
-      quantity,
-      size: 'Standard',
-      totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: name, sellingPrice: price, mrp: price, deliveryKind: 'courier' },
-    },
-    productId: `p_${id}`,
-    productGst,
-    available: 8,
-    isRemoved: false,
-  };
-}
+const aLine = (id: number, name: string, price: number, quantity: number, productGst: number) => aCartLine({ id, name, price, quantity, productGst });
 
 const shop = {
   lines: [] as CartLine[],

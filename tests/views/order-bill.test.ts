@@ -2,36 +2,14 @@
 // discount, the coupon's row, and the total = goods − discount + fees, to the paisa; shares made with the same
 // spreadDiscount the server uses, so the table equals what the invoice charges.
 import { describe, expect, it } from 'vitest';
-import type { CartLine, CartReply } from '../../domain/cart';
 import { spreadDiscount } from '../../domain/coupons';
 import { lineTax } from '../../domain/gst';
 import { orderBill } from '../../src/features/checkout/order-bill';
 import type { BillCoupon } from '../../src/features/checkout/order-bill';
+import { aCartLine, cartOf } from './cart-fixtures';
 
-function aLine(id: number, price: number, quantity: number, productGst: number): CartLine {
-  return {
-    productItem: {
-      id,
-      price,
-      quantity,
-      size: 'Standard',
-      totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode: `IC-${id}`, productName: `Flower ${id}`, sellingPrice: price, mrp: price, deliveryKind: 'courier' },
-    },
-    productId: `p_${id}`,
-    productGst,
-    available: 8,
-    isRemoved: false,
-  };
-}
+const aLine = (id: number, price: number, quantity: number, productGst: number) => aCartLine({ id, price, quantity, productGst });
 
-const cartOf = (lines: CartLine[]): CartReply => ({
-  price: lines.reduce((sum, line) => sum + line.productItem.totalAmount, 0),
-  gst: lines.some((line) => line.productGst > 0),
-  totalAmount: lines.reduce((sum, line) => sum + line.productItem.totalAmount, 0),
-  totalCartItems: lines.reduce((sum, line) => sum + line.productItem.quantity, 0),
-  productList: lines,
-});
 
 // A dried posy at 6 % CGST (12 % in all), a cake at 9 % (18 %) and nil-rated roses.
 const cart = cartOf([aLine(1, 1299, 1, 6), aLine(2, 649, 1, 9), aLine(3, 999, 2, 0)]);
