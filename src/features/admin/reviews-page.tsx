@@ -34,9 +34,9 @@ export function ReviewsPage() {
       </HStack>
       {list.status === 'loading' ? <Text role="status">Loading reviews…</Text> : null}
       {list.status === 'error' ? <LoadFailed message={reviewTexts.loadFailed} onRetry={reload} /> : null}
-      {list.status === 'ready' ? (
+      {list.status === 'ready' && list.data.reviews.length === 0 ? <Text color="brand.muted">No reviews here.</Text> : null}
+      {list.status === 'ready' && list.data.reviews.length > 0 ? (
         <Stack as="ul" listStyleType="none" gap="4" aria-label="Reviews">
-          {list.data.reviews.length === 0 ? <Text color="brand.muted">No reviews here.</Text> : null}
           {list.data.reviews.map((review) => (
             <ReviewRow key={review.id} review={review} onChanged={reload} />
           ))}
