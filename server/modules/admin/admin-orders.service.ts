@@ -15,7 +15,7 @@ import { Conflict, NotFound } from '../../errors';
 import { queueMails } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
 import { composeMail } from '../mail/mail-template';
-import type { AddressSnapshot } from '../orders/invoice.service';
+import type { AddressSnapshot } from '../orders/checkout-bag';
 import type { MailContext } from '../orders/order-mails';
 import { customersWithoutPurchase, lockPurchase, purchasesWithLines, setPurchaseProgress } from './admin-orders.queries';
 import type { PurchaseRow } from './admin-orders.queries';

@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Database, Transaction } from '../../db/client';
-import { Forbidden, Unauthorized } from '../../errors';
+import { BadRequest, Forbidden, Unauthorized } from '../../errors';
 import type { Caller } from '../auth/caller';
 import { findLiveGuestSession } from './checkout.queries';
 
@@ -27,6 +27,22 @@ export async function requireBuyerFor(
   const session = await verifiedGuestSession(db, caller.sessionId, now);
   if (!session || session.user.externalId !== userExtId) throw new Forbidden();
   return { kind: 'guest', userExtId, userId: session.user.id, sessionId: caller.sessionId };
+}
+
+/**
+ * For the routes under `user/{id}/…`: `preValidation` checks that the caller may buy for user {id} before the body is
+ * looked at, and the handler reads the buyer back with `of` (a guest's check reads the database, so once is enough).
+ */
+export function buyerOfPath(db: Database) {
+  const buyers = new WeakMap<FastifyRequest, Buyer>();
+  return {
+    preValidation: async (request: FastifyRequest) => {
+      const id = (request.params as Record<string, unknown> | undefined)?.id;
+      if (typeof id !== 'string' || id === '' || id.length > 64) throw new BadRequest('id must be a user id');
+      buyers.set(request, await requireBuyerFor(db, request, id));
+    },
+    of: (request: FastifyRequest): Buyer => buyers.get(request)!,
+  };
 }
 
 /** The caller's own live, linked and checkout-verified guest session; undefined otherwise. */

@@ -1,11 +1,11 @@
 /**
- * Coupons' reads and writes (issue 42): the admin's codes with their uses, a code's row, the buyer's bag lines with
- * their categories, and the uses a buyer may still make (coupon_uses, migration 0025).
+ * Coupons' reads and writes (issue 42): the admin's codes with their uses, a code's row, and the uses a buyer may still
+ * make (coupon_uses, migration 0025).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { CouponInput } from '../../../domain/coupons';
 import type { Database, Transaction } from '../../db/client';
-import { cartItems, carts, categories, coupons, products, users } from '../../db/schema';
+import { categories, coupons } from '../../db/schema';
 
 type Reader = Database | Transaction;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -72,37 +72,4 @@ export interface CouponUses {
 export async function selectCouponUses(db: Reader, couponId: number, buyerId: number, now: Date): Promise<CouponUses> {
   const result = await db.execute(sql`select coupon_uses(${couponId}::integer, ${buyerId}::integer, ${now.toISOString()}::timestamptz) as uses`);
   return (result as unknown as { rows: [{ uses: CouponUses }] }).rows[0].uses;
-}
-
-export async function selectUserId(db: Reader, externalId: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.externalId, externalId)).limit(1);
-  return row?.id;
-}
-
-/** A bag's lines as stored, priced from the catalogue now, with each product's category. */
-export function selectBagLines(db: Reader, owner: { userId: number } | { guestSessionId: string }) {
-  return db
-    .select({
-      cartItemId: cartItems.id,
-      productId: cartItems.productId,
-      quantity: cartItems.quantity,
-      unitPricePaise: products.sellingPricePaise,
-      categoryId: products.categoryId,
-      isRemoved: products.isRemoved,
-    })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where('userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.guestSessionId, owner.guestSessionId))
-    .orderBy(asc(cartItems.productId), asc(cartItems.id));
-}
-
-/** The categories of some products, by product id. */
-export async function selectProductCategories(db: Reader, productIds: readonly number[]): Promise<Map<number, number | null>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, categoryId: products.categoryId })
-    .from(products)
-    .where(and(inArray(products.id, [...new Set(productIds)])));
-  return new Map(rows.map((row) => [row.id, row.categoryId]));
 }

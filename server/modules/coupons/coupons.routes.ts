@@ -2,32 +2,23 @@
  * Coupons' routes (issue 42): the admin's codes (admins only, decided before anything else is looked at), and a
  * buyer's check of a code against her bag, allowed to whoever may buy for user {id}, as the checkout invoice is.
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { applyCouponReply, applyCouponRequest, couponIdParams, couponInput, couponListReply, couponReply } from '../../../domain/coupons';
 import { apiError } from '../../../domain/errors';
-import { BadRequest } from '../../errors';
 import { adminRefusals, onlyAdmins } from '../admin/admin-only';
-import { requireBuyerFor } from '../checkout/buyer-access';
-import type { Buyer } from '../checkout/buyer-access';
+import { buyerOfPath } from '../checkout/buyer-access';
 import { applyCoupon, createCoupon, editCoupon, listCoupons } from './coupons.service';
-
-const pathId = (request: FastifyRequest): string => {
-  const id = (request.params as Record<string, unknown> | undefined)?.id;
-  if (typeof id !== 'string' || id === '' || id.length > 64) throw new BadRequest('id must be a user id');
-  return id;
-};
 
 /** `now` is the server's clock, the one the checkout invoice checks the coupon's dates on. */
 export function couponsRoutes(now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
     // The buyer checked before the body is looked at, as for the checkout invoice.
-    const buyers = new WeakMap<FastifyRequest, Buyer>();
+    const buyer = buyerOfPath(app.db);
     app.post(
       '/user/:id/applycoupon',
       {
-        preValidation: async (request) => void buyers.set(request, await requireBuyerFor(app.db, request, pathId(request))),
+        preValidation: buyer.preValidation,
         schema: {
           tags: ['checkout'],
           summary: "Checks a coupon code against the caller's bag as stored and answers the discount per line; 409 COUPON_REFUSED with the reason",
@@ -38,7 +29,7 @@ export function couponsRoutes(now: () => Date): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
-        return applyCoupon(app.db, buyers.get(request)!, request.body.code, now());
+        return applyCoupon(app.db, buyer.of(request), request.body.code, now());
       },
     );
   };

@@ -11,14 +11,14 @@ import type { Database } from '../../db/client';
 import { BadRequest, Conflict, HttpError, NotFound } from '../../errors';
 import { isUniqueViolation } from '../admin/admin-catalog.service';
 import type { Buyer } from '../checkout/buyer-access';
+import { readCheckoutBag } from '../orders/checkout-bag';
+import type { BagLine } from '../orders/checkout-bag';
 import {
   countCategories,
   insertCoupon,
-  selectBagLines,
   selectCouponByCode,
   selectCouponUses,
   selectCouponsWithUses,
-  selectUserId,
   updateCoupon,
 } from './coupons.queries';
 import type { CouponRow, CouponUses } from './coupons.queries';
@@ -107,6 +107,11 @@ export interface CouponLine<Key> {
   categoryId: number | null;
 }
 
+/** The checkout's bag lines as the coupon sees them, each named by `keyOf`. */
+export function couponLinesOf<Key>(lines: readonly BagLine[], keyOf: (line: BagLine, index: number) => Key): CouponLine<Key>[] {
+  return lines.map((line, index) => ({ key: keyOf(line, index), totalPaise: line.unitPricePaise * line.quantity, categoryId: line.categoryId }));
+}
+
 export interface PricedCoupon<Key> {
   coupon: CouponRow;
   discountPaise: number;
@@ -159,15 +164,14 @@ export async function checkCoupon<Key>(
   return priceCoupon(coupon, lines, uses, indiaDateOf(now));
 }
 
-/** `POST user/{id}/applycoupon`: the code against the caller's bag as stored (a guest's session bag, else the user's). */
+/**
+ * `POST user/{id}/applycoupon`: the code against the caller's bag as the checkout reads it (a guest's session bag, else
+ * the user's), its removed products left out as the invoice would refuse them.
+ */
 export async function applyCoupon(db: Database, buyer: Buyer, code: string, now = new Date()): Promise<ApplyCouponReply> {
-  const buyerId = buyer.kind === 'guest' ? buyer.userId : await selectUserId(db, buyer.userExtId);
-  if (buyerId === undefined) throw new NotFound('This account no longer exists.');
-  const rows = await selectBagLines(db, buyer.kind === 'guest' ? { guestSessionId: buyer.sessionId } : { userId: buyerId });
-  const lines = rows
-    .filter((row) => !row.isRemoved)
-    .map((row) => ({ key: row.cartItemId, totalPaise: row.unitPricePaise * row.quantity, categoryId: row.categoryId }));
-  const priced = await checkCoupon(db, code, buyerId, lines, now);
+  const { userId, lines } = await readCheckoutBag(db, buyer, null, now);
+  const onSale = lines.filter((line) => !line.isRemoved);
+  const priced = await checkCoupon(db, code, userId, couponLinesOf(onSale, (line) => line.cartItemId), now);
   return {
     code: priced.coupon.code,
     description: priced.coupon.description,

@@ -3,7 +3,7 @@
  * order and courier parcels apart, and each delivery's status. Delivered queues the buyer's mail once per delivery, in
  * the transaction of the change, and makes the order Delivered once all its deliveries are.
  */
-import type { AddressSnapshot } from '../orders/invoice.service';
+import type { AddressSnapshot } from '../orders/checkout-bag';
 import { addressFieldsOf } from '../../../domain/address';
 import { indiaDateOf } from '../../../domain/india-time';
 import type { IndiaDate } from '../../../domain/india-time';

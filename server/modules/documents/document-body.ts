@@ -15,7 +15,7 @@ import type { DocumentLine, DocumentParty, DocumentState, DocumentSupplier, TaxD
 import type { Database, Transaction } from '../../db/client';
 import { jsonRows } from '../../db/json-rows';
 import { addresses, categories, orderDeliveries, orderItems, orders, products, users } from '../../db/schema';
-import type { AddressSnapshot } from '../orders/invoice.service';
+import type { AddressSnapshot } from '../orders/checkout-bag';
 
 /** A document as stored: everything but its number, which the issuing statement gives it. */
 export type DocumentBody = Omit<TaxDocument, 'number'>;

@@ -17,19 +17,18 @@ import { paymentMessages } from '../../../domain/payment';
 import type { CheckoutInvoiceReply } from '../../../domain/payment';
 import type { GiftMessage } from '../../../domain/gift-message';
 import type { DeliveryChoiceRequest } from '../../../domain/payment';
-import type { DeliveryKind } from '../../../domain/delivery-kind';
 import type { Database } from '../../db/client';
 import { preparedStatement, rawStatement } from '../../db/prepared';
-import type { cartItems } from '../../db/schema';
 import { Conflict, HttpError, NotFound, NotReady } from '../../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import type { Buyer } from '../checkout/buyer-access';
-import { checkCoupon, CouponRefused, lockedRefusals } from '../coupons/coupons.service';
+import { checkCoupon, couponLinesOf, CouponRefused, lockedRefusals } from '../coupons/coupons.service';
 import type { LockedRefusal, PricedCoupon } from '../coupons/coupons.service';
-import { selectProductCategories } from '../coupons/coupons.queries';
 import { priceDeliveries, slotTakenMeanwhile } from '../delivery/checkout-deliveries';
 import type { PricedDelivery } from '../delivery/checkout-deliveries';
+import { readCheckoutBag } from './checkout-bag';
+import type { BagLine } from './checkout-bag';
 import { byProduct } from './stock-reservation';
 import type { Shortfall } from './stock-reservation';
 
@@ -49,58 +48,6 @@ export interface InvoiceDeps {
   now?: () => Date;
 }
 
-/** The address as the order keeps it (jsonb): what the mails and the admin show, plus where it came from. */
-export interface AddressSnapshot {
-  addressId: number;
-  fullName: string;
-  address: string;
-  locality: string;
-  landmark: string;
-  city: string;
-  pincode: string;
-  state: string;
-  country: string;
-  phoneNumber: string;
-}
-
-/** A line of the bag, priced from the catalogue as it is now. */
-interface BagLine {
-  productId: number;
-  productName: string;
-  itemCode: string;
-  size: (typeof cartItems.$inferSelect)['size'];
-  quantity: number;
-  unitPricePaise: number;
-  mrpPaise: number;
-  isRemoved: boolean;
-  gstRateBp: number | null;
-  deliveryKind: DeliveryKind;
-  isAddon: boolean;
-}
-
-/**
- * What checkout_buyer (migrations 0005 and 0006) answers: the buyer, the address as the order keeps it, the bag
- * priced.
- */
-interface PricedBag {
-  userId: number;
-  address: AddressSnapshot | null;
-  cartId: number | null;
-  lines: BagLine[];
-  /** What each of the bag's products has left, by product id. */
-  stock: Record<string, number>;
-  /** An invoice of this buyer to this address is pending. */
-  pending: boolean;
-}
-
-const checkoutBuyer = preparedStatement('checkout_buyer', (db) =>
-  rawStatement<{ bag: PricedBag | null }>(
-    db,
-    sql`select checkout_buyer(${sql.placeholder('userExtId')}::text, ${sql.placeholder('sessionId')}::text,
-      ${sql.placeholder('addressId')}::integer, ${sql.placeholder('now')}::timestamptz) as bag`,
-  ),
-);
-
 const checkoutInvoice = preparedStatement('checkout_invoice', (db) =>
   rawStatement<{ answer: CheckoutOutcome }>(
     db,
@@ -111,12 +58,9 @@ const checkoutInvoice = preparedStatement('checkout_invoice', (db) =>
   ),
 );
 
-/** The buyer's bag priced, from one call: a verified guest pays for the bag of its session, else the user's. */
+/** The buyer's bag priced for an invoice to the address: refused when the address, the bag or a product is gone. */
 async function pricedBag(db: Database, buyer: Buyer, addressId: number, now: Date) {
-  const sessionId = buyer.kind === 'guest' ? buyer.sessionId : null;
-  const { rows } = await checkoutBuyer(db, { userExtId: buyer.userExtId, sessionId, addressId, now: now.toISOString() });
-  const [{ bag }] = rows as [{ bag: PricedBag | null }];
-  if (!bag) throw new NotFound('This account no longer exists.');
+  const bag = await readCheckoutBag(db, buyer, addressId, now);
   const { address, cartId, lines } = bag;
   if (!address) throw new NotFound(paymentMessages.unknownAddress);
   if (cartId === null || lines.length === 0) throw new Conflict(paymentMessages.emptyBag);
@@ -147,14 +91,8 @@ export interface InvoiceExtras {
 }
 
 /** The coupon's discount per line of the bag (by its index), after every rule but the limits' locked recount. */
-async function pricedCoupon(db: Database, code: string, buyerId: number, lines: readonly BagLine[], now: Date): Promise<PricedCoupon<number>> {
-  const categories = await selectProductCategories(db, lines.map((line) => line.productId));
-  const couponLines = lines.map((line, key) => ({
-    key,
-    totalPaise: line.unitPricePaise * line.quantity,
-    categoryId: categories.get(line.productId) ?? null,
-  }));
-  return checkCoupon(db, code, buyerId, couponLines, now);
+function pricedCoupon(db: Database, code: string, buyerId: number, lines: readonly BagLine[], now: Date): Promise<PricedCoupon<number>> {
+  return checkCoupon(db, code, buyerId, couponLinesOf(lines, (_line, index) => index), now);
 }
 
 export async function createCheckoutInvoice(

@@ -19,7 +19,7 @@ import { composeMail } from '../mail/mail-template';
 import { queueMails } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
 import type { Mail } from '../mail/mailer';
-import type { AddressSnapshot } from './invoice.service';
+import type { AddressSnapshot } from './checkout-bag';
 import { deliveriesOfOrder } from '../delivery/order-deliveries.queries';
 
 /** What a mail needs of the config: the shop's identity and the address its links start with. */

@@ -3,34 +3,24 @@
  * {id} (checked before the body is looked at); every amount comes from the database, and the delivery choices are
  * checked on the server's clock (the one the delivery schedule route answers from).
  */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiError } from '../../../domain/errors';
 import { checkoutInvoiceRefusal, checkoutInvoiceReply, checkoutInvoiceRequest } from '../../../domain/payment';
-import { BadRequest } from '../../errors';
-import { requireBuyerFor } from '../checkout/buyer-access';
-import type { Buyer } from '../checkout/buyer-access';
+import { buyerOfPath } from '../checkout/buyer-access';
 import type { PaymentProvider } from '../payments/provider';
 import { createCheckoutInvoice } from './invoice.service';
 
 const refusals = { 400: apiError, 401: apiError, 403: apiError, 404: apiError, 409: checkoutInvoiceRefusal, 503: apiError } as const;
 
-const pathId = (request: FastifyRequest): string => {
-  const id = (request.params as Record<string, unknown> | undefined)?.id;
-  if (typeof id !== 'string' || id === '' || id.length > 64) throw new BadRequest('id must be a user id');
-  return id;
-};
-
 /** `now` is the server's clock: the app's own unless a test fixes it. */
 export function ordersRoutes(provider: PaymentProvider, now: () => Date): FastifyPluginAsyncZod {
   return async (app) => {
-    // The buyer checked before the body is looked at, kept for the handler: a guest's check reads the database.
-    const buyers = new WeakMap<FastifyRequest, Buyer>();
+    const buyer = buyerOfPath(app.db);
     app.post(
       '/user/:id/checkoutinvoice',
       {
-        preValidation: async (request) => void buyers.set(request, await requireBuyerFor(app.db, request, pathId(request))),
+        preValidation: buyer.preValidation,
         schema: {
           tags: ['checkout'],
           summary: 'Reserves the bag’s stock and its hand delivery’s slot (15 minutes unless RESERVATION_MINUTES says otherwise) and opens a payment order for the bag and its delivery fees',
@@ -42,7 +32,7 @@ export function ordersRoutes(provider: PaymentProvider, now: () => Date): Fastif
       async (request) =>
         createCheckoutInvoice(
           { db: app.db, provider, reservationMinutes: app.config.reservationMinutes, now },
-          buyers.get(request)!,
+          buyer.of(request),
           request.body.addressId,
           { gift: request.body.gift ?? null, deliveries: request.body.deliveries ?? [], couponCode: request.body.couponCode ?? null },
         ),
