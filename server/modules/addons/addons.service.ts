@@ -3,7 +3,6 @@
  * 0024). Not cached with the catalogue: they follow stock, which changes with every order without touching the
  * catalogue's version.
  */
-import { productSummaryOf } from '../catalog/product-summary';
 import { and, asc, eq, gt, not } from 'drizzle-orm';
 import { addonsLimit } from '../../../domain/addons';
 import type { AddonsReply } from '../../../domain/addons';
@@ -11,6 +10,7 @@ import type { Database } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { categories, products } from '../../db/schema';
 import { resolvedDeliveryKind } from '../catalog/catalog.queries';
+import { productSummaryOf } from '../catalog/product-summary';
 
 const liveAddons = preparedStatement('live_addons', (db) =>
   db

@@ -1,5 +1,4 @@
 /** Builds the storefront's catalogue shapes (SPEC.md §7) from database rows; removed products never appear. */
-import { productSummaryOf } from './product-summary';
 import type { z } from 'zod/mini';
 import { allFlowersReply, categoryHeaderReply } from '../../../domain/catalog';
 import type { AllFlowersReply, CatalogCategory, FlowerDetail, HeaderCategory } from '../../../domain/catalog';
@@ -10,6 +9,7 @@ import { cachedCatalog } from './catalog.cache';
 import type { Cached } from './catalog.cache';
 import { selectCatalogRows, selectHeaderRows, selectProductDetail } from './catalog.queries';
 import type { CatalogRow } from './catalog.queries';
+import { productSummaryOf } from './product-summary';
 import { ratingOf } from '../reviews/reviews.service';
 
 export const productNotFoundMessage = 'Product not found';

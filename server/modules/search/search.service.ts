@@ -1,11 +1,11 @@
 /** Search (issue 42): the results page and the header box's suggestions, from one ranked query. */
-import { productSummaryOf } from '../catalog/product-summary';
 import { rupeesToPaise } from '../../../domain/money';
 import { searchLimits, searchTerms } from '../../../domain/search';
 import type { SearchFlowersQuery, SearchFlowersReply, SearchSuggestionsReply } from '../../../domain/search';
 import type { Database } from '../../db/client';
 import { cachedSearch } from '../catalog/catalog.cache';
 import type { Cached } from '../catalog/catalog.cache';
+import { productSummaryOf } from '../catalog/product-summary';
 import { selectSearchRows } from './search.queries';
 
 /**
