@@ -1,7 +1,7 @@
 // Finding and choosing (issue 42) in real Chromium against the built app and the real server: a shopper finds "gerbra"
 // from the header, adds a cake from "Make it special", applies a coupon and pays the discounted amount; once the admin
 // marks the order delivered she rates the gerberas on their page and sees her stars. A second buyer rates from My
-// Account's orders.
+// Account's orders. "Make it special" never makes the product page wider than the screen.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatPaise } from '../../domain/money';
@@ -102,6 +102,23 @@ describe('a shopper finding and choosing', () => {
     await page.getByRole('img', { name: 'Rated 5.0 out of 5 from 1 review' }).first().waitFor();
     await page.getByTestId('review').getByText('Bright gerberas, and the cake was a hit.').waitFor();
     expect(unexpectedErrors(errors)).toEqual([]);
+  });
+
+  it('"Make it special" scrolls sideways inside the page: no page wider than the screen, the picture keeps its column', async () => {
+    const api = shopApi(suite.server.url);
+    const [posy] = await api.productsOf('Everlasting Dry Flowers', 'Posy');
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+      const { page } = await suite.freshPage(viewport);
+      await page.goto(`/flower/${posy!.externalId}`);
+      const special = page.getByRole('region', { name: 'Make it special' });
+      await special.scrollIntoViewIfNeeded();
+      await special.getByTestId('addon-card').first().waitFor();
+      const { pageWidth, screenWidth } = await page.evaluate(() => ({ pageWidth: document.documentElement.scrollWidth, screenWidth: innerWidth }));
+      expect(pageWidth, `${viewport.width} px`).toBeLessThanOrEqual(screenWidth);
+      // The picture's column is about half the content at 1440 (1.05fr : 1fr), all of it on a phone.
+      const picture = await page.getByRole('img', { name: posy!.productName }).first().boundingBox();
+      expect(picture!.width, `${viewport.width} px`).toBeGreaterThan(viewport.width < 768 ? 300 : 400);
+    }
   });
 
   it('a delivered buyer rates the product from My Account and sees her stars on its page', async () => {

@@ -69,7 +69,8 @@ export function FlowerDetailView({ flower, onAddToCart, onBuyNow, canAdd, pendin
         <ProductImage itemCode={flower.itemCode} alt={flower.productName} sizes={productImageSizes.detail} load="first" />
       </Box>
 
-      <Stack gap="5">
+      {/* minW 0: a wide row inside (Make it special scrolls sideways) must not widen the grid track past its share. */}
+      <Stack gap="5" minW="0">
         <HStack gap="2" fontSize="xs" letterSpacing="0.16em" textTransform="uppercase" color="brand.goldText" fontWeight="600" wrap="wrap">
           <Link asChild color="inherit" _hover={{ color: 'brand.leaf' }}>
             <RouterLink to={paths.category(flower.flowerCategoryName, flower.flowerSubCategoryName)}>
