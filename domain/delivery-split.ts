@@ -1,4 +1,5 @@
 import { deliveryKinds } from './delivery-kind';
+import type { CartLine } from './cart';
 import type { DeliveryKind } from './delivery-kind';
 
 /**
@@ -27,6 +28,11 @@ export interface Delivery<L extends PricedLine> {
 export function travelsAs(line: PricedLine, bag: readonly PricedLine[]): DeliveryKind {
   if (line.isAddon && bag.some((other) => other.deliveryKind === 'hand')) return 'hand';
   return line.deliveryKind;
+}
+
+/** How a line of the bag as the browser holds it (GET …/cart) travels: its kind, and whether it is an add-on. */
+export function travelOf(line: CartLine): Pick<PricedLine, 'deliveryKind' | 'isAddon'> {
+  return { deliveryKind: line.productItem.ProductDatum.deliveryKind, isAddon: line.productItem.ProductDatum.isAddon ?? false };
 }
 
 export function splitIntoDeliveries<L extends PricedLine>(lines: readonly L[]): Delivery<L>[] {

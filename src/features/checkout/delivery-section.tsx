@@ -7,7 +7,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CartReply } from '../../../domain/cart';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
-import { deliveryTitles, splitIntoDeliveries } from '../../../domain/delivery-split';
+import { deliveryTitles, splitIntoDeliveries, travelOf } from '../../../domain/delivery-split';
 import { deliveryChoiceMessages } from '../../../domain/payment';
 import type { DeliveryChoiceRequest } from '../../../domain/payment';
 import type { DeliveryReach } from '../../../domain/service-area';
@@ -23,15 +23,9 @@ export type DeliveryPickers = Record<DeliveryKind, DeliveryScheduleActor>;
 
 /** The delivery kinds of the bag, hand first. */
 export const bagDeliveryKinds = (cart: CartReply): DeliveryKind[] =>
-  splitIntoDeliveries(cart.productList.map((line) => ({ ...travelling(line), totalPaise: 0 }))).map(
+  splitIntoDeliveries(cart.productList.map((line) => ({ ...travelOf(line), totalPaise: 0 }))).map(
     (delivery) => delivery.kind,
   );
-
-/** What the split asks of a bag line: its kind, and whether it is an add-on travelling with the flowers. */
-const travelling = (line: CartReply['productList'][number]) => ({
-  deliveryKind: line.productItem.ProductDatum.deliveryKind,
-  isAddon: line.productItem.ProductDatum.isAddon ?? false,
-});
 
 export function useDeliveryPickers(): DeliveryPickers {
   return { hand: useDeliveryScheduleActor('hand'), courier: useDeliveryScheduleActor('courier') };
@@ -86,7 +80,7 @@ interface DeliveriesSectionProps {
 /** One block per delivery: what goes in it, and its date and slot picker (or why it cannot be delivered by hand). */
 export function DeliveriesSection({ cart, pickers, pincode, reach }: DeliveriesSectionProps) {
   const deliveries = splitIntoDeliveries(
-    cart.productList.map((line) => ({ ...travelling(line), totalPaise: 0, name: line.productItem.ProductDatum.productName })),
+    cart.productList.map((line) => ({ ...travelOf(line), totalPaise: 0, name: line.productItem.ProductDatum.productName })),
   );
   if (deliveries.length === 0) return null;
   return (

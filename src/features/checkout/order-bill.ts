@@ -7,7 +7,7 @@
 import type { CartReply } from '../../../domain/cart';
 import type { LineDiscount } from '../../../domain/coupons';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
-import { deliveryFeeRateBp, splitIntoDeliveries } from '../../../domain/delivery-split';
+import { deliveryFeeRateBp, splitIntoDeliveries, travelOf } from '../../../domain/delivery-split';
 import { lineTax, orderTotals, taxRows } from '../../../domain/gst';
 import type { TaxRow } from '../../../domain/gst';
 import { rupeesToPaise } from '../../../domain/money';
@@ -71,12 +71,7 @@ export function orderBill(cart: CartReply, deliveryState: string | null, fees: r
   // Split as the invoice splits (add-ons travel with the flowers), on the goods' values before the discount, so each
   // fee is taxed at the invoice's rate: a coupon changes what is paid, not which goods a delivery mostly carries.
   const deliveries = splitIntoDeliveries(
-    priced.map(({ line, pricePaise, rateBp: lineRate }) => ({
-      totalPaise: pricePaise,
-      rateBp: lineRate,
-      deliveryKind: line.productItem.ProductDatum.deliveryKind,
-      isAddon: line.productItem.ProductDatum.isAddon ?? false,
-    })),
+    priced.map(({ line, pricePaise, rateBp: lineRate }) => ({ ...travelOf(line), totalPaise: pricePaise, rateBp: lineRate })),
   );
   const deliveryLines = fees.map((fee) => {
     const rate = deliveryFeeRateBp(deliveries.find((delivery) => delivery.kind === fee.kind)?.lines ?? []);
