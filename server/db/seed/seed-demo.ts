@@ -1,7 +1,7 @@
 /**
  * Fills a fresh database with the demo catalogue: categories, sub-categories, products with generated pictures, the
- * hero and bottom banner images, service areas and two coupons (WELCOME10, FLAT150). Runs only when there are no categories yet, and writes everything in one
- * transaction so an interrupted start leaves nothing half-seeded.
+ * hero and bottom banner images, service areas and two coupons (WELCOME10, FLAT150). Runs only when there are no
+ * categories yet, and writes everything in one transaction so an interrupted start leaves nothing half-seeded.
  */
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
