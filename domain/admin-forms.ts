@@ -12,7 +12,7 @@ import { purchaseStatus, trackingUrl, trackingUrlMax } from './admin-orders';
 import { limits, redirectDelays, toastDurations } from './limits';
 import { couponCode, couponKinds, couponLimits, couponTexts } from './coupons';
 import { maxAreaFeePaise, serviceAreaRequest, serviceAreaTexts } from './service-area';
-import { isIndiaDate } from './india-time';
+import { indiaDateField } from './delivery-schedule';
 import { giftPlaceOfSupplyRules, prefixMax, shopSettingsFields, shopSettingsMessages } from './shop-settings';
 
 /**
@@ -163,6 +163,7 @@ const deliveryAreaFields = {
 /** Whole numbers typed as text, within [min, max]; empty is judged by `required` (or means none). */
 const wholeText = (min: number, max: number, message: string) =>
   z.string().check(z.regex(/^\d+$/, { error: message }), z.refine((v: string) => Number(v) >= min && Number(v) <= max, { error: message }));
+const couponDate = { filter: (v: string) => v.slice(0, 10), rule: indiaDateField(couponTexts.dateInvalid) };
 const couponFields = {
   code: { filter: (v: string) => v.toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, couponLimits.codeMax), rule: couponCode },
   description: { filter: (v: string) => v.slice(0, couponLimits.descriptionMax), rule: z.string().check(z.maxLength(couponLimits.descriptionMax, { error: couponTexts.descriptionInvalid })) },
@@ -171,8 +172,8 @@ const couponFields = {
   value: { filter: (v: string) => f.digits(v, 8), rule: wholeText(1, couponLimits.rupeesMax, couponTexts.amountInvalid) },
   minOrder: { filter: (v: string) => f.digits(v, 8), rule: wholeText(0, couponLimits.rupeesMax, couponTexts.minimumInvalid) },
   maxDiscount: { filter: (v: string) => f.digits(v, 8), rule: wholeText(1, couponLimits.rupeesMax, couponTexts.maxDiscountInvalid) },
-  validFrom: { filter: (v: string) => v.slice(0, 10), rule: z.string().check(z.refine(isIndiaDate, { error: couponTexts.dateInvalid })) },
-  validTo: { filter: (v: string) => v.slice(0, 10), rule: z.string().check(z.refine(isIndiaDate, { error: couponTexts.dateInvalid })) },
+  validFrom: couponDate,
+  validTo: couponDate,
   totalLimit: { filter: (v: string) => f.digits(v, 7), rule: wholeText(1, couponLimits.usesMax, couponTexts.limitInvalid) },
   perBuyerLimit: { filter: (v: string) => f.digits(v, 7), rule: wholeText(1, couponLimits.usesMax, couponTexts.limitInvalid) },
   firstOrderOnly: { filter: (v: string) => (v === 'true' ? 'true' : 'false'), rule: z.enum(['true', 'false']) },
