@@ -1,5 +1,6 @@
 // A bag as GET user/{id}/cart answers it, for machine and view tests: lines and the totals the server sums.
 import type { CartLine, CartReply } from '../../domain/cart';
+import type { DeliveryKind } from '../../domain/delivery-kind';
 
 export interface LineOptions {
   id: number;
@@ -13,9 +14,13 @@ export interface LineOptions {
   productGst?: number;
   available?: number;
   isRemoved?: boolean;
+  deliveryKind?: DeliveryKind;
+  isAddon?: boolean;
 }
 
-export function aCartLine({ id, name = `Flower ${id}`, itemCode = `IC-${id}`, price = 1250, mrp = price, quantity = 1, productGst = 0, available = 8, isRemoved = false }: LineOptions): CartLine {
+export function aCartLine(options: LineOptions): CartLine {
+  const { id, name = `Flower ${id}`, itemCode = `IC-${id}`, price = 1250, mrp = price, quantity = 1, productGst = 0 } = options;
+  const { available = 8, isRemoved = false, deliveryKind = 'courier', isAddon } = options;
   return {
     productItem: {
       id,
@@ -23,7 +28,7 @@ export function aCartLine({ id, name = `Flower ${id}`, itemCode = `IC-${id}`, pr
       quantity,
       size: 'Standard',
       totalAmount: price * quantity,
-      ProductDatum: { externalId: `p_${id}`, itemCode, productName: name, sellingPrice: price, mrp, deliveryKind: 'courier' },
+      ProductDatum: { externalId: `p_${id}`, itemCode, productName: name, sellingPrice: price, mrp, deliveryKind, ...(isAddon === undefined ? {} : { isAddon }) },
     },
     productId: `p_${id}`,
     productGst,

@@ -78,3 +78,29 @@ describe('orderBill with a coupon', () => {
     expect(bill.totalPaise).toBe(129_900 + 199_800);
   });
 });
+
+// With an add-on (issue 42): split as the invoice splits (the add-on travels with the flowers), so the delivery fee is
+// taxed as the flowers and the bill agrees with the invoice to the paisa (tests/server/checkout-deliveries.test.ts bills
+// the same bag: Rs. 2,430 with Rs. 180 of tax).
+/** Rupees, CGST percent, how it travels alone, and whether it is an add-on. */
+const aGoodsLine = (id: number, price: number, productGst: number, deliveryKind: 'hand' | 'courier', isAddon: boolean) =>
+  aCartLine({ id, name: `Product ${id}`, itemCode: `C-${id}`, price, productGst, available: 5, deliveryKind, isAddon });
+
+const midnight = { kind: 'hand' as const, title: 'Fresh flowers, delivered by hand', detail: 'Midnight', feePaise: 25_000 };
+
+describe('orderBill with an add-on', () => {
+  it("taxes the hand delivery's fee as the roses, not as the dearer vase riding with them", () => {
+    const bill = orderBill(cartOf([aGoodsLine(1, 1000, 0, 'hand', false), aGoodsLine(2, 1180, 9, 'courier', true)]), 'Tamil Nadu', [midnight]);
+    expect(bill.totalPaise).toBe(243_000);
+    expect(bill.taxPaise).toBe(18_000);
+    expect(bill.deliveries).toHaveLength(1);
+    expect(bill.deliveries[0]!.taxRows.every((row) => !/GST \(/.test(row.label))).toBe(true);
+  });
+
+  it('taxes the same vase bought as an ordinary product by its own courier delivery at its rate', () => {
+    const courier = { kind: 'courier' as const, title: 'Everlasting gifts, by courier', detail: 'Courier', feePaise: 11_800 };
+    const bill = orderBill(cartOf([aGoodsLine(1, 1000, 0, 'hand', false), aGoodsLine(2, 1180, 9, 'courier', false)]), 'Tamil Nadu', [midnight, courier]);
+    // The courier fee 118 carries 18 of tax: 180 + 18.
+    expect(bill.taxPaise).toBe(19_800);
+  });
+});
