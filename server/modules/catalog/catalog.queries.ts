@@ -5,6 +5,8 @@ import type { Database, Transaction } from '../../db/client';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
 import { preparedStatement } from '../../db/prepared';
 import { categories, productRatings, products, subCategories } from '../../db/schema';
+import type { StarCounts } from '../reviews/reviews.queries';
+import type { ProductSummaryRow } from './product-summary';
 
 type Reader = Database | Transaction;
 
@@ -16,19 +18,9 @@ export interface CatalogRow {
   categoryName: string;
   subCategoryId: number | null;
   subCategoryName: string | null;
-  product: {
-    externalId: string;
-    itemCode: string;
-    name: string;
-    sellingPricePaise: number;
-    mrpPaise: number;
-    deliveryKind: DeliveryKind;
-    /** Visible reviews per number of stars, 1..5 (issue 42); null when nobody reviewed it. */
-    stars: StarCounts | null;
-  } | null;
+  /** With its visible reviews per number of stars, 1..5 (issue 42); null when nobody reviewed it. */
+  product: (ProductSummaryRow & { stars: StarCounts | null }) | null;
 }
-
-export type StarCounts = [number, number, number, number, number];
 
 /** The ratings row's five counts (needs `product_ratings` left-joined); null without a row. */
 const starCounts = sql<StarCounts | null>`case when ${productRatings.productId} is null then null

@@ -2,6 +2,7 @@
 import type { ProductSummary } from '../../../domain/catalog';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
 import { paiseToRupees } from '../../../domain/money';
+import type { StarCounts } from '../reviews/reviews.queries';
 import { cardRating } from '../reviews/reviews.service';
 
 export interface ProductSummaryRow {
@@ -12,7 +13,7 @@ export interface ProductSummaryRow {
   mrpPaise: number;
   deliveryKind: DeliveryKind;
   /** Visible reviews per number of stars, 1..5; null or absent when it has none (its card shows no stars). */
-  stars?: readonly number[] | null;
+  stars?: StarCounts | null;
 }
 
 export function productSummaryOf(row: ProductSummaryRow): ProductSummary {

@@ -9,6 +9,8 @@ import type { SQL } from 'drizzle-orm';
 import type { DeliveryKind } from '../../../domain/delivery-kind';
 import type { SearchSort } from '../../../domain/search';
 import type { Database } from '../../db/client';
+import type { ProductSummaryRow } from '../catalog/product-summary';
+import type { StarCounts } from '../reviews/reviews.queries';
 
 export interface SearchFilters {
   categoryName?: string;
@@ -17,17 +19,11 @@ export interface SearchFilters {
   kind?: DeliveryKind;
 }
 
-export type SearchRow = {
-  externalId: string;
-  itemCode: string;
-  name: string;
-  sellingPricePaise: number;
-  mrpPaise: number;
-  deliveryKind: DeliveryKind;
+export type SearchRow = ProductSummaryRow & {
   categoryName: string;
   subCategoryName: string;
   /** Visible reviews per number of stars, 1..5 (issue 42); null when nobody reviewed it. */
-  stars: [number, number, number, number, number] | null;
+  stars: StarCounts | null;
   total: number;
 };
 
