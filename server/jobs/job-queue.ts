@@ -146,6 +146,9 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
     },
   };
 
+  // Decorated before the first worker starts: a job already due (queued before a restart) runs at once, and may queue
+  // another through `app.jobs`.
+  app.decorate('jobs', queue);
   try {
     // One process at a time: pg-boss's schema and queues are tables, and instances creating them together deadlock.
     await app.database.exclusively(async () => {
@@ -164,8 +167,6 @@ export async function startJobQueue(app: JobApp, jobs: AnyJob[], timings: Partia
         }
       }
     });
-    // Decorated before the first runs: a job may queue another.
-    app.decorate('jobs', queue);
     for (const job of jobs) if (job.atStart) await job.run(app, {});
   } catch (error) {
     await queue.stop();

@@ -1,6 +1,7 @@
 /**
  * The job queue (server/jobs/job-queue.ts): a failing pg-boss transaction leaves the shop's connections usable; closing
- * the app lets a job under way finish before the database closes;
+ * the app lets a job under way finish before the database closes; a job already due when the app starts finds the queue
+ * ready for the jobs it queues;
  * and with two apps on one PostgreSQL database, as two instances of the shop run, a scheduled job runs once per tick,
  * on one of them (the PostgreSQL pass, TEST_DATABASE_URL: on the embedded database one process owns the data).
  */
@@ -85,6 +86,37 @@ describe('closing the app', () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   }, 90_000);
+});
+
+describe('starting the app', () => {
+  it('runs a job that was already due as it starts, with the queue ready for it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fs-job-start-'));
+    const database = { kind: 'pglite' as const, dataDir };
+    try {
+      const first = await buildTestApp({ database });
+      // Due a moment after this app has closed: the next one finds it waiting as its workers start. The minute sweep
+      // queues the mails still due, through the app's queue.
+      expect(await first.jobs.send(reservationExpiryJob, {}, { startAfter: 1 })).toBe(true);
+      await first.close();
+      await sleep(1_500);
+
+      const log = new LogCapture();
+      const app = await buildTestApp({ database, logLevel: 'warn' }, { logStream: log });
+      try {
+        await app.jobs.idle([reservationExpiryJob]);
+        expect(log.lines.filter((line) => line.includes('"level":50'))).toEqual([]);
+        const { rows } = (await app.db.execute(
+          sql`select state from pgboss.job where name = ${reservationExpiryJob.name} order by created_on`,
+        )) as unknown as { rows: { state: string }[] };
+        expect(rows.map((row) => row.state)).toContain('completed');
+        expect(rows.map((row) => row.state)).not.toContain('retry');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!serverUrl)('two apps on one PostgreSQL database', () => {
