@@ -100,14 +100,47 @@ export async function settleOrder(
   context: MailContext,
   now = new Date(),
 ): Promise<Settlement | undefined> {
-  // Composed before a pending order's settle, which is one statement that queues them only if it pays the order.
-  const composed = await orderMails(db, context, { providerOrderId: input.providerOrderId }, { onlyIfPending: true });
+  return settleComposed(db, input, await composeSettlement(db, input.providerOrderId, context, now), context, now);
+}
+
+/** The order's payment state and buyer, and what its settle writes along if pending: its mails and GST document. */
+export interface ComposedSettlement {
+  paymentState: string;
+  /** The buyer's external id: verify checks the caller against it. */
+  buyerExtId: string;
+  mails: QueuedMail[];
+  document: { body: DocumentBody; settings: ShopSettings } | undefined;
+}
+
+/**
+ * Composes a pending order's mails and GST document before its settle, which is one statement that queues and issues
+ * them only if it pays the order. Undefined when there is no such order.
+ */
+export async function composeSettlement(
+  db: Database,
+  providerOrderId: string,
+  context: MailContext,
+  now: Date,
+): Promise<ComposedSettlement | undefined> {
+  const composed = await orderMails(db, context, { providerOrderId }, { onlyIfPending: true });
+  if (!composed) return undefined;
+  if (composed.paymentState !== 'pending') return { ...composed, document: undefined };
+  const settings = await cachedSettings(db, context.shop);
+  const body = await composeInvoiceBody(db, settings, { providerOrderId }, now);
+  return { ...composed, document: body && { body, settings } };
+}
+
+/** settleOrder's second half, for a caller that looked at the composed settlement first (verify: its buyer). */
+export async function settleComposed(
+  db: Database,
+  input: SettlementInput,
+  composed: ComposedSettlement | undefined,
+  context: MailContext,
+  now: Date,
+): Promise<Settlement | undefined> {
   if (!composed) return undefined;
   if (composed.paymentState === 'pending') {
-    // Its GST document, composed as the mails are: the statement issues it only if it pays the order.
-    const settings = await cachedSettings(db, context.shop);
-    const body = await composeInvoiceBody(db, settings, { providerOrderId: input.providerOrderId }, now);
-    const settled = await settlePendingOrder(db, input, composed.mails, body && { body, settings }, now);
+    const settled = await settlePendingOrder(db, input, composed.mails, composed.document, now);
     if (settled !== 'not pending') return settled;
   }
   return settleOrderInTransaction(db, input, context, now);

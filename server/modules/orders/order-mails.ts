@@ -135,7 +135,7 @@ export async function orderMails(
   context: MailContext,
   which: { id: number } | { providerOrderId: string },
   options: { onlyIfPending?: boolean } = {},
-): Promise<{ paymentState: string; mails: QueuedMail[] } | undefined> {
+): Promise<{ paymentState: string; buyerExtId: string; mails: QueuedMail[] } | undefined> {
   const { shop, publicBaseUrl } = context;
   const [order] = await db
     .select({
@@ -150,6 +150,7 @@ export async function orderMails(
       createdAt: orders.createdAt,
       email: users.email,
       firstName: users.firstName,
+      buyerExtId: users.externalId,
       items: mailItems,
       deliveries: deliveriesOfOrder(orders.id),
     })
@@ -159,7 +160,8 @@ export async function orderMails(
     .limit(1);
   if (!order) return undefined;
   // A settled order's mails are already queued: a replayed verify or webhook composes nothing.
-  if (options.onlyIfPending && order.paymentState !== 'pending') return { paymentState: order.paymentState, mails: [] };
+  const { paymentState, buyerExtId } = order;
+  if (options.onlyIfPending && paymentState !== 'pending') return { paymentState, buyerExtId, mails: [] };
   const { id: orderId, items, deliveries } = order;
   const address = order.address as AddressSnapshot;
   const orderNumber = order.providerOrderId ?? order.invoiceId;
@@ -232,6 +234,7 @@ export async function orderMails(
   const subject = stockGone ? `Order ${orderNumber}: sold out, your money comes back` : `Order confirmed: ${orderNumber}`;
   return {
     paymentState: order.paymentState,
+    buyerExtId: order.buyerExtId,
     mails: [
       { key: `order:${orderId}:confirmation`, kind: 'order_confirmation', orderId, to: order.email, subject: `${subject} · ${shop.name}`, ...buyer },
       { key: `order:${orderId}:notice`, kind: 'order_notice', orderId, to: shop.email, subject: `New order ${orderNumber}`, ...notice },

@@ -10,7 +10,8 @@ import type { SandboxPayBody, sandboxDeclineReply, VerifyPaymentRequest } from '
 import { orders, users } from '../../db/schema';
 import { BadRequest, NotFound, NotReady, Unauthorized } from '../../errors';
 import { requireBuyerFor, verifiedGuestSession } from '../checkout/buyer-access';
-import { failLatestPendingOrder, settleOrder } from '../orders/order-lifecycle';
+import { composeSettlement, failLatestPendingOrder, settleComposed, settleOrder } from '../orders/order-lifecycle';
+import type { ComposedSettlement } from '../orders/order-lifecycle';
 import { sendQueuedMails } from '../../jobs/send-mail.job';
 import { fillPaymentMethod, providerPaymentMethod, sandboxPaymentMethod } from './payment-method';
 import type { PaymentProvider } from './provider';
@@ -28,8 +29,13 @@ export async function settleAndMail(
   app: FastifyInstance,
   provider: PaymentProvider,
   input: { providerOrderId: string; providerPaymentId: string; settledBy: 'verify' | 'webhook' | 'reconciliation' },
+  /** The settlement as the caller composed it at `now` (verify), or nothing: composed here. */
+  prepared?: { composed: ComposedSettlement | undefined; now: Date },
 ): Promise<boolean> {
-  const settlement = await settleOrder(app.db, { ...input, provider: provider.name }, app.config);
+  const settlementInput = { ...input, provider: provider.name };
+  const settlement = prepared
+    ? await settleComposed(app.db, settlementInput, prepared.composed, app.config, prepared.now)
+    : await settleOrder(app.db, settlementInput, app.config);
   if (!settlement) return false;
   if (settlement.extraPayment) {
     app.log.warn({ orderId: settlement.orderId, paymentId: input.providerPaymentId }, 'a second payment on a settled order: due back');
@@ -45,22 +51,21 @@ export async function verifyPayment(
   body: VerifyPaymentRequest,
 ): Promise<{ message: string }> {
   if (request.caller.kind === 'anonymous') throw new Unauthorized();
-  const [order] = await app.db
-    .select({ providerOrderId: orders.providerOrderId, userExtId: users.externalId })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.providerOrderId, body.razorpay_order_id))
-    .limit(1);
-  if (!order?.providerOrderId) throw new BadRequest(paymentMessages.verificationFailed);
-  await requireBuyerFor(app.db, request, order.userExtId);
-  if (!provider.verifySignature(order.providerOrderId, body.razorpay_payment_id, body.razorpay_signature)) {
+  const now = new Date();
+  // The order's buyer comes with its mails' read: each statement waits its turn on the embedded database's one
+  // connection, and verify is the checkout's longest wait. Nothing composed is written unless the checks pass.
+  const composed = await composeSettlement(app.db, body.razorpay_order_id, app.config, now);
+  if (!composed) throw new BadRequest(paymentMessages.verificationFailed);
+  await requireBuyerFor(app.db, request, composed.buyerExtId);
+  if (!provider.verifySignature(body.razorpay_order_id, body.razorpay_payment_id, body.razorpay_signature)) {
     throw new BadRequest(paymentMessages.verificationFailed);
   }
-  await settleAndMail(app, provider, {
-    providerOrderId: order.providerOrderId,
-    providerPaymentId: body.razorpay_payment_id,
-    settledBy: 'verify',
-  });
+  await settleAndMail(
+    app,
+    provider,
+    { providerOrderId: body.razorpay_order_id, providerPaymentId: body.razorpay_payment_id, settledBy: 'verify' },
+    { composed, now },
+  );
   return { message: paymentMessages.success };
 }
 
