@@ -124,6 +124,7 @@ export async function preparePgliteTemplate(): Promise<void> {
 
 function startWorker(start: WorkerStart): Worker {
   // The thread's own JavaScript only carries messages between the socket and PostgreSQL: V8's smallest young
-  // generation does, where the default would grow to tens of megabytes under load.
+  // generation does, where the default would grow to tens of megabytes under load. A --max-semi-space-size on the
+  // command line (npm run serve's) overrides this for every thread (docs/performance.md, ninth session).
   return startThread('embedded-worker', import.meta.url, { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 1 } });
 }

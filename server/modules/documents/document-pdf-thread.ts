@@ -19,6 +19,7 @@ let lastId = 0;
 
 function drawingThread(): Worker {
   if (thread) return thread;
+  // Unless the command line sets the young generation for every thread (embedded-server.ts says so too).
   const started = startThread('document-pdf.thread', import.meta.url, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   started.on('message', (answer: DrawAnswer) => {
     const waiting = drawing.get(answer.id);
