@@ -1,5 +1,6 @@
 // Field messages of the two forms that set a password with an e-mailed code: Forgot Password's second step and
-// checkout's Set Password modal (SPEC.md §5). They differ only in the wording of two messages.
+// checkout's Set Password modal (SPEC.md §5), which differ only in the wording of two messages; and why a submit of a
+// new password is refused, on those two and on Sign Up's password step.
 import { authMessages, newPassword, otp } from './auth';
 import type { FieldErrors } from './fields';
 
@@ -29,4 +30,28 @@ export function passwordResetErrors(
         ? authMessages.passwordsDoNotMatch
         : undefined,
   };
+}
+
+/** What a refused new-password submit says on each screen. */
+export interface NewPasswordWording {
+  /** An empty field's toast on this screen. */
+  missing: string;
+  /** The password rule's message on this screen. */
+  passwordRule: string;
+}
+
+/**
+ * Why a submit of a new password is refused, in the order the screens check (SPEC.md §5): an empty field, a malformed
+ * OTP (where the step has one), a confirmation that differs, the password rule; null when the step may go on.
+ */
+export function newPasswordRefusal(
+  values: { otp?: string; password: string; confirmPassword: string },
+  wording: NewPasswordWording,
+): string | null {
+  const hasOtp = values.otp !== undefined;
+  if ((hasOtp && !values.otp!.trim()) || !values.password || !values.confirmPassword) return wording.missing;
+  if (hasOtp && !otp.safeParse(values.otp).success) return authMessages.otpLength;
+  if (values.password !== values.confirmPassword) return authMessages.passwordsDoNotMatch;
+  if (!newPassword(wording.passwordRule).safeParse(values.password).success) return wording.passwordRule;
+  return null;
 }

@@ -1,19 +1,15 @@
 // Forgot Password (SPEC.md §2, §4 "Forgot password", §5, §8): step "Email Verification" mails an OTP, step "OTP and
 // Password" checks it and sets the new password, then /login after 3 s.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { authMessages, email as emailRule, newPassword, otp as otpRule } from '../domain/auth';
+import { authMessages, email as emailRule } from '../domain/auth';
 import type { MessageReply, VerifyOtpPasswordRequest } from '../domain/auth';
 import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
+import { newPasswordRefusal } from '../domain/password-reset-errors';
 import { errorOf, outputOf } from './actor-events';
-import { authNotice } from './auth.selectors';
-import { refusal } from './refusal';
-import {
-  filterForgotPasswordField,
-  resetFailureMessage,
-  resetOtpSentMessage,
-  verifyEmailFailureMessage,
-} from './forgot-password.selectors';
+import { authNotice, toggledSecret } from './auth.selectors';
+import { filterForgotPasswordField, resetOtpSentMessage } from './forgot-password.selectors';
+import { resetFailureMessage, resetPasswordRequest, verifyEmailFailureMessage } from './password-reset.selectors';
 import type { ForgotPasswordField, ForgotPasswordSecret } from './forgot-password.selectors';
 
 export type { ForgotPasswordField, ForgotPasswordSecret } from './forgot-password.selectors';
@@ -34,7 +30,8 @@ export type ForgotPasswordEvent =
   | { type: 'form.submit' }
   | { type: 'password.toggle'; field: ForgotPasswordSecret };
 
-const passwordRule = newPassword(authMessages.passwordRuleLong);
+/** This screen's words for a refused new password (the long wording of the rule, SPEC.md §5). */
+const refusalWording = { missing: authMessages.fillAllFields, passwordRule: authMessages.passwordRuleLong };
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
@@ -57,20 +54,15 @@ const forgotPasswordSetup = setup({
         [params.step]: true,
       }),
     }),
-    togglePassword: assign({
-      shown: ({ context, event }) => {
-        assertEvent(event, 'password.toggle');
-        return { ...context.shown, [event.field]: !context.shown[event.field] };
-      },
+    togglePassword: assign(({ context, event }) => {
+      assertEvent(event, 'password.toggle');
+      return { shown: toggledSecret(context.shown, event.field) };
     }),
     keepUserId: assign({ userId: ({ event }) => outputOf<{ userId: string }>(event, 'verifyEmail').userId }),
   },
   guards: {
     isEmailValid: ({ context }) => emailRule.safeParse(context.email).success,
-    isAnyFieldEmpty: ({ context }) => !context.otp.trim() || !context.password || !context.confirmPassword,
-    isOtpMalformed: ({ context }) => !otpRule.safeParse(context.otp).success,
-    doPasswordsDiffer: ({ context }) => context.password !== context.confirmPassword,
-    isPasswordValid: ({ context }) => passwordRule.safeParse(context.password).success,
+    isNewPasswordAcceptable: ({ context }) => newPasswordRefusal(context, refusalWording) === null,
   },
   delays: {
     afterPasswordReset: redirectDelays.afterPasswordReset,
@@ -84,6 +76,9 @@ export const forgotPasswordMachine = forgotPasswordSetup.extend({
     }),
     notifyResetFailure: forgotPasswordSetup.enqueueActions(({ event, enqueue }) => {
       enqueue({ type: 'notify', params: authNotice(resetFailureMessage(errorOf(event, 'resetPassword')), 'error') });
+    }),
+    notifyPasswordRefusal: forgotPasswordSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'notify', params: authNotice(newPasswordRefusal(context, refusalWording) ?? '', 'error') });
     }),
   },
 }).createMachine({
@@ -128,22 +123,8 @@ export const forgotPasswordMachine = forgotPasswordSetup.extend({
         'field.change': { actions: 'changeField' },
         'password.toggle': { actions: 'togglePassword' },
         'form.submit': [
-          {
-            guard: 'isAnyFieldEmpty',
-            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.fillAllFields, 'error')),
-          },
-          {
-            guard: 'isOtpMalformed',
-            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.otpLength, 'error')),
-          },
-          {
-            guard: 'doPasswordsDiffer',
-            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.passwordsDoNotMatch, 'error')),
-          },
-          { guard: 'isPasswordValid', target: 'resetting' },
-          {
-            actions: refusal({ type: 'showErrors', params: { step: 'reset' } }, authNotice(authMessages.passwordRuleLong, 'error')),
-          },
+          { guard: 'isNewPasswordAcceptable', target: 'resetting' },
+          { actions: [{ type: 'showErrors', params: { step: 'reset' } }, 'notifyPasswordRefusal'] },
         ],
       },
     },
@@ -152,12 +133,7 @@ export const forgotPasswordMachine = forgotPasswordSetup.extend({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        input: ({ context }) => ({
-          email: context.email,
-          otp: context.otp,
-          password: context.password,
-          confirmPassword: context.confirmPassword,
-        }),
+        input: ({ context }) => resetPasswordRequest(context),
         onDone: {
           target: 'passwordReset',
           actions: {

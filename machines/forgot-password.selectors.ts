@@ -1,10 +1,9 @@
-// Forgot Password's rules outside the machine: typing filters and field messages of both steps (SPEC.md §5), and the
-// texts of a refused call (SPEC.md §8).
+// Forgot Password's rules outside the machine: typing filters and field messages of both steps (SPEC.md §5); the texts
+// of a refused call are Set Password's too (password-reset.selectors.ts).
 import { authMessages, email as emailRule } from '../domain/auth';
 import { typingFilters } from '../domain/fields';
 import { limits } from '../domain/limits';
 import { passwordResetErrors } from '../domain/password-reset-errors';
-import { failureOf } from './call-failure';
 
 export type ForgotPasswordField = 'email' | 'otp' | 'password' | 'confirmPassword';
 export type ForgotPasswordSecret = 'password' | 'confirmPassword';
@@ -34,22 +33,4 @@ export function forgotPasswordErrors(values: Record<ForgotPasswordField, string>
     }),
   };
   return errors;
-}
-
-export function verifyEmailFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  if (failure.status === 404) return authMessages.forgotCheckEmail;
-  if (failure.status === 429 && failure.serverMessage) return failure.serverMessage;
-  return authMessages.forgotProcessError;
-}
-
-export function resetFailureMessage(error: unknown): string {
-  const failure = failureOf(error);
-  const ownWords: string[] = [authMessages.otpExpired, authMessages.otpBurned];
-  const ownCode = failure.code === 'OTP_EXPIRED' || failure.code === 'OTP_BURNED';
-  if (failure.serverMessage && (failure.status === 429 || ownCode || ownWords.includes(failure.serverMessage))) {
-    return failure.serverMessage;
-  }
-  if (failure.status === 400) return authMessages.forgotIncorrectOtp;
-  return authMessages.forgotOtpFailed;
 }

@@ -2,19 +2,17 @@
 // gets a code by mail, sets a password in the "Set Password" modal, is signed in with it, has the guest bag merged
 // into the account (as at sign-in) and comes back to /checkout.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { authMessages, newPassword, otp as otpRule } from '../domain/auth';
+import { authMessages } from '../domain/auth';
 import type { MessageReply, SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../domain/auth';
 import { checkoutMessages } from '../domain/checkout';
 import { toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
+import { newPasswordRefusal } from '../domain/password-reset-errors';
 import { errorOf, inputOf, outputOf } from './actor-events';
+import { toggledSecret } from './auth.selectors';
 import { checkoutNotice } from './guest-checkout.selectors';
-import { refusal } from './refusal';
-import {
-  filterSetPasswordField,
-  setPasswordFailureMessage,
-  verifyEmailFailureMessage,
-} from './set-password.selectors';
+import { resetFailureMessage, resetPasswordRequest, verifyEmailFailureMessage } from './password-reset.selectors';
+import { filterSetPasswordField } from './set-password.selectors';
 import type { SetPasswordField, SetPasswordSecret } from './set-password.selectors';
 
 export type { SetPasswordField, SetPasswordSecret } from './set-password.selectors';
@@ -45,7 +43,8 @@ export type SetPasswordEvent =
   | { type: 'form.submit' }
   | { type: 'modal.cancel' };
 
-const passwordRule = newPassword();
+/** The modal's words for a refused new password. */
+const refusalWording = { missing: checkoutMessages.setPasswordInvalid, passwordRule: authMessages.passwordRule };
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
@@ -80,21 +79,16 @@ const setPasswordSetup = setup({
       return { [event.field]: filterSetPasswordField(event.field, event.value) };
     }),
     showAllErrors: assign({ submitted: true }),
-    togglePassword: assign({
-      shown: ({ context, event }) => {
-        assertEvent(event, 'password.toggle');
-        return { ...context.shown, [event.field]: !context.shown[event.field] };
-      },
+    togglePassword: assign(({ context, event }) => {
+      assertEvent(event, 'password.toggle');
+      return { shown: toggledSecret(context.shown, event.field) };
     }),
     closeModal: assign(closedModal),
     keepUserId: assign({ userId: ({ event }) => outputOf<{ userId: string }>(event, 'verifyEmail').userId }),
     keepSession: assign({ session: ({ event }) => outputOf<SignInReply | null>(event, 'signIn') }),
   },
   guards: {
-    isAnyFieldEmpty: ({ context }) => !context.otp.trim() || !context.password || !context.confirmPassword,
-    isOtpMalformed: ({ context }) => !otpRule.safeParse(context.otp).success,
-    doPasswordsDiffer: ({ context }) => context.password !== context.confirmPassword,
-    isPasswordValid: ({ context }) => passwordRule.safeParse(context.password).success,
+    isNewPasswordAcceptable: ({ context }) => newPasswordRefusal(context, refusalWording) === null,
     isLoginSuccessful: ({ event }) => outputOf<SignInReply | null>(event, 'signIn') !== null,
   },
 });
@@ -105,7 +99,10 @@ export const setPasswordMachine = setPasswordSetup.extend({
       enqueue({ type: 'notify', params: checkoutNotice(verifyEmailFailureMessage(errorOf(event, 'verifyEmail')), 'error') });
     }),
     notifySetPasswordFailure: setPasswordSetup.enqueueActions(({ event, enqueue }) => {
-      enqueue({ type: 'notify', params: checkoutNotice(setPasswordFailureMessage(errorOf(event, 'resetPassword')), 'error') });
+      enqueue({ type: 'notify', params: checkoutNotice(resetFailureMessage(errorOf(event, 'resetPassword')), 'error') });
+    }),
+    notifyPasswordRefusal: setPasswordSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'notify', params: checkoutNotice(newPasswordRefusal(context, refusalWording) ?? '', 'error') });
     }),
     logMergeFailure: setPasswordSetup.enqueueActions(({ event, enqueue }) => {
       enqueue({ type: 'logError', params: { error: errorOf(event, 'syncGuestCart') } });
@@ -145,22 +142,8 @@ export const setPasswordMachine = setPasswordSetup.extend({
         'field.change': { actions: 'changeField' },
         'password.toggle': { actions: 'togglePassword' },
         'form.submit': [
-          {
-            guard: 'isAnyFieldEmpty',
-            actions: refusal('showAllErrors', checkoutNotice(checkoutMessages.setPasswordInvalid, 'error')),
-          },
-          {
-            guard: 'isOtpMalformed',
-            actions: refusal('showAllErrors', checkoutNotice(authMessages.otpLength, 'error')),
-          },
-          {
-            guard: 'doPasswordsDiffer',
-            actions: refusal('showAllErrors', checkoutNotice(authMessages.passwordsDoNotMatch, 'error')),
-          },
-          { guard: 'isPasswordValid', target: 'settingPassword' },
-          {
-            actions: refusal('showAllErrors', checkoutNotice(authMessages.passwordRule, 'error')),
-          },
+          { guard: 'isNewPasswordAcceptable', target: 'settingPassword' },
+          { actions: ['showAllErrors', 'notifyPasswordRefusal'] },
         ],
         'modal.cancel': { target: 'idle', actions: 'closeModal' },
       },
@@ -171,12 +154,7 @@ export const setPasswordMachine = setPasswordSetup.extend({
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
-        input: ({ context }) => ({
-          email: context.email,
-          otp: context.otp,
-          password: context.password,
-          confirmPassword: context.confirmPassword,
-        }),
+        input: ({ context }) => resetPasswordRequest(context),
         onDone: { target: 'signingIn' },
         onError: { target: 'modalOpen', actions: 'notifySetPasswordFailure' },
       },

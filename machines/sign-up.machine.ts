@@ -1,12 +1,13 @@
 // Sign Up in three steps (SPEC.md §2, §4 "Sign-up", §5 "Sign up", §8): details (leaving the e-mail field looks up an
 // unfinished sign-up and fills in what is known) → the 6-digit e-mail OTP → password and confirmation → /login.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { authMessages, newPassword, otp as otpRule, signUpDetails } from '../domain/auth';
+import { authMessages, otp as otpRule, signUpDetails } from '../domain/auth';
 import type { CheckEmailPresentReply, MessageReply, SignUpDetails } from '../domain/auth';
 import { redirectDelays, toastDurations } from '../domain/limits';
 import type { Notice } from '../domain/notice';
+import { newPasswordRefusal } from '../domain/password-reset-errors';
 import { errorOf, outputOf } from './actor-events';
-import { authNotice } from './auth.selectors';
+import { authNotice, toggledSecret } from './auth.selectors';
 import { refusal } from './refusal';
 import {
   createUserFailureMessage,
@@ -38,7 +39,8 @@ export type SignUpEvent =
   | { type: 'otp.verify' }
   | { type: 'password.toggle'; field: SignUpPasswordField };
 
-const passwordRule = newPassword();
+/** The password step's words for a refused new password. */
+const refusalWording = { missing: authMessages.fillAllFieldsBang, passwordRule: authMessages.passwordRule };
 
 const unprovided = () => Promise.reject(new Error('provided by the view'));
 
@@ -85,11 +87,9 @@ const signUpSetup = setup({
         [params.step]: true,
       }),
     }),
-    togglePassword: assign({
-      shown: ({ context, event }) => {
-        assertEvent(event, 'password.toggle');
-        return { ...context.shown, [event.field]: !context.shown[event.field] };
-      },
+    togglePassword: assign(({ context, event }) => {
+      assertEvent(event, 'password.toggle');
+      return { shown: toggledSecret(context.shown, event.field) };
     }),
   },
   guards: {
@@ -99,9 +99,7 @@ const signUpSetup = setup({
     areDetailsValid: ({ context }) => signUpDetails.safeParse(context.details).success,
     isOtpEmpty: ({ context }) => context.otp.trim() === '',
     isOtpValid: ({ context }) => otpRule.safeParse(context.otp).success,
-    isPasswordMissing: ({ context }) => context.password === '' || context.confirmPassword === '',
-    doPasswordsDiffer: ({ context }) => context.password !== context.confirmPassword,
-    isPasswordValid: ({ context }) => passwordRule.safeParse(context.password).success,
+    isNewPasswordAcceptable: ({ context }) => newPasswordRefusal(context, refusalWording) === null,
   },
   delays: {
     afterSignUp: redirectDelays.afterSignUp,
@@ -115,6 +113,9 @@ export const signUpMachine = signUpSetup.extend({
     }),
     notifyOtpFailure: signUpSetup.enqueueActions(({ event, enqueue }) => {
       enqueue({ type: 'notify', params: authNotice(otpFailureMessage(errorOf(event, 'verifyOtp')), 'error') });
+    }),
+    notifyPasswordRefusal: signUpSetup.enqueueActions(({ context, enqueue }) => {
+      enqueue({ type: 'notify', params: authNotice(newPasswordRefusal(context, refusalWording) ?? '', 'error') });
     }),
   },
 }).createMachine({
@@ -211,18 +212,8 @@ export const signUpMachine = signUpSetup.extend({
         'field.change': { actions: 'changeField' },
         'password.toggle': { actions: 'togglePassword' },
         'form.submit': [
-          {
-            guard: 'isPasswordMissing',
-            actions: refusal({ type: 'showErrors', params: { step: 'password' } }, authNotice(authMessages.fillAllFieldsBang, 'error')),
-          },
-          {
-            guard: 'doPasswordsDiffer',
-            actions: refusal({ type: 'showErrors', params: { step: 'password' } }, authNotice(authMessages.passwordsDoNotMatch, 'error')),
-          },
-          { guard: 'isPasswordValid', target: 'creatingPassword' },
-          {
-            actions: refusal({ type: 'showErrors', params: { step: 'password' } }, authNotice(authMessages.passwordRule, 'error')),
-          },
+          { guard: 'isNewPasswordAcceptable', target: 'creatingPassword' },
+          { actions: [{ type: 'showErrors', params: { step: 'password' } }, 'notifyPasswordRefusal'] },
         ],
       },
     },

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { guestFieldErrors } from '../../../machines/guest-checkout.selectors';
 import { OtpField } from '../../components/otp-field';
-import { EmailMention, FormDialog } from './form-dialog';
+import { EmailMention, FormDialog, SubmitButton } from '../../components/form-dialog';
 import type { GuestActor } from './use-guest-checkout-actors';
 
 export function GuestOtpDialog({ guest }: { guest: GuestActor }) {
@@ -24,9 +24,12 @@ export function GuestOtpDialog({ guest }: { guest: GuestActor }) {
         </>
       }
       formLabel="Verify your email"
-      submitLabel="Verify"
-      busyLabel="Verifying…"
       busy={verifying}
+      actions={
+        <SubmitButton busy={verifying} busyLabel="Verifying…">
+          Verify
+        </SubmitButton>
+      }
       onSubmit={() => guest.send({ type: 'otp.verify' })}
       onCancel={() => guest.send({ type: 'otp.cancel' })}
     >

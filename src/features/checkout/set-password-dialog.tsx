@@ -6,7 +6,7 @@ import type { SetPasswordField } from '../../../machines/set-password.selectors'
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { OtpField } from '../../components/otp-field';
 import { shownErrors } from '../../components/shown-errors';
-import { EmailMention, FormDialog } from './form-dialog';
+import { EmailMention, FormDialog, SubmitButton } from '../../components/form-dialog';
 import type { SetPasswordActor } from './use-guest-checkout-actors';
 
 export function SetPasswordDialog({ setPassword }: { setPassword: SetPasswordActor }) {
@@ -32,9 +32,12 @@ export function SetPasswordDialog({ setPassword }: { setPassword: SetPasswordAct
         </>
       }
       formLabel="Set your password"
-      submitLabel="Submit"
-      busyLabel="Saving…"
       busy={busy}
+      actions={
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Submit
+        </SubmitButton>
+      }
       onSubmit={() => setPassword.send({ type: 'form.submit' })}
       onCancel={() => setPassword.send({ type: 'modal.cancel' })}
     >

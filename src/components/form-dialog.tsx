@@ -1,25 +1,29 @@
-// The small centred dialog of the guest's checkout ("Enter Email OTP", "Set Password"): a title, what to do, a form,
-// and Cancel beside the form's submit.
+// The centred dialog that holds a form: a title, what to do, the form, and Cancel beside its submit. The guest's
+// checkout ("Enter Email OTP", "Set Password") and the review form ("Rate this") open it.
 import type { FormEvent, ReactNode } from 'react';
 import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 
 interface FormDialogProps {
   open: boolean;
+  size?: 'sm' | 'md';
   title: string;
   description: ReactNode;
   /** The form's accessible name. */
   formLabel: string;
-  submitLabel: string;
-  /** The submit's text while `busy`. */
-  busyLabel: string;
-  busy: boolean;
   onSubmit: () => void;
   onCancel: () => void;
+  /** Cancel's text: "Close" once there is nothing left to cancel. */
+  cancelLabel?: string;
+  /** While the form is sent Cancel waits. */
+  busy: boolean;
+  /** What stands beside Cancel: the form's `SubmitButton`, or other buttons. */
+  actions: ReactNode;
   children: ReactNode;
 }
 
 /** Closing by Escape or a click outside is the same as Cancel. */
-export function FormDialog({ open, title, description, formLabel, submitLabel, busyLabel, busy, onSubmit, onCancel, children }: FormDialogProps) {
+export function FormDialog(props: FormDialogProps) {
+  const { open, size = 'sm', title, description, formLabel, onSubmit, onCancel, cancelLabel = 'Cancel', busy, actions, children } = props;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -32,7 +36,7 @@ export function FormDialog({ open, title, description, formLabel, submitLabel, b
         if (!details.open) onCancel();
       }}
       placement="center"
-      size="sm"
+      size={size}
       lazyMount
       unmountOnExit
     >
@@ -53,11 +57,9 @@ export function FormDialog({ open, title, description, formLabel, submitLabel, b
               <Dialog.Body>{children}</Dialog.Body>
               <Dialog.Footer gap="3">
                 <Button type="button" variant="ghost" colorPalette="leaf" rounded="full" disabled={busy} onClick={onCancel}>
-                  Cancel
+                  {cancelLabel}
                 </Button>
-                <Button type="submit" colorPalette="leaf" rounded="full" px="6" loading={busy} loadingText={busyLabel}>
-                  {submitLabel}
-                </Button>
+                {actions}
               </Dialog.Footer>
             </form>
           </Dialog.Content>
@@ -66,6 +68,13 @@ export function FormDialog({ open, title, description, formLabel, submitLabel, b
     </Dialog.Root>
   );
 }
+
+/** The form's submit, with its text while `busy`. */
+export const SubmitButton = ({ busy, busyLabel, children, disabled }: { busy: boolean; busyLabel: string; children: ReactNode; disabled?: boolean }) => (
+  <Button type="submit" colorPalette="leaf" rounded="full" px="6" loading={busy} loadingText={busyLabel} disabled={disabled}>
+    {children}
+  </Button>
+);
 
 /** The address a code went to, set off from the sentence around it. */
 export const EmailMention = ({ children }: { children: string }) => (
