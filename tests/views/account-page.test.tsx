@@ -5,14 +5,13 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AccountOrder, UserDetails } from '../../domain/account';
 import type { Address } from '../../domain/address';
-import { toaster } from '../../src/app/toaster';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const me: UserDetails = { id: 'u_12', firstName: 'Asha', lastName: 'Raman', email: 'asha@example.test', mobileNumber: '9876543210' };
 
@@ -54,7 +53,7 @@ function catchDownloads() {
   return names;
 }
 
-const server = setupServer(
+const server = mockApi([
   ...layoutHandlers,
   http.get('*/api/getsingleuserdetails', ({ request }) => {
     requestedIds.push(new URL(request.url).searchParams.get('id') ?? '');
@@ -75,20 +74,15 @@ const server = setupServer(
     if (query.get('series') === 'credit_note') return HttpResponse.json({ message: 'This order has no such document.', code: 'NOT_FOUND' }, { status: 404 });
     return pdf('PS-26-27-000004.pdf');
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   orders = [];
   addresses = [];
   updates = [];
   requestedIds = [];
   documentAsks = [];
   updateStatus = 200;
-  toaster.remove();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 

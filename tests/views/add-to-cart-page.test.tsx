@@ -6,14 +6,13 @@ import './setup-dom';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartReply } from '../../domain/cart';
 import { cartCountStore } from '../../src/app/cart-count-store';
 import { refreshCartCount } from '../../src/app/cart-owner';
-import { toaster } from '../../src/app/toaster';
 import { aFlowerDetail, layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const guestSessionId = 'gs_Q2xlYXJseUEyMmNoYXJJZA';
 const guestToken = 'guest-access-token';
@@ -31,7 +30,7 @@ function aCart(totalCartItems: number): CartReply {
   return { price: 0, gst: false, totalAmount: 0, totalCartItems, productList: [] };
 }
 
-const server = setupServer(
+const server = mockApi([
   ...layoutHandlers,
   http.get('*/api/flowerdetail/:id', ({ params }) =>
     params.id === 'p_sold'
@@ -47,7 +46,13 @@ const server = setupServer(
     seen.cartReads.push(`${String(params.kind)}/${String(params.owner)}`);
     return HttpResponse.json(aCart(units));
   }),
-);
+], () => {
+  seen.sessionIds = 0;
+  seen.adds = [];
+  seen.cartReads = [];
+  units = 0;
+  cartCountStore.set(0);
+});
 
 /** The answer to createusercart for this test. */
 function answerAdds(answer: (body: Record<string, unknown>) => Response | Promise<Response>) {
@@ -66,19 +71,6 @@ const added = () => {
   return new HttpResponse('quantity added to cart', { headers: { 'Content-Type': 'text/plain' } });
 };
 const atMaximum = () => new HttpResponse('maximum quantity added to cart', { headers: { 'Content-Type': 'text/plain' } });
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  // The toaster is module-level: a toast still showing would hide the next test's behind the limit of three.
-  toaster.remove();
-  server.resetHandlers();
-  seen.sessionIds = 0;
-  seen.adds = [];
-  seen.cartReads = [];
-  units = 0;
-  cartCountStore.set(0);
-});
-afterAll(() => server.close());
 
 async function openProduct(id = 'p_rose') {
   const user = userEvent.setup();

@@ -5,14 +5,13 @@
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminCategory, AdminSubCategory } from '../../domain/admin-catalog';
 import { adminFormUnreachable } from '../../machines/admin-form.machine';
-import { toaster } from '../../src/app/toaster';
 import { layoutHandlers } from './catalog-fixtures';
 import { advance, openAdminForm } from './admin-form-harness';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCategory {
   const id = overrides.id ?? 1;
@@ -79,7 +78,7 @@ const byId = <T extends { id: number }>(rows: T[], request: Request, notFound: s
   return row ? HttpResponse.json(row) : HttpResponse.json({ message: notFound, code: 'NOT_FOUND' }, { status: 404 });
 };
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/flowercategorylist', () => HttpResponse.json(categories)),
   http.get('*/api/subflowercategorylist', () => HttpResponse.json(subCategories)),
@@ -89,18 +88,13 @@ const server = setupServer(
   writeHandler('updateflowercategory', 'Data updated successfully'),
   writeHandler('createsubflowercategory', 'data submitted'),
   writeHandler('flowersubproductcategoryupdate', 'Data updated successfully'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   writes = [];
   recordLoads = 0;
   writeAnswer = 200;
-  toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 describe('category create form (/flowercategory)', () => {
   it('shows the form titled Flower Category Form with the true limits in its helper texts and a way back to the list', async () => {

@@ -6,15 +6,14 @@
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Coupon } from '../../domain/coupons';
 import { couponTexts } from '../../domain/coupons';
-import { toaster } from '../../src/app/toaster';
 import { anAdminCategory } from './admin-fixtures';
 import { advance, openAdminForm } from './admin-form-harness';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const coupons: Coupon[] = [
   {
@@ -66,7 +65,7 @@ const write = async ({ request }: { request: Request }) => {
   return HttpResponse.json({ coupon: coupons[0] });
 };
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/admin/coupons', () => HttpResponse.json({ coupons })),
   http.get('*/api/flowercategorylist', () => HttpResponse.json(categories)),
@@ -75,17 +74,12 @@ const server = setupServer(
   // The dashboard's badges: not what these tests look at.
   http.get('*/api/admin/messages/unread', () => new HttpResponse(null, { status: 503 })),
   http.get('*/api/admin/reports/low-stock', () => new HttpResponse(null, { status: 503 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   writes = [];
   refusal = null;
-  toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 describe('coupon list (/admincoupons)', () => {
   it('lists every coupon with its terms, dates, uses against the limit and whether it is active; a row opens its form', async () => {

@@ -8,11 +8,11 @@ import './setup-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BoardDelivery, DeliveryBoard } from '../../domain/delivery-board';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const aDelivery = (id: number, overrides: Partial<BoardDelivery> = {}): BoardDelivery => ({
   id,
@@ -48,7 +48,7 @@ const sent: { id: string; body: unknown }[] = [];
 const asked: (string | null)[] = [];
 let refuse = false;
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   // The day asked for (?date=), the fixture's day without one, as the server answers "today".
   http.get('*/api/admin/deliveries', ({ request }) => {
@@ -64,16 +64,12 @@ const server = setupServer(
     Object.assign(delivery, { status: body.status, statusNote: body.note });
     return HttpResponse.json({ message: 'Marked delivered', customerNotified: true, delivery });
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   board = initial();
   sent.length = 0;
   asked.length = 0;
   refuse = false;
 });
-afterAll(() => server.close());
 board = initial();
 
 async function openBoard(path = '/admindeliveries', heading = 'Thursday 3 December (today)') {

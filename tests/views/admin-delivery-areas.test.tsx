@@ -5,14 +5,13 @@
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServiceArea } from '../../domain/service-area';
 import { serviceAreaTexts } from '../../domain/service-area';
-import { toaster } from '../../src/app/toaster';
 import { layoutHandlers } from './catalog-fixtures';
 import { advance, openAdminForm } from './admin-form-harness';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const areas: ServiceArea[] = [
   { id: 4, name: 'Chennai Central', pincodes: '600001-600042, 600078', extraFeePaise: 0, active: true },
@@ -36,23 +35,18 @@ const writeHandler = (path: string) =>
     return HttpResponse.json(areas[0], { status: url === 'admin/delivery-areas' ? 201 : 200 });
   });
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/admin/delivery-areas', () => HttpResponse.json(areas)),
   writeHandler('admin/delivery-areas'),
   writeHandler('admin/delivery-areas/:id'),
   writeHandler('admin/delivery-areas/:id/delete'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   writes = [];
   writeAnswer = 200;
-  toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 describe('delivery area list (/deliveryarealist)', () => {
   it('lists every area with its pincodes, its fee in rupees and whether it is active; a row opens its form', async () => {

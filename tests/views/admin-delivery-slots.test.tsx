@@ -6,11 +6,11 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliverySettingsRecord } from '../../domain/delivery-schedule';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const initial = (): DeliverySettingsRecord => ({
   slots: [
@@ -24,7 +24,7 @@ const initial = (): DeliverySettingsRecord => ({
 let settings = initial();
 const sent: { url: string; body: unknown }[] = [];
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/admin/delivery/settings', () => HttpResponse.json(settings)),
   http.post('*/api/admin/delivery/slots/:id', async ({ params, request }) => {
@@ -54,14 +54,10 @@ const server = setupServer(
     settings.holidays = settings.holidays.filter((holiday) => holiday !== removed);
     return HttpResponse.json(removed);
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   settings = initial();
   sent.length = 0;
 });
-afterAll(() => server.close());
 
 async function openScreen() {
   signIn({ dashboard: true });

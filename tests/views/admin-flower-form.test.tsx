@@ -5,14 +5,13 @@
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
-import { toaster } from '../../src/app/toaster';
 import { anAdminCategory, anAdminProduct, anAdminSubCategory } from './admin-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { advance, openAdminForm } from './admin-form-harness';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 /** A sub-category of `parent`, as the server lists it. */
 const subCategoryOf = (parent: AdminCategory, id: number, subCategoryName: string): AdminSubCategory =>
@@ -68,7 +67,7 @@ const multipartHandler = (path: string, savedText: string) =>
     return HttpResponse.text(savedText);
   });
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/flowercategorylist', () => HttpResponse.json([dry, fresh])),
   http.get('*/api/subproductcategorylist/:categoryId', ({ params }) => {
@@ -84,19 +83,14 @@ const server = setupServer(
   http.get('*/api/getproductdata', () => HttpResponse.json([stored])),
   multipartHandler('flowerformdata', 'Product Data created successfully'),
   multipartHandler('updateflowerdata', 'Product Data updated successfully'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   posts = [];
   subCategoryLoads = [];
   stored = theRose();
   writeAnswer = 200;
-  toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 /** Opens a flower form as an admin and waits until it can be edited. */
 async function openForm(path: string, title: string, options: { fakeTimers?: boolean } = {}) {

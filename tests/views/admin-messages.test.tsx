@@ -7,12 +7,12 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
 import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const readAt = '2026-03-06T04:00:00.000Z';
 
@@ -33,7 +33,7 @@ let countsAnswered = 0;
 let loadFails = false;
 let changeFails = false;
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/admin/messages', () => {
     loads += 1;
@@ -55,15 +55,8 @@ const server = setupServer(
     messages = messages.map((message) => (message.id === id ? { ...message, readAt: read ? readAt : null } : message));
     return HttpResponse.json(messages.find((message) => message.id === id));
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  // jsdom cannot follow a mailto: link; a browser hands it to the mail app and stays on the page.
-  document.addEventListener('click', keepOnPage);
-});
-afterEach(() => {
+], () => {
   document.removeEventListener('click', keepOnPage);
-  server.resetHandlers();
   messages = [];
   changes = [];
   loads = 0;
@@ -72,7 +65,10 @@ afterEach(() => {
   changeFails = false;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
+beforeEach(() => {
+  // jsdom cannot follow a mailto: link; a browser hands it to the mail app and stays on the page.
+  document.addEventListener('click', keepOnPage);
+});
 
 function keepOnPage(event: MouseEvent) {
   if (event.target instanceof Element && event.target.closest('a[href^="mailto:"]')) event.preventDefault();

@@ -6,13 +6,12 @@ import './setup-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PurchaseRecord } from '../../domain/admin-orders';
 import { fileDownloadTexts } from '../../machines/file-download.machine';
-import { toaster } from '../../src/app/toaster';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
   return {
@@ -65,7 +64,7 @@ let documentFails = false;
 /** What the refund or cancel call answers, and the record the page then loads. */
 let actionReply: { status: number; body: object; after?: PurchaseRecord } = { status: 200, body: {} };
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/getSinglePurchase', ({ request }) => {
     loads.push(new URL(request.url).search);
@@ -94,10 +93,7 @@ const server = setupServer(
   }),
   // Where a save returns to (the list screen may load its records).
   http.get('*/api/users/purchases/list', () => HttpResponse.json([stored])),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   stored = aPurchase();
   loads = [];
   updates = [];
@@ -107,11 +103,9 @@ afterEach(() => {
   documentAsks = [];
   documentFails = false;
   actionReply = { status: 200, body: {} };
-  toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 async function openOrder(path = '/purchaseorderlist/7', userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
   signIn({ dashboard: true });

@@ -6,12 +6,12 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reviewTexts } from '../../domain/reviews';
 import type { AdminReview, ReviewVisibility } from '../../domain/reviews';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const aReview = (overrides: Partial<AdminReview> & { id: number }): AdminReview => ({
   productExternalId: 'p_rose',
@@ -32,7 +32,7 @@ let asked: ReviewVisibility[] = [];
 let changes: { id: number; body: unknown }[] = [];
 let refuseChanges = false;
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/admin/reviews', ({ request }) => {
     const status = (new URL(request.url).searchParams.get('status') ?? 'all') as ReviewVisibility;
@@ -50,17 +50,13 @@ const server = setupServer(
     );
     return HttpResponse.json({ message: 'Saved' });
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   reviews = [];
   asked = [];
   changes = [];
   refuseChanges = false;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 async function openReviews() {
   signIn({ dashboard: true });

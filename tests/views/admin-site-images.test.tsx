@@ -6,11 +6,10 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../src/app/toaster';
+import { describe, expect, it, vi } from 'vitest';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 interface Upload {
   fileName: string | null;
@@ -21,7 +20,7 @@ interface Upload {
 let uploads: Upload[] = [];
 let uploadStatus = 200;
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.post('*/api/heroimage', async ({ request }) => {
     const body = await request.formData();
@@ -33,16 +32,11 @@ const server = setupServer(
     if (uploadStatus !== 200) return HttpResponse.json({ message: 'Only PNG or JPEG images', code: 'BAD_REQUEST' }, { status: uploadStatus });
     return new HttpResponse('Image uploaded successfully', { headers: { 'Content-Type': 'text/plain' } });
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   uploads = [];
   uploadStatus = 200;
-  toaster.remove();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 const png = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 

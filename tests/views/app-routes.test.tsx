@@ -3,12 +3,12 @@
 import './setup-dom';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })),
   http.get('*/api/flowercategorylist', () => HttpResponse.json([])),
@@ -16,10 +16,7 @@ const server = setupServer(
   http.get('*/api/getsingleuserdetails', () =>
     HttpResponse.json({ id: 'u_12', firstName: 'Asha', lastName: 'Menon', email: 'asha@example.test', mobileNumber: '9876543210' }),
   ),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+]);
 
 const pathname = (router: Awaited<ReturnType<typeof renderApp>>['router']) => router.state.location.pathname;
 

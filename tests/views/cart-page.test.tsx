@@ -6,13 +6,12 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLine, CartReply } from '../../domain/cart';
 import { cartCountStore } from '../../src/app/cart-count-store';
-import { toaster } from '../../src/app/toaster';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const guestSessionId = 'GuestSession0123456789ab';
 
@@ -98,7 +97,7 @@ async function serveCart({ params }: { params: Record<string, string | readonly 
   return HttpResponse.json(reply());
 }
 
-const server = setupServer(
+const server = mockApi([
   ...layoutHandlers,
   http.get('*/api/guest/:sessionId/cart', serveCart),
   http.get('*/api/user/:userExtId/cart', serveCart),
@@ -126,9 +125,8 @@ const server = setupServer(
     bag.lines = bag.lines.filter((line) => line.productId !== body.productId);
     return HttpResponse.json({ message: 'Removed from your bag.' });
   }),
-);
+], () => vi.restoreAllMocks());
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   bag.owner = guestSessionId;
   bag.lines = [];
@@ -138,12 +136,6 @@ beforeEach(() => {
   bag.slowCart = 0;
   cartCountStore.set(0);
 });
-afterEach(() => {
-  server.resetHandlers();
-  toaster.remove();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 /** Opens /cart as a guest whose bag holds `lines`, and waits for the lines. */
 async function openBag(...lines: StoredLine[]) {

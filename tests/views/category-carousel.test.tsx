@@ -5,10 +5,10 @@ import './setup-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aCategory, aProduct, layoutHandlers } from './catalog-fixtures';
 import { renderApp } from './render-app';
+import { mockApi } from './page-harness';
 
 // The transition chunk arrives only when the test lets it: "before" and "after" without depending on timing.
 let letMotionArrive!: () => void;
@@ -30,10 +30,8 @@ const catalog = [
   }),
 ];
 
-const server = setupServer(...layoutHandlers, http.get('*/api/allflowers', () => HttpResponse.json({ products: catalog })));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+mockApi([...layoutHandlers, http.get('*/api/allflowers', () => HttpResponse.json({ products: catalog }))
+]);
 
 const slides = (carousel: HTMLElement) => Array.from(carousel.querySelectorAll<HTMLElement>('[aria-roledescription="slide"]'));
 

@@ -5,10 +5,10 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aCategory, aProduct, layoutHandlers } from './catalog-fixtures';
 import { renderApp } from './render-app';
+import { mockApi } from './page-harness';
 
 const dry = aCategory('Everlasting Dry Flowers', {
   Exotic: [aProduct({ productName: 'Palm Spear Vase' })],
@@ -21,20 +21,14 @@ const dry = aCategory('Everlasting Dry Flowers', {
 });
 
 const requests: string[] = [];
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/allflowers', ({ request }) => {
     const category = new URL(request.url).searchParams.get('category_name');
     requests.push(category ?? '*');
     return HttpResponse.json({ products: category === dry.categoryName ? [dry] : [] });
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  requests.length = 0;
-});
-afterAll(() => server.close());
+], () => requests.length = 0);
 
 const cards = () => screen.getAllByTestId('product-card');
 

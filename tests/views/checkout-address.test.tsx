@@ -7,8 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address, AddressFields } from '../../domain/address';
 import type { CartOwner } from '../../domain/cart';
 import { AppProviders } from '../../src/app/app-providers';
@@ -16,6 +15,7 @@ import { toaster } from '../../src/app/toaster';
 import { CheckoutAddresses, useCheckoutAddressActor } from '../../src/features/checkout/checkout-address';
 import { anAddress } from './address-fixtures';
 import { signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const guestSessionId = 'GuestSession0123456789ab';
 const signedIn: CartOwner = { kind: 'user', userExtId: 'u_12' };
@@ -53,7 +53,7 @@ function store(body: Record<string, unknown>): Address {
   return saved;
 }
 
-const server = setupServer(
+mockApi([
   http.get('*/api/pincodes/:pincode', ({ params }) =>
     params.pincode === madurai.pincode
       ? HttpResponse.json(madurai)
@@ -79,9 +79,8 @@ const server = setupServer(
     store(body);
     return HttpResponse.json({ userExtId: 'u_12' });
   }),
-);
+], () => vi.restoreAllMocks());
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   book.addresses = [];
   book.nextId = 100;
@@ -90,12 +89,6 @@ beforeEach(() => {
   book.loadStatus = 200;
   book.saveStatus = 200;
 });
-afterEach(() => {
-  server.resetHandlers();
-  toaster.remove();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 /** The page's part, in small: the hook, the section, and the address Place Order would send. */
 function Harness({ buyer }: { buyer: CartOwner }) {

@@ -9,15 +9,14 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartReply } from '../../domain/cart';
 import { couponTexts } from '../../domain/coupons';
 import type { ApplyCouponReply } from '../../domain/coupons';
-import { toaster } from '../../src/app/toaster';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { aCartLine } from './cart-fixtures';
+import { mockApi } from './page-harness';
 import { renderApp, signIn } from './render-app';
 
 const aLine = (id: number, name: string, price: number, quantity: number, productGst: number) => aCartLine({ id, name, price, quantity, productGst });
@@ -52,7 +51,7 @@ const record = async (call: string, request: Request) => {
 };
 const refusal = (message: string) => HttpResponse.json({ message, code: 'COUPON_REFUSED' }, { status: 409 });
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/user/:userExtId/cart', () => HttpResponse.json(cart)),
   http.get('*/api/getuseraddresses', () => HttpResponse.json([anAddress()])),
@@ -85,10 +84,8 @@ const server = setupServer(
     return HttpResponse.json({ razorpay_order_id: 'order_Test00000001', razorpay_payment_id: 'pay_Test00000001', razorpay_signature: 'a'.repeat(64) });
   }),
   http.post('*/api/payment/verify', () => HttpResponse.json({ message: 'success' })),
-);
+], () => vi.restoreAllMocks());
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 beforeEach(() => {
   shop.calls = [];
   shop.apply = diwali;
@@ -96,11 +93,6 @@ beforeEach(() => {
   shop.held = null;
   signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  toaster.remove();
-  vi.restoreAllMocks();
 });
 
 const calls = () => shop.calls.map((entry) => entry.call);

@@ -3,17 +3,16 @@
 // answers, the refused and accepted submits, the "Enter Email OTP" modal, and Create Password through to signing in
 // with the guest bag merged into the account.
 import './setup-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { AppProviders } from '../../src/app/app-providers';
 import { guestSessionIdKey, storageKeys } from '../../src/app/session-store';
-import { toaster } from '../../src/app/toaster';
 import { GuestCheckoutSection } from '../../src/features/checkout/guest-checkout';
 import { useGuestCheckoutActors } from '../../src/features/checkout/use-guest-checkout-actors';
+import { mockApi } from './page-harness';
 
 const sessionId = 'GuestSession0123456789ab';
 const guestToken = 'guest-access-token';
@@ -46,7 +45,7 @@ const respond = (path: string, fallback: (body: Record<string, unknown>) => Resp
     return (replies[path] ?? fallback)(body);
   });
 
-const server = setupServer(
+mockApi([
   respond('checkemailavailability', () =>
     HttpResponse.json({ available: true, response: 'Continue as Guest User', data: {} }),
   ),
@@ -73,22 +72,17 @@ const server = setupServer(
     }),
   ),
   respond('syncGuestLoggedInCart', () => HttpResponse.json({ message: 'Bag merged' })),
-);
+], () => {
+  requests = [];
+  for (const key of Object.keys(replies)) delete replies[key];
+  vi.restoreAllMocks();
+});
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   // The guest session that holds the bag, as cart-owner.ts leaves it.
   window.sessionStorage.setItem(guestSessionIdKey, sessionId);
   window.localStorage.setItem(storageKeys.accessToken, guestToken);
 });
-afterEach(() => {
-  server.resetHandlers();
-  requests = [];
-  for (const key of Object.keys(replies)) delete replies[key];
-  toaster.remove();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
 
 function Harness({ loadPage }: { loadPage: (path: string) => void }) {
   const { guest, setPassword } = useGuestCheckoutActors(sessionId, { loadPage });

@@ -8,15 +8,14 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../domain/address';
 import type { CartLine, CartReply } from '../../domain/cart';
-import { toaster } from '../../src/app/toaster';
 import type { RazorpayOptions, RazorpayPaymentFailure } from '../../src/features/checkout/payment/razorpay-checkout';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers, shopInfoReply } from './catalog-fixtures';
 import { aCartLine } from './cart-fixtures';
+import { mockApi } from './page-harness';
 import { renderApp, signIn } from './render-app';
 
 const chennai = anAddress();
@@ -51,7 +50,7 @@ const record = async (call: string, request: Request) => {
   shop.calls.push({ call, body });
 };
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/user/:userExtId/cart', () => HttpResponse.json(cartReply())),
   http.get('*/api/getuseraddresses', () => HttpResponse.json(shop.addresses)),
@@ -87,10 +86,8 @@ const server = setupServer(
     await record('failed', request);
     return HttpResponse.json({ message: 'Payment failed' });
   }),
-);
+], () => vi.restoreAllMocks());
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
 beforeEach(() => {
   shop.lines = [aLine(1, 'Dusty Rose Posy', 1250, 1, 2.5), aLine(2, 'Red Roses', 600, 2, 0)];
   shop.addresses = [chennai, bengaluru];
@@ -102,11 +99,6 @@ beforeEach(() => {
   shop.key = 'rzp_test_sandbox';
   signIn();
   vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  server.resetHandlers();
-  toaster.remove();
-  vi.restoreAllMocks();
 });
 
 const calls = () => shop.calls.map((entry) => entry.call);

@@ -6,32 +6,28 @@ import './setup-dom';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryKind } from '../../domain/delivery-kind';
 import type { DeliverySchedule } from '../../domain/delivery-schedule';
 import { AppProviders } from '../../src/app/app-providers';
 import { DeliverySchedulePicker, useDeliveryScheduleActor } from '../../src/features/checkout/delivery-schedule';
 import type { DeliveryScheduleActor } from '../../src/features/checkout/delivery-schedule';
 import { courierSchedule, handSchedule, laterHandSchedule } from '../machines/delivery-schedule-fixtures';
+import { mockApi } from './page-harness';
 
 const served = { schedules: [] as DeliverySchedule[], status: 200, asked: [] as string[] };
 
-const server = setupServer(
+mockApi([
   http.get('*/api/delivery/schedule', ({ request }) => {
     served.asked.push(new URL(request.url).searchParams.get('kind') ?? '');
     if (served.status !== 200) return HttpResponse.json({ message: 'down', code: 'TEST' }, { status: served.status });
     return HttpResponse.json(served.schedules.length > 1 ? served.schedules.shift() : served.schedules[0]);
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   served.schedules = [];
   served.status = 200;
   served.asked = [];
 });
-afterAll(() => server.close());
 
 const isDisabled = (element: HTMLElement) => (element as HTMLInputElement).disabled;
 const isChecked = (element: HTMLElement) => (element as HTMLInputElement).checked;

@@ -5,13 +5,12 @@ import './setup-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { indianStates } from '../../domain/indian-states';
-import { toaster } from '../../src/app/toaster';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 const stored = anAddress();
 
@@ -19,7 +18,7 @@ let saves: { query: string; body: Record<string, unknown> }[] = [];
 let saveStatus = 200;
 let loadStatus = 200;
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/getsingleuseraddressdetails', ({ request }) => {
     if (loadStatus !== 200) return HttpResponse.json({ message: 'Address not found', code: 'NOT_FOUND' }, { status: loadStatus });
@@ -32,18 +31,13 @@ const server = setupServer(
     return HttpResponse.json({ ...stored, ...body, message: 'Address updated successfully!' });
   }),
   http.get('*/api/getuseraddresses', () => HttpResponse.json([stored])),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   saves = [];
   saveStatus = 200;
   loadStatus = 200;
-  toaster.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
 
 async function openEditor(path = '/updateuseraddress/7', userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
   signIn();

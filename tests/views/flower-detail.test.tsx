@@ -5,16 +5,14 @@ import './setup-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FlowerDetail } from '../../domain/catalog';
 import { aFlowerDetail, layoutHandlers } from './catalog-fixtures';
 import { renderApp } from './render-app';
+import { mockApi } from './page-harness';
 
-const server = setupServer(...layoutHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const server = mockApi([...layoutHandlers
+]);
 
 /** The product's sections are the browser's disclosure widget: a title in each <summary>, open ones [open]. */
 const sectionTitles = () => [...screen.getByRole('main').querySelectorAll('details > summary')].map((summary) => summary.textContent);

@@ -5,13 +5,13 @@ import './setup-dom';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartCountStore } from '../../src/app/cart-count-store';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })),
   http.post('*/api/logout', () => HttpResponse.json({ message: 'Logged out successfully.' })),
@@ -19,13 +19,7 @@ const server = setupServer(
   http.get('*/api/user/:userExtId/cart', () =>
     HttpResponse.json({ price: 0, gst: false, totalAmount: 0, totalCartItems: 0, productList: [] }),
   ),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  cartCountStore.set(0);
-});
-afterAll(() => server.close());
+], () => cartCountStore.set(0));
 
 // jsdom applies no media queries, so it always shows the narrow layout: the desktop rows (display: none below md)
 // are reached with `hidden: true`, and the hidden nav by its label.

@@ -5,10 +5,10 @@ import './setup-dom';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aCategory, aProduct, layoutHandlers } from './catalog-fixtures';
 import { renderApp } from './render-app';
+import { mockApi } from './page-harness';
 
 const catalog = [
   aCategory('Fresh Flowers', {
@@ -25,19 +25,13 @@ const catalog = [
 ];
 
 const requests: (string | null)[] = [];
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/allflowers', ({ request }) => {
     requests.push(new URL(request.url).searchParams.get('category_name'));
     return HttpResponse.json({ products: catalog });
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  requests.length = 0;
-});
-afterAll(() => server.close());
+], () => requests.length = 0);
 
 const section = (name: string) => screen.getByRole('region', { name });
 

@@ -7,13 +7,13 @@ import './setup-dom';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
 import { sandboxKeyId } from '../../domain/payment';
 import { AppProviders } from '../../src/app/app-providers';
 import { openPaymentDialog, PaymentDialogHost } from '../../src/features/checkout/payment/payment-dialog';
 import { layoutHandlers } from './catalog-fixtures';
+import { mockApi } from './page-harness';
 
 const invoice: CheckoutInvoiceReply = { invoiceId: 'inv_7', orderValueId: 'order_Sandbox12345678', amount: 1250, currency: 'INR', paymentTimeoutSeconds: 900 };
 const paid: VerifyPaymentRequest = {
@@ -26,7 +26,7 @@ let requests: unknown[] = [];
 /** Holds the next answer until released, to look at the dialog while the card is being paid. */
 let hold: Promise<void> | null = null;
 
-const server = setupServer(
+const server = mockApi([
   ...layoutHandlers,
   // As server/modules/payments: the success card or UPI ID pays, any other is declined.
   http.post('*/api/payment/sandbox/pay', async ({ request }) => {
@@ -37,15 +37,10 @@ const server = setupServer(
     const description = body.vpa ? 'Payment failed. Please try again with another bank account.' : 'Your card was declined.';
     return HttpResponse.json({ message: description, code: 'PAYMENT_DECLINED', error: { code: 'BAD_REQUEST_ERROR', description } }, { status: 402 });
   }),
-);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   requests = [];
   hold = null;
 });
-afterAll(() => server.close());
 
 type Outcome = { status: 'pending' } | { status: 'paid'; payment: VerifyPaymentRequest } | { status: 'rejected'; error: unknown };
 

@@ -5,17 +5,17 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aFlowerDetail, aProduct, layoutHandlers } from './catalog-fixtures';
 import { renderApp } from './render-app';
+import { mockApi } from './page-harness';
 
 const suggestions = [
   { externalId: 'p_gerbera', productName: 'Sunny Gerbera Bouquet', categoryName: 'Fresh Flowers' },
   { externalId: 'p_pastel', productName: 'Pastel Garden Bouquet', categoryName: 'Fresh Flowers' },
 ];
 const asked: string[] = [];
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/searchsuggestions', ({ request }) => {
     asked.push(new URL(request.url).searchParams.get('q') ?? '');
@@ -30,13 +30,7 @@ const server = setupServer(
     }),
   ),
   http.get('*/api/flowerdetail/:id', () => HttpResponse.json({ flowerDetail: aFlowerDetail({ externalId: 'p_pastel', productName: 'Pastel Garden Bouquet' }) })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  asked.length = 0;
-});
-afterAll(() => server.close());
+], () => asked.length = 0);
 
 // jsdom applies no media queries: the desktop header's box is reached with `hidden: true`.
 const box = () => screen.getAllByRole('combobox', { name: 'Search flowers', hidden: true })[0]!;

@@ -5,10 +5,10 @@ import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aProduct, layoutHandlers } from './catalog-fixtures';
 import { renderApp } from './render-app';
+import { mockApi } from './page-harness';
 
 const result = (productName: string, externalId: string) => ({
   ...aProduct({ productName, externalId }),
@@ -18,19 +18,13 @@ const result = (productName: string, externalId: string) => ({
 const requests: URLSearchParams[] = [];
 let answer: () => Response = () =>
   HttpResponse.json({ total: 30, page: 1, pageSize: 24, products: [result('Sunny Gerbera Bouquet', 'p_gerbera'), result('Pastel Garden Bouquet', 'p_pastel')] });
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/searchflowers', ({ request }) => {
     requests.push(new URL(request.url).searchParams);
     return answer();
   }),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  requests.length = 0;
-});
-afterAll(() => server.close());
+], () => requests.length = 0);
 
 describe('search results page', () => {
   it('shows the results of the address\'s words with the category grid\'s cards', async () => {

@@ -2,35 +2,30 @@
 // Log Out from the header of the real app: POST logout with the session's token, then storage cleared, the bag count
 // 0 and /login — also when the server cannot be reached.
 import './setup-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
 import { cartCountStore } from '../../src/app/cart-count-store';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
 let logouts: { authorization: string | null }[] = [];
 let logoutReply: () => Response = () => HttpResponse.json({ message: 'Logged out successfully.' });
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/allflowers', () => HttpResponse.json({ products: [] })),
   http.post('*/api/logout', ({ request }) => {
     logouts.push({ authorization: request.headers.get('Authorization') });
     return logoutReply();
   }),
-);
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   cartCountStore.set(0);
   logouts = [];
   logoutReply = () => HttpResponse.json({ message: 'Logged out successfully.' });
 });
-afterAll(() => server.close());
 
 async function logOutFromHeader() {
   signIn({ dashboard: true });

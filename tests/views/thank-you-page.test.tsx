@@ -3,15 +3,13 @@
 // signed-in buyer the way to the Orders tab.
 import './setup-dom';
 import { screen, within } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
+import { mockApi } from './page-harness';
 
-const server = setupServer(...layoutHandlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+mockApi([...layoutHandlers
+]);
 
 describe('/thankyou', () => {
   it('thanks the buyer, offers Keep Shopping to / and asks a guest to Login/Sign Up to track the order', async () => {

@@ -7,25 +7,24 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { cartMessages, cartTexts } from '../../../domain/cart';
 import type { CartReply } from '../../../domain/cart';
 import { addToCartMachine } from '../../../machines/add-to-cart.machine';
 import type { AddToCartContext, AddToCartInput } from '../../../machines/add-to-cart.machine';
-import { toaster } from '../../../src/app/toaster';
 import { aFlowerDetail, layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { heldNetwork } from './held-network';
 import { expectToast, isBusy } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const flower = aFlowerDetail({ externalId: 'p_rose', quantity: 5 });
 const input: AddToCartInput = { productExtId: 'p_rose', inStock: true };
 const bagWith = (units: number): CartReply => ({ price: 1499 * units, gst: true, totalAmount: 1250 * units, totalCartItems: units, productList: [] });
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/flowerdetail/p_rose', () => HttpResponse.json({ flowerDetail: flower })),
   network.hold('get', '*/api/getSessionId', 'getSessionId'),
@@ -33,10 +32,7 @@ const server = setupServer(
   network.hold('get', '*/api/user/u_12/cart', 'cart'),
   // Buy Now ends on /checkout, whose own calls are not this machine's business.
   http.all('*/api/*', () => HttpResponse.json({ message: 'Not part of this walk', code: 'NOT_FOUND' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 type Situation = AddToCartInput & { signedIn: boolean };
 

@@ -8,20 +8,19 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { adminBlankValues, adminFieldMessage, adminForms } from '../../../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../../../domain/admin-forms';
 import { adminFormMachine, adminFormUnreachable } from '../../../machines/admin-form.machine';
 import type { AdminFormContext, AdminFormOutcome } from '../../../machines/admin-form.machine';
-import { toaster } from '../../../src/app/toaster';
 import { requiredFieldMessage } from '../../../src/features/admin/admin-fields';
 import { aPurchaseRecord } from '../admin-fixtures';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { heldNetwork } from './held-network';
 import { expectToast, formNamed, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 type Form = Extract<AdminFormName, 'categoryCreate' | 'purchaseUpdate' | 'heroImage'>;
 
@@ -75,7 +74,7 @@ const small = aPng(2048, 'hero.png');
 const duplicate = 'Data already exists. Please create new one';
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('get', '*/api/getSinglePurchase', 'getSinglePurchase'),
   network.hold('post', '*/api/createflowercategory', 'createflowercategory'),
@@ -84,10 +83,7 @@ const server = setupServer(
   // The lists a saved form goes back to.
   http.get('*/api/flowercategorylist', () => HttpResponse.json([])),
   http.get('*/api/users/purchases/list', () => HttpResponse.json([purchase])),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderForm({ form }: { form: Form }) {
   signIn({ dashboard: true });

@@ -7,18 +7,17 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { cartMessages, cartTexts } from '../../../domain/cart';
 import type { CartLine, CartOwner, CartReply } from '../../../domain/cart';
 import { canDecrease, canIncrease } from '../../../domain/cart-rules';
 import type { CartContext, UpdateOutcome } from '../../../machines/cart.machine';
 import { cartMachine } from '../../../machines/cart.machine';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { heldNetwork } from './held-network';
 import { expectToast } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const posy: CartLine = {
   productItem: {
@@ -49,16 +48,13 @@ const name = posy.productItem.ProductDatum.productName;
 const failure = (status: number) => HttpResponse.json({ message: 'Something broke', code: 'TEST_FAILURE' }, { status });
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('get', '*/api/user/u_12/cart', 'cart'),
   network.hold('post', '*/api/checkquantity', 'checkquantity'),
   network.hold('post', '*/api/user/u_12/cart/:cartItemId', 'update'),
   network.hold('post', '*/api/removecartitem', 'removecartitem'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderCart(input: { owner: CartOwner | null }) {
   if (input.owner) signIn();

@@ -9,8 +9,7 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { addressFields } from '../../../domain/address';
 import type { Address, AddressField, AddressFormValues } from '../../../domain/address';
@@ -20,13 +19,13 @@ import type { PincodeEntry, PincodeLookup } from '../../../domain/pincode';
 import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
 import { pincodeLookupId, pincodeMismatch } from '../../../machines/pincode-lookup';
 import type { CheckoutAddressContext } from '../../../machines/checkout-address.machine';
-import { toaster } from '../../../src/app/toaster';
 import { addressLabels, anAddress } from '../address-fixtures';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { oneLineBag, savedAddress } from './checkout-fixtures';
 import { heldNetwork } from './held-network';
 import { expectToast, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const asha = savedAddress;
 const meena = anAddress({
@@ -55,18 +54,14 @@ const typed: [AddressField, string][] = [
   ['state', meena.state],
 ];
 
-
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/user/u_12/cart', () => HttpResponse.json(oneLineBag)),
   network.hold('get', '*/api/getuseraddresses', 'getuseraddresses'),
   network.hold('post', '*/api/createlogincheckout', 'createlogincheckout'),
   network.hold('get', '*/api/pincodes/:pincode', 'pincodes'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderCheckout() {
   signIn();

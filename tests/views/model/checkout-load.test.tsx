@@ -6,28 +6,24 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { CheckoutLoadContext } from '../../../machines/checkout-load.machine';
 import { checkoutLoadMachine } from '../../../machines/checkout-load.machine';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { oneLineBag, savedAddress } from './checkout-fixtures';
 import { heldNetwork } from './held-network';
+import { mockApi } from '../page-harness';
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('get', '*/api/getSessionId', 'getSessionId'),
   network.hold('get', '*/api/user/u_12/cart', 'cart'),
   http.get('*/api/getuseraddresses', () => HttpResponse.json([savedAddress])),
   http.all('*/api/*', () => HttpResponse.json({ message: 'Not part of this walk', code: 'NOT_FOUND' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 type Situation = { signedIn: boolean };
 

@@ -6,19 +6,18 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { contactForm, contactMessages } from '../../../domain/contact';
 import type { ContactForm } from '../../../domain/contact';
 import { fieldErrors } from '../../../domain/fields';
 import { contactMachine } from '../../../machines/contact.machine';
 import type { ContactField } from '../../../machines/contact.selectors';
-import { toaster } from '../../../src/app/toaster';
 import { ContactUsPage } from '../../../src/features/pages/contact-page';
 import { shopInfoReply } from '../catalog-fixtures';
 import { heldNetwork } from './held-network';
 import { renderScreen } from './render-screen';
 import { expectToast, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const fieldLabels: Record<ContactField, string> = {
   fullName: 'Full Name',
@@ -28,13 +27,10 @@ const fieldLabels: Record<ContactField, string> = {
 };
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   network.hold('post', '*/api/contactapi', 'contactapi'),
   http.get('*/api/shop', () => HttpResponse.json(shopInfoReply)),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderContactUs() {
   renderScreen(<ContactUsPage />, '/contactus');

@@ -8,8 +8,7 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { addressMessages, editAddressFields } from '../../../domain/address';
 import type { AddressField, AddressFormValues } from '../../../domain/address';
 import { fieldErrors } from '../../../domain/fields';
@@ -17,27 +16,24 @@ import type { PincodeEntry, PincodeLookup } from '../../../domain/pincode';
 import { editAddressMachine } from '../../../machines/edit-address.machine';
 import { pincodeLookupId, pincodeMismatch } from '../../../machines/pincode-lookup';
 import type { SaveAddressOutput } from '../../../machines/edit-address.machine';
-import { toaster } from '../../../src/app/toaster';
 import { addressLabels, anAddress } from '../address-fixtures';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { heldNetwork } from './held-network';
 import { expectToast, formNamed, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const stored = anAddress();
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('get', '*/api/getsingleuseraddressdetails', 'getsingleuseraddressdetails'),
   network.hold('post', '*/api/updateuseraddress', 'updateuseraddress'),
   network.hold('get', '*/api/pincodes/:pincode', 'pincodes'),
   // Where the app goes after a save.
   http.get('*/api/getuseraddresses', () => HttpResponse.json([stored])),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderEditor() {
   signIn();

@@ -6,25 +6,22 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { FailedMail } from '../../../domain/admin-mail';
 import { aFailedMail } from '../admin-fixtures';
 import type { FailedMailsContext } from '../../../machines/failed-mails.machine';
 import { failedMailsMachine, resendFailed } from '../../../machines/failed-mails.machine';
-import { toaster } from '../../../src/app/toaster';
 import { MailPage } from '../../../src/features/admin/mail-page';
 import { heldNetwork } from './held-network';
 import { renderScreen } from './render-screen';
 import { expectToast, isBusy } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const listed = [aFailedMail(1), aFailedMail(2)];
 
 const network = heldNetwork();
-const server = setupServer(network.hold('get', '*/api/admin/mails', 'mails'), network.hold('post', '*/api/admin/mails/:id/resend', 'resend'));
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+mockApi([network.hold('get', '*/api/admin/mails', 'mails'), network.hold('post', '*/api/admin/mails/:id/resend', 'resend')
+]);
 
 function renderMailScreen() {
   // Failed loads are logged.

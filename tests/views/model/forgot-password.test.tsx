@@ -7,18 +7,17 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { authMessages } from '../../../domain/auth';
 import { forgotPasswordErrors, resetOtpSentMessage } from '../../../machines/forgot-password.selectors';
 import { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
 import type { ForgotPasswordContext } from '../../../machines/forgot-password.machine';
 import type { ForgotPasswordField } from '../../../machines/forgot-password.selectors';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
 import { heldNetwork } from './held-network';
 import { expectToast, formNamed, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const email = 'kavya@example.in';
 const newPassword = 'Marigold@77';
@@ -33,14 +32,11 @@ const emailForm = 'Find your account';
 const resetForm = 'Choose a new password';
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('post', '*/api/verifyemail', 'verifyemail'),
   network.hold('post', '*/api/verifyotppassword', 'verifyotppassword'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderForgotPassword() {
   const app = await renderApp('/forgotpassword');

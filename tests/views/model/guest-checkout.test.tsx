@@ -7,8 +7,7 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { addressFields } from '../../../domain/address';
 import type { AddressField } from '../../../domain/address';
@@ -19,7 +18,6 @@ import { guestCheckoutMachine } from '../../../machines/guest-checkout.machine';
 import { guestFieldErrors } from '../../../machines/guest-checkout.selectors';
 import type { GuestDetailsField } from '../../../machines/guest-checkout.selectors';
 import type { GuestCheckoutContext } from '../../../machines/guest-checkout.machine';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
 import { oneLineBag, savedAddress } from './checkout-fixtures';
@@ -28,6 +26,7 @@ import { controlLabelled, expectToast, formNamed, isBusy, messageOf } from './vi
 import type { PincodeEntry, PincodeLookup } from '../../../domain/pincode';
 import { pincodeLookupId, pincodeMismatch } from '../../../machines/pincode-lookup';
 import { addressLabels } from '../address-fixtures';
+import { mockApi } from '../page-harness';
 
 const sessionId = 'GuestSession0123456789ab';
 const email = 'kavya@example.in';
@@ -59,7 +58,7 @@ const registered: CreateGuestCheckoutReply = { duplicateUser: 'true', unverified
 const asGuest: CheckEmailAvailabilityReply = { available: true, response: checkoutMessages.continueAsGuest, data: {} };
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get(`*/api/guest/${sessionId}/cart`, () => HttpResponse.json(oneLineBag)),
   network.hold('post', '*/api/checkemailavailability', 'checkemailavailability'),
@@ -68,10 +67,7 @@ const server = setupServer(
   network.hold('get', '*/api/pincodes/:pincode', 'pincodes'),
   // Once verified, the guest's addresses load for Place Order.
   http.get('*/api/getguestuseraddress', () => HttpResponse.json([savedAddress])),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderGuestCheckout() {
   window.sessionStorage.setItem('guestSessionId', sessionId);

@@ -8,25 +8,24 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { checkoutMessages } from '../../../domain/checkout';
 import { paymentMessages, sandboxKeyId } from '../../../domain/payment';
 import { placeOrderMachine } from '../../../machines/place-order.machine';
 import { shortfallLine } from '../../../machines/place-order.selectors';
 import type { PlaceOrderContext } from '../../../machines/place-order.machine';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { invoice, oneLineBag, payment, savedAddress, testCard } from './checkout-fixtures';
 import { heldNetwork } from './held-network';
 import { expectToast, isBusy } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const shortfall = { product_name: 'Blush Rose Posy', product_size: 'Standard', Product_available: 0 };
 const failure = (status: number) => HttpResponse.json({ message: 'Something broke', code: 'TEST_FAILURE' }, { status });
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/user/u_12/cart', () => HttpResponse.json(oneLineBag)),
   http.get('*/api/getuseraddresses', () => HttpResponse.json([savedAddress])),
@@ -38,10 +37,7 @@ const server = setupServer(
   network.hold('post', '*/api/payment/failed', 'failed'),
   // /thankyou and /cart, where the order ends, make their own calls.
   http.all('*/api/*', () => HttpResponse.json({ message: 'Not part of this walk', code: 'NOT_FOUND' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderCheckout() {
   signIn();

@@ -6,18 +6,17 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { profileFields, profileMessages } from '../../../domain/account';
 import type { ProfileForm, UpdateUserDetailsReply, UserDetails } from '../../../domain/account';
 import { fieldErrors } from '../../../domain/fields';
 import { profileMachine } from '../../../machines/profile.machine';
 import type { ProfileField } from '../../../machines/profile.selectors';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { heldNetwork } from './held-network';
 import { expectToast, formNamed, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const me: UserDetails = { id: 'u_12', firstName: 'Asha', lastName: 'Raman', email: 'asha@example.test', mobileNumber: '9876543210' };
 /** The server keeps what it was sent; the model's answer is the profile as it stands after the edits below. */
@@ -26,14 +25,11 @@ const saved: UpdateUserDetailsReply = { ...me, firstName: 'Meena K.', message: p
 const labels: Record<ProfileField, string> = { firstName: 'First Name', lastName: 'Last Name', mobileNumber: 'Mobile Number' };
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('get', '*/api/getsingleuserdetails', 'getsingleuserdetails'),
   network.hold('post', '*/api/updateuserdetails', 'updateuserdetails'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderProfile() {
   signIn();

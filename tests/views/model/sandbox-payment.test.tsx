@@ -7,19 +7,18 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { paymentMessages, sandboxKeyId } from '../../../domain/payment';
 import { filterSandboxPaymentField, sandboxPaymentErrors } from '../../../machines/sandbox-payment.selectors';
 import { sandboxPaymentMachine } from '../../../machines/sandbox-payment.machine';
 import type { SandboxPaymentField } from '../../../machines/sandbox-payment.selectors';
 import type { SandboxPaymentContext, SandboxPayOutcome } from '../../../machines/sandbox-payment.machine';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { invoice, oneLineBag, payment, savedAddress, testCard } from './checkout-fixtures';
 import { heldNetwork } from './held-network';
 import { isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const labels: Record<SandboxPaymentField, RegExp> = { cardNumber: /^Card Number/, expiry: /^Expiry/, cvv: /^CVV/, vpa: /^UPI ID/ };
 /** The fields the dialog shows for each method. */
@@ -28,7 +27,7 @@ const fieldsOf = (method: SandboxPaymentContext['method']): SandboxPaymentField[
 const declined: SandboxPayOutcome = { kind: 'declined', description: paymentMessages.cardDeclined };
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/user/u_12/cart', () => HttpResponse.json(oneLineBag)),
   http.get('*/api/getuseraddresses', () => HttpResponse.json([savedAddress])),
@@ -41,10 +40,7 @@ const server = setupServer(
   http.post('*/api/payment/failed', () => HttpResponse.json({ message: 'released' })),
   // /thankyou and /cart, where the order ends, make their own calls.
   http.all('*/api/*', () => HttpResponse.json({ message: 'Not part of this walk', code: 'NOT_FOUND' }, { status: 404 })),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function openCardDialog() {
   signIn();

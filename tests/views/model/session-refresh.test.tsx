@@ -9,17 +9,16 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyEventObject } from 'xstate';
 import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
 import { sessionRefreshMachine } from '../../../machines/session-refresh.machine';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { heldNetwork } from './held-network';
+import { mockApi } from '../page-harness';
 
 const again: SignInReply = {
   message: 'Login successful',
@@ -35,17 +34,14 @@ const otherTabToken = 'token-other-tab';
 const isReplaced = (event: AnyEventObject) => event.tokenStored !== event.tokenSent;
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('get', '*/api/getsingleuserdetails', 'getsingleuserdetails'),
   network.hold('get', '*/api/userorderslist', 'userorderslist'),
   network.hold('get', '*/api/getuseraddresses', 'getuseraddresses'),
   network.hold('post', '*/api/refresh', 'refresh'),
   http.post('*/api/loginapi', () => HttpResponse.json(again)),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderAccount(user: UserEvent) {
   signIn();

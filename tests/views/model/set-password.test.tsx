@@ -8,8 +8,7 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { authMessages } from '../../../domain/auth';
 import type { SignInReply } from '../../../domain/auth';
 import { checkoutMessages } from '../../../domain/checkout';
@@ -18,12 +17,12 @@ import { setPasswordErrors } from '../../../machines/set-password.selectors';
 import { setPasswordMachine } from '../../../machines/set-password.machine';
 import type { SetPasswordContext } from '../../../machines/set-password.machine';
 import type { SetPasswordField } from '../../../machines/set-password.selectors';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
 import { oneLineBag } from './checkout-fixtures';
 import { heldNetwork } from './held-network';
 import { expectToast, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const sessionId = 'GuestSession0123456789ab';
 const email = 'kavya@example.in';
@@ -45,7 +44,7 @@ const labels: Record<SetPasswordField, RegExp> = { otp: /^OTP/, password: /^Pass
 const toggles = { password: /^(Show|Hide) password$/, confirmPassword: /^(Show|Hide) password confirmation$/ };
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get(`*/api/guest/${sessionId}/cart`, () => HttpResponse.json(oneLineBag)),
   // The guest form learns at once that this e-mail bought before: Create Password shows.
@@ -54,10 +53,7 @@ const server = setupServer(
   network.hold('post', '*/api/verifyotppassword', 'verifyotppassword'),
   network.hold('post', '*/api/loginapi', 'loginapi'),
   network.hold('post', '*/api/syncGuestLoggedInCart', 'syncGuestLoggedInCart'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderKnownGuest() {
   window.sessionStorage.setItem('guestSessionId', sessionId);

@@ -5,18 +5,17 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { signInErrors } from '../../../machines/sign-in.selectors';
 import { signInMachine } from '../../../machines/sign-in.machine';
 import type { SignInField } from '../../../machines/sign-in.selectors';
 import type { SignInInput } from '../../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../../domain/auth';
-import { toaster } from '../../../src/app/toaster';
 import { SignInPage } from '../../../src/features/auth/sign-in-page';
 import { heldNetwork } from './held-network';
 import { renderScreen } from './render-screen';
 import { expectToast, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const reply: SignInReply = {
   message: 'Login successful',
@@ -30,14 +29,11 @@ const details = { id: 'u_kavya', firstName: 'Kavya', lastName: 'Iyer', email: re
 const refusal = (status: number, code: string, message: string) => HttpResponse.json({ message, code }, { status });
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   network.hold('post', '*/api/loginapi', 'loginapi'),
   network.hold('post', '*/api/syncGuestLoggedInCart', 'syncGuestLoggedInCart'),
   network.hold('get', '*/api/getsingleuserdetails', 'getsingleuserdetails'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 function renderSignIn(input: SignInInput) {
   if (input.guestSessionId) window.sessionStorage.setItem('guestSessionId', input.guestSessionId);
@@ -51,7 +47,6 @@ function renderSignIn(input: SignInInput) {
   return { form, fields, submit: within(form).getByRole('button', { name: 'Sign In' }), loadPage };
 }
 type SignInScreen = ReturnType<typeof renderSignIn>;
-
 
 describeViewModel<SignInScreen, SignInInput>('sign-in machine through the real Sign In page', {
   machine: signInMachine,

@@ -8,8 +8,7 @@ import '../setup-dom';
 import { describeViewModel } from './view-model';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { authMessages } from '../../../domain/auth';
 import type { CheckEmailPresentReply } from '../../../domain/auth';
@@ -17,11 +16,11 @@ import { signUpErrors } from '../../../machines/sign-up.selectors';
 import { signUpMachine } from '../../../machines/sign-up.machine';
 import type { SignUpContext } from '../../../machines/sign-up.machine';
 import type { SignUpField } from '../../../machines/sign-up.selectors';
-import { toaster } from '../../../src/app/toaster';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
 import { heldNetwork } from './held-network';
 import { expectToast, formNamed, isBusy, messageOf } from './view-checks';
+import { mockApi } from '../page-harness';
 
 const known: CheckEmailPresentReply = { email: 'kavya@example.in', firstName: 'Kavya', lastName: 'Iyer', mobileNumber: '9876543210' };
 const password = 'Jasmine@2026';
@@ -56,16 +55,13 @@ const valuesOf = (context: SignUpContext): Record<SignUpField, string> => ({
 });
 
 const network = heldNetwork();
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   network.hold('post', '*/api/checkemailpresent', 'checkemailpresent'),
   network.hold('post', '*/api/createuser', 'createuser'),
   network.hold('post', '*/api/verifyotp', 'verifyotp'),
   network.hold('post', '*/api/createpassword', 'createpassword'),
-);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => toaster.remove());
-afterAll(() => server.close());
+]);
 
 async function renderSignUp() {
   const app = await renderApp('/signup');
