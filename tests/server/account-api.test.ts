@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { addresses, orderItems, orders, users } from '../../server/db/schema';
+import { addresses, users } from '../../server/db/schema';
 import { signAccessToken } from '../../server/modules/auth/access-token';
 import { buildTestApp } from './helpers/app';
 import { aUser, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
-import { aProduct } from './helpers/factories';
+import { anOrder } from './helpers/deliveries';
+import { expectBadRequest } from './helpers/replies';
 import { addressFieldsOf } from '../../domain/address';
 import { anAddress as anAddressReply } from '../views/address-fixtures';
 
@@ -30,59 +31,12 @@ const post = (url: string, payload: object, user: TestUser | null = asha) =>
 
 const validAddress = addressFieldsOf(anAddressReply());
 
-let sequence = 0;
 async function anAddress(user: TestUser, overrides: Partial<typeof addresses.$inferInsert> = {}) {
   const [row] = await app.db
     .insert(addresses)
     .values({ ...validAddress, userId: user.id, ...overrides })
     .returning();
   return row!;
-}
-
-async function anOrder(
-  user: TestUser,
-  options: {
-    paymentState?: (typeof orders.$inferInsert)['paymentState'];
-    createdAt: Date;
-    totalPaise?: number;
-    status?: (typeof orders.$inferInsert)['status'];
-    trackingUrl?: string | null;
-    items?: { name: string; quantity: number }[];
-  },
-) {
-  sequence += 1;
-  const [order] = await app.db
-    .insert(orders)
-    .values({
-      invoiceId: `inv_${sequence}_${Date.now()}`,
-      userId: user.id,
-      providerOrderId: `order_test${sequence}${Date.now()}`,
-      address: validAddress,
-      subtotalPaise: options.totalPaise ?? 125_000,
-      taxPaise: 0,
-      totalPaise: options.totalPaise ?? 125_000,
-      status: options.status ?? 'created',
-      paymentState: options.paymentState ?? 'paid',
-      trackingUrl: options.trackingUrl ?? null,
-      reservationExpiresAt: new Date(options.createdAt.getTime() + 15 * 60_000),
-      createdAt: options.createdAt,
-    })
-    .returning();
-  for (const item of options.items ?? [{ name: `Posy ${sequence}`, quantity: 1 }]) {
-    const product = await aProduct(app.db);
-    await app.db.insert(orderItems).values({
-      orderId: order!.id,
-      productId: product.id,
-      productName: item.name,
-      itemCode: product.itemCode,
-      quantity: item.quantity,
-      unitPricePaise: 125_000,
-      mrpPaise: 150_000,
-      lineTotalPaise: 125_000 * item.quantity,
-      taxablePaise: 125_000 * item.quantity,
-    });
-  }
-  return order!;
 }
 
 describe('every account call needs the signed-in owner', () => {
@@ -184,9 +138,7 @@ describe('profile', () => {
     ['mobileNumber', '98765', 'Mobile number must be exactly 10 digits!'],
     ['mobileNumber', '98765abcde', 'Mobile number must be exactly 10 digits!'],
   ])('refuses %s = %j with "%s" and changes nothing', async (field, value, message) => {
-    const res = await post(`updateuserdetails?id=${asha.externalId}`, { ...validProfile, [field]: value });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    expectBadRequest(await post(`updateuserdetails?id=${asha.externalId}`, { ...validProfile, [field]: value }), message);
     const [row] = await app.db.select().from(users).where(eq(users.externalId, asha.externalId));
     expect(row).toMatchObject({ firstName: 'Asha', lastName: 'Raman', mobileNumber: '9876543210' });
   });
@@ -214,21 +166,20 @@ describe('profile', () => {
 describe('orders', () => {
   it('lists only paid (and refund-due) orders of the caller, newest first, in the spec shape', async () => {
     const buyer = await aUser(app);
-    const older = await anOrder(buyer, {
+    const older = await anOrder(app.db, buyer.id, {
       createdAt: new Date('2024-03-01T20:00:00Z'),
-      totalPaise: 249_950,
       status: 'Delivered',
       trackingUrl: 'track.example.in/abc',
       items: [
-        { name: 'Sunset Posy', quantity: 2 },
-        { name: 'Dried Lavender', quantity: 1 },
+        { name: 'Sunset Posy', quantity: 2, unitPricePaise: 99_975 },
+        { name: 'Dried Lavender', quantity: 1, unitPricePaise: 50_000 },
       ],
     });
-    const newer = await anOrder(buyer, { createdAt: new Date('2024-05-10T10:00:00Z'), paymentState: 'refund_due', status: 'created' });
-    await anOrder(buyer, { createdAt: new Date('2024-06-01T10:00:00Z'), paymentState: 'pending' });
-    await anOrder(buyer, { createdAt: new Date('2024-06-02T10:00:00Z'), paymentState: 'failed' });
-    await anOrder(buyer, { createdAt: new Date('2024-06-03T10:00:00Z'), paymentState: 'expired' });
-    await anOrder(ravi, { createdAt: new Date('2024-07-01T10:00:00Z') });
+    const newer = await anOrder(app.db, buyer.id, { createdAt: new Date('2024-05-10T10:00:00Z'), paymentState: 'refund_due', status: 'created' });
+    await anOrder(app.db, buyer.id, { createdAt: new Date('2024-06-01T10:00:00Z'), paymentState: 'pending' });
+    await anOrder(app.db, buyer.id, { createdAt: new Date('2024-06-02T10:00:00Z'), paymentState: 'failed' });
+    await anOrder(app.db, buyer.id, { createdAt: new Date('2024-06-03T10:00:00Z'), paymentState: 'expired' });
+    await anOrder(app.db, ravi.id, { createdAt: new Date('2024-07-01T10:00:00Z') });
 
     const res = await get(`userorderslist?id=${buyer.externalId}`, buyer);
     expect(res.statusCode).toBe(200);
@@ -262,7 +213,7 @@ describe('orders', () => {
 
   it('gives an empty list to a user without paid orders', async () => {
     const newcomer = await aUser(app);
-    await anOrder(newcomer, { createdAt: new Date(), paymentState: 'pending' });
+    await anOrder(app.db, newcomer.id, { paymentState: 'pending' });
     const res = await get(`userorderslist?id=${newcomer.externalId}`, newcomer);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
@@ -341,13 +292,9 @@ describe('addresses', () => {
   });
 
   it('refuses an address id beyond the database ids with 400 JSON, not a 500 (found by the fuzz run)', async () => {
-    const refusal = { message: 'id must be an address id', code: 'BAD_REQUEST' };
-    const read = await get('getsingleuseraddressdetails?id=2147483648');
-    expect(read.statusCode).toBe(400);
-    expect(read.json()).toEqual(refusal);
-    const update = await post(`updateuseraddress?id=2147483648&userId=${asha.externalId}`, validAddress);
-    expect(update.statusCode).toBe(400);
-    expect(update.json()).toEqual(refusal);
+    const refusal = 'id must be an address id';
+    expectBadRequest(await get('getsingleuseraddressdetails?id=2147483648'), refusal);
+    expectBadRequest(await post(`updateuseraddress?id=2147483648&userId=${asha.externalId}`, validAddress), refusal);
   });
 
   it.each([
@@ -372,9 +319,7 @@ describe('addresses', () => {
     ['phoneNumber', '98765', 'Phone number must be exactly 10 digits!'],
   ])('refuses %s = %j with "%s"', async (field, value, message) => {
     const mine = await anAddress(asha, { fullName: 'Unchanged' });
-    const res = await post(`updateuseraddress?id=${mine.id}&userId=${asha.externalId}`, { ...validAddress, [field]: value });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    expectBadRequest(await post(`updateuseraddress?id=${mine.id}&userId=${asha.externalId}`, { ...validAddress, [field]: value }), message);
     const [row] = await app.db.select().from(addresses).where(eq(addresses.id, mine.id));
     expect(row!.fullName).toBe('Unchanged');
   });

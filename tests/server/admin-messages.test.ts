@@ -3,22 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
 import { contactMessages } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
-import { aUser, expectAdminOnly, signedInAs } from './helpers/auth';
-import type { TestUser } from './helpers/auth';
-import { aGuest, asGuest } from './helpers/cart';
-import type { TestGuest } from './helpers/cart';
+import { expectAdminOnly } from './helpers/auth';
+import type { Callers } from './helpers/auth';
+import { everyCaller } from './helpers/cart';
 import { aContactMessage } from './helpers/factories';
 
 let app: FastifyInstance;
-let admin: TestUser;
-let customer: TestUser;
-let guest: TestGuest;
+let callers: Callers;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  admin = await aUser(app, { role: 'admin', firstName: 'Admin' });
-  customer = await aUser(app, { firstName: 'Meera' });
-  guest = await aGuest(app);
+  callers = await everyCaller(app);
 });
 afterAll(async () => {
   await app.close();
@@ -27,9 +22,8 @@ beforeEach(async () => {
   await app.db.delete(contactMessages);
 });
 
-const asAdmin = () => signedInAs(app, { externalId: admin.externalId, role: 'admin' });
-const get = (url: string, headers: Record<string, string> = asAdmin()) => app.inject({ method: 'GET', url: `/api/${url}`, headers });
-const post = (url: string, payload: unknown, headers: Record<string, string> = asAdmin()) =>
+const get = (url: string, headers: Record<string, string> = callers.admin) => app.inject({ method: 'GET', url: `/api/${url}`, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = callers.admin) =>
   app.inject({ method: 'POST', url: `/api/${url}`, payload: payload as object, headers });
 const markRead = (id: number | string, read: unknown) => post(`admin/messages/${id}/read`, { read });
 
@@ -51,11 +45,11 @@ describe('every admin messages call is for admins only', () => {
 
     // The refused calls changed nothing.
     const unchanged = async () => expect((await app.db.select().from(contactMessages))[0]!.readAt).toBeNull();
-    await expectAdminOnly(call, { guest: asGuest(guest), customer: signedInAs(app, customer), admin: asAdmin() }, unchanged);
+    await expectAdminOnly(call, callers, unchanged);
   });
 
   it('refuses a customer before looking at a malformed id', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/admin/messages/abc/read', payload: {}, headers: signedInAs(app, customer) });
+    const res = await app.inject({ method: 'POST', url: '/api/admin/messages/abc/read', payload: {}, headers: callers.customer });
     expect(res.statusCode).toBe(403);
   });
 });

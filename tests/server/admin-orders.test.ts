@@ -3,24 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { NeverPurchasedUser, PurchaseRecord, UpdatePurchaseReply } from '../../domain/admin-orders';
 import type { AccountOrder } from '../../domain/account';
-import { orderItems, orders } from '../../server/db/schema';
+import { orders } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { aUser, expectAdminOnly, mailsTo, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
-import { aGuest, asGuest } from './helpers/cart';
-import type { TestGuest } from './helpers/cart';
-import { aProduct } from './helpers/factories';
+import { everyCaller } from './helpers/cart';
+import { anOrder, recipient } from './helpers/deliveries';
+import { expectBadRequest } from './helpers/replies';
 
 let app: FastifyInstance;
 let admin: TestUser;
 let customer: TestUser;
-let guest: TestGuest;
 
 beforeAll(async () => {
   app = await buildTestApp();
   admin = await aUser(app, { role: 'admin', firstName: 'Admin' });
-  customer = await aUser(app, { firstName: 'Meera', lastName: 'Iyer' });
-  guest = await aGuest(app);
+  customer = await aUser(app);
 });
 afterAll(async () => {
   await app.close();
@@ -31,69 +29,6 @@ const get = (url: string, headers: Record<string, string> = asAdmin()) => app.in
 const post = (url: string, payload: object, headers: Record<string, string> = asAdmin()) =>
   app.inject({ method: 'POST', url: `/api/${url}`, payload, headers });
 
-/** The address as the order keeps it… */
-const addressSnapshot = {
-  fullName: 'Meera Iyer',
-  address: '4 Cathedral Road',
-  locality: 'Gopalapuram',
-  landmark: 'Opposite the church',
-  city: 'Chennai',
-  pincode: '600086',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9876501234',
-};
-/** …and as the checkout sends it. */
-const deliveryAddress = { addressId: 1, ...addressSnapshot };
-
-let sequence = 0;
-async function aPurchase(
-  buyer: TestUser,
-  options: {
-    createdAt: Date;
-    paymentState?: (typeof orders.$inferInsert)['paymentState'];
-    status?: (typeof orders.$inferInsert)['status'];
-    trackingUrl?: string | null;
-    items?: { name: string; quantity: number; unitPricePaise: number }[];
-  },
-) {
-  sequence += 1;
-  const items = options.items ?? [{ name: `Posy ${sequence}`, quantity: 1, unitPricePaise: 125_000 }];
-  const total = items.reduce((sum, item) => sum + item.quantity * item.unitPricePaise, 0);
-  const [order] = await app.db
-    .insert(orders)
-    .values({
-      invoiceId: `inv_admin_${sequence}_${Date.now()}`,
-      userId: buyer.id,
-      providerOrderId: `order_admin${sequence}${Date.now()}`,
-      address: deliveryAddress,
-      subtotalPaise: total,
-      taxPaise: 0,
-      totalPaise: total,
-      status: options.status ?? 'created',
-      paymentState: options.paymentState ?? 'paid',
-      trackingUrl: options.trackingUrl ?? null,
-      reservationExpiresAt: new Date(options.createdAt.getTime() + 15 * 60_000),
-      createdAt: options.createdAt,
-    })
-    .returning();
-  for (const item of items) {
-    const product = await aProduct(app.db);
-    await app.db.insert(orderItems).values({
-      orderId: order!.id,
-      productId: product.id,
-      productName: item.name,
-      itemCode: product.itemCode,
-      quantity: item.quantity,
-      unitPricePaise: item.unitPricePaise,
-      mrpPaise: item.unitPricePaise,
-      lineTotalPaise: item.unitPricePaise * item.quantity,
-      taxablePaise: item.unitPricePaise * item.quantity,
-    });
-  }
-  return order!;
-}
-
 describe('every admin orders call is for admins only', () => {
   const calls = [
     ['GET', 'users/purchases/list', undefined],
@@ -103,11 +38,11 @@ describe('every admin orders call is for admins only', () => {
   ] as const;
 
   it.each(calls)('%s %s: 401 anonymous, 403 guest, 403 customer, 200 admin', async (method, path, body) => {
-    const purchase = await aPurchase(customer, { createdAt: new Date('2023-01-01T00:00:00Z') });
+    const purchase = await anOrder(app.db, customer.id, { createdAt: new Date('2023-01-01T00:00:00Z') });
     const url = `/api/${path.replace('__ID__', String(purchase.id))}`;
     const payload = body ? { ...body, id: purchase.id } : undefined;
     const call = (headers: Record<string, string>) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-    await expectAdminOnly(call, { guest: asGuest(guest), customer: signedInAs(app, customer), admin: asAdmin() });
+    await expectAdminOnly(call, await everyCaller(app, { customer, admin: asAdmin() }));
   });
 
   it('refuses a customer before looking at the body', async () => {
@@ -119,7 +54,7 @@ describe('every admin orders call is for admins only', () => {
 describe('purchase records', () => {
   it('lists paid and refund-due orders newest first in the spec shape, with rupee amounts', async () => {
     const buyer = await aUser(app, { firstName: 'Kavya', lastName: 'Nair', email: 'kavya.nair@example.in' });
-    const older = await aPurchase(buyer, {
+    const older = await anOrder(app.db, buyer.id, {
       createdAt: new Date('2030-01-01T10:00:00Z'),
       status: 'Dispatched',
       trackingUrl: 'https://track.example.in/KV1',
@@ -128,10 +63,10 @@ describe('purchase records', () => {
         { name: 'Dried Lavender', quantity: 1, unitPricePaise: 50_000 },
       ],
     });
-    const refundDue = await aPurchase(buyer, { createdAt: new Date('2030-01-02T10:00:00Z'), paymentState: 'refund_due' });
-    const pending = await aPurchase(buyer, { createdAt: new Date('2030-01-03T10:00:00Z'), paymentState: 'pending' });
-    const failed = await aPurchase(buyer, { createdAt: new Date('2030-01-04T10:00:00Z'), paymentState: 'failed' });
-    const expired = await aPurchase(buyer, { createdAt: new Date('2030-01-05T10:00:00Z'), paymentState: 'expired' });
+    const refundDue = await anOrder(app.db, buyer.id, { createdAt: new Date('2030-01-02T10:00:00Z'), paymentState: 'refund_due' });
+    const pending = await anOrder(app.db, buyer.id, { createdAt: new Date('2030-01-03T10:00:00Z'), paymentState: 'pending' });
+    const failed = await anOrder(app.db, buyer.id, { createdAt: new Date('2030-01-04T10:00:00Z'), paymentState: 'failed' });
+    const expired = await anOrder(app.db, buyer.id, { createdAt: new Date('2030-01-05T10:00:00Z'), paymentState: 'expired' });
 
     const res = await get('users/purchases/list');
     expect(res.statusCode).toBe(200);
@@ -159,7 +94,7 @@ describe('purchase records', () => {
         rpayOrderId: older.providerOrderId,
         price: 2999.5,
         createdAt: '2030-01-01T10:00:00.000Z',
-        UserAddress: addressSnapshot,
+        UserAddress: recipient,
         gift: null,
         // Placed before dated delivery: no deliveries.
         deliveries: [],
@@ -175,8 +110,8 @@ describe('purchase records', () => {
   });
 
   it('gives one record by id, and 404 for an unknown id or an order that was never paid', async () => {
-    const purchase = await aPurchase(customer, { createdAt: new Date('2024-02-02T02:00:00Z') });
-    const unpaid = await aPurchase(customer, { createdAt: new Date('2024-02-03T02:00:00Z'), paymentState: 'pending' });
+    const purchase = await anOrder(app.db, customer.id, { createdAt: new Date('2024-02-02T02:00:00Z') });
+    const unpaid = await anOrder(app.db, customer.id, { createdAt: new Date('2024-02-03T02:00:00Z'), paymentState: 'pending' });
 
     const res = await get(`getSinglePurchase?id=${purchase.id}`);
     expect(res.statusCode).toBe(200);
@@ -187,16 +122,14 @@ describe('purchase records', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ message: 'Purchase not found', code: 'NOT_FOUND' });
     }
-    const malformed = await get('getSinglePurchase?id=abc');
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'id must be a purchase id', code: 'BAD_REQUEST' });
+    expectBadRequest(await get('getSinglePurchase?id=abc'), 'id must be a purchase id');
   });
 });
 
 describe('updating a purchase', () => {
   it("saves status and link, mails the order's own customer, and the customer's Orders tab shows them", async () => {
     const buyer = await aUser(app, { firstName: 'Divya', email: 'divya.update@example.in' });
-    const purchase = await aPurchase(buyer, { createdAt: new Date('2024-04-04T04:00:00Z') });
+    const purchase = await anOrder(app.db, buyer.id, { createdAt: new Date('2024-04-04T04:00:00Z') });
 
     const res = await post('updatepurchaseorder', {
       id: purchase.id,
@@ -248,7 +181,7 @@ describe('updating a purchase', () => {
 
   it('does not mail the customer when nothing changed', async () => {
     const buyer = await aUser(app, { email: 'same.again@example.in' });
-    const purchase = await aPurchase(buyer, {
+    const purchase = await anOrder(app.db, buyer.id, {
       createdAt: new Date('2024-05-05T05:00:00Z'),
       status: 'Delivered',
       trackingUrl: 'http://track.example.in/S1',
@@ -268,16 +201,14 @@ describe('updating a purchase', () => {
     [{ status: 'created', userTrackingUrl: `https://track.example.in/${'x'.repeat(500)}` }, 'Tracking URL should not be more than 500 characters'],
     [{ status: 'created' }, 'Please enter a valid tracking URL starting with http:// or https://'],
   ])('refuses %j with 400 and leaves the order as it was', async (body, message) => {
-    const purchase = await aPurchase(customer, { createdAt: new Date('2024-06-06T06:00:00Z'), status: 'Dispatched', trackingUrl: 'https://t.example.in/1' });
-    const res = await post('updatepurchaseorder', { id: purchase.id, ...body });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    const purchase = await anOrder(app.db, customer.id, { createdAt: new Date('2024-06-06T06:00:00Z'), status: 'Dispatched', trackingUrl: 'https://t.example.in/1' });
+    expectBadRequest(await post('updatepurchaseorder', { id: purchase.id, ...body }), message);
     const [row] = await app.db.select().from(orders).where(eq(orders.id, purchase.id));
     expect(row).toMatchObject({ status: 'Dispatched', trackingUrl: 'https://t.example.in/1' });
   });
 
   it('answers 404 for an unknown id or an unpaid order, and 400 for a malformed one', async () => {
-    const unpaid = await aPurchase(customer, { createdAt: new Date('2024-07-07T07:00:00Z'), paymentState: 'failed' });
+    const unpaid = await anOrder(app.db, customer.id, { createdAt: new Date('2024-07-07T07:00:00Z'), paymentState: 'failed' });
     for (const id of [987_654, unpaid.id]) {
       const res = await post('updatepurchaseorder', { id, status: 'Delivered', userTrackingUrl: '' });
       expect(res.statusCode).toBe(404);
@@ -290,24 +221,20 @@ describe('updating a purchase', () => {
   });
 
   it('refuses a purchase id beyond the database ids with 400 JSON, not a 500 (found by the fuzz run)', async () => {
-    const refusal = { message: 'id must be a purchase id', code: 'BAD_REQUEST' };
-    const read = await get('getSinglePurchase?id=2147483648');
-    expect(read.statusCode).toBe(400);
-    expect(read.json()).toEqual(refusal);
-    const update = await post('updatepurchaseorder', { id: 2 ** 40, status: 'Delivered', userTrackingUrl: '' });
-    expect(update.statusCode).toBe(400);
-    expect(update.json()).toEqual(refusal);
+    const refusal = 'id must be a purchase id';
+    expectBadRequest(await get('getSinglePurchase?id=2147483648'), refusal);
+    expectBadRequest(await post('updatepurchaseorder', { id: 2 ** 40, status: 'Delivered', userTrackingUrl: '' }), refusal);
   });
 });
 
 describe('customers who never purchased', () => {
   it('lists customers without a paid order, not buyers and not admins, with null for a missing mobile', async () => {
     const buyer = await aUser(app, { email: 'bought.once@example.in' });
-    await aPurchase(buyer, { createdAt: new Date('2024-08-08T08:00:00Z') });
+    await anOrder(app.db, buyer.id, { createdAt: new Date('2024-08-08T08:00:00Z') });
     const refunded = await aUser(app, { email: 'refund.due@example.in' });
-    await aPurchase(refunded, { createdAt: new Date('2024-08-09T08:00:00Z'), paymentState: 'refund_due' });
+    await anOrder(app.db, refunded.id, { createdAt: new Date('2024-08-09T08:00:00Z'), paymentState: 'refund_due' });
     const abandoned = await aUser(app, { email: 'abandoned.cart@example.in', firstName: 'Arun', lastName: 'Das', mobileNumber: '9000000001' });
-    await aPurchase(abandoned, { createdAt: new Date('2024-08-10T08:00:00Z'), paymentState: 'expired' });
+    await anOrder(app.db, abandoned.id, { createdAt: new Date('2024-08-10T08:00:00Z'), paymentState: 'expired' });
     const unfinished = await aUser(app, { email: 'no.mobile@example.in', mobileNumber: null, lastName: null, password: null, verified: false });
     const anotherAdmin = await aUser(app, { role: 'admin', email: 'second.admin@example.in' });
 

@@ -9,7 +9,7 @@ import { orderMails } from '../../server/modules/orders/order-mails';
 import { buildTestApp } from './helpers/app';
 import { aUser, expectAdminOnly, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
-import { aGuest, asGuest } from './helpers/cart';
+import { everyCaller } from './helpers/cart';
 import { anOrder, aProductDeliveredBy, giveDeliveries, recipient } from './helpers/deliveries';
 
 // Noon in India on Wednesday 2 December 2026.
@@ -102,9 +102,8 @@ describe('the Deliveries board', () => {
   });
 
   it('is for admins only', async () => {
-    const guest = await aGuest(app);
     const { hand } = await aMixedOrder('2026-12-10', 'Standard', '2026-12-10');
-    const callers = { guest: asGuest(guest), customer: signedInAs(app, buyer), admin: asAdmin() };
+    const callers = await everyCaller(app, { customer: buyer, admin: asAdmin() });
     await expectAdminOnly((headers) => board('', headers), callers);
     for (const refused of [{}, callers.guest, callers.customer]) {
       expect([401, 403]).toContain((await setStatus(hand, { status: 'delivered' }, refused)).statusCode);

@@ -15,11 +15,9 @@ import { aBuyer, checkout, orderByProviderId, paidWithCard, verify } from './hel
 import type { Buyer } from './helpers/payments';
 
 let app: FastifyInstance;
-let admin: { authorization: string };
 
 beforeAll(async () => {
   app = await buildTestApp();
-  admin = await anAdminHeader(app);
 }, 120_000);
 afterAll(() => app?.close());
 
@@ -55,6 +53,7 @@ describe('the gift message with the order', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json<AccountOrder[]>()[0]?.UserOrder.gift).toEqual(stored);
 
+    const admin = await anAdminHeader(app);
     const list = await app.inject({ method: 'GET', url: '/api/users/purchases/list', headers: admin });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<PurchaseRecord[]>().find((p) => p.id === order.id)?.UserOrder.gift).toEqual(stored);

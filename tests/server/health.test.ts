@@ -34,24 +34,7 @@ describe('health and readiness', () => {
 
 describe('GET /api/shop', () => {
   it("gives the shop's name, contact details and square PNG logo (by PUBLIC_BASE_URL) from configuration, cacheable for a few minutes", async () => {
-    app = await buildTestApp({
-      publicBaseUrl: 'https://testblooms.in',
-      shop: {
-        name: 'Test Blooms',
-        email: 'hello@testblooms.in',
-        phone: '+91 90000 00000',
-        address: '1 Test Street, Chennai',
-        instagramUrl: 'https://www.instagram.com/testblooms',
-        facebookUrl: 'https://www.facebook.com/testblooms',
-        whatsappUrl: 'https://wa.me/919000000000',
-        legalName: 'Test Blooms LLP',
-        gstin: '33ABCPS1234K1ZT',
-        signatory: 'Test Manager',
-      },
-    });
-    const res = await app.inject({ method: 'GET', url: '/api/shop' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const contact = {
       name: 'Test Blooms',
       email: 'hello@testblooms.in',
       phone: '+91 90000 00000',
@@ -59,8 +42,15 @@ describe('GET /api/shop', () => {
       instagramUrl: 'https://www.instagram.com/testblooms',
       facebookUrl: 'https://www.facebook.com/testblooms',
       whatsappUrl: 'https://wa.me/919000000000',
-      logoUrl: 'https://testblooms.in/checkout-logo.png',
+    };
+    // The GST details are configured too but are not the shop's public contact: the answer leaves them out.
+    app = await buildTestApp({
+      publicBaseUrl: 'https://testblooms.in',
+      shop: { ...contact, legalName: 'Test Blooms LLP', gstin: '33ABCPS1234K1ZT', signatory: 'Test Manager' },
     });
+    const res = await app.inject({ method: 'GET', url: '/api/shop' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...contact, logoUrl: 'https://testblooms.in/checkout-logo.png' });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     // Razorpay's checkout takes a PNG or JPG: the committed mark, square.
     expect(await sharp('public/checkout-logo.png').metadata()).toMatchObject({ format: 'png', width: 256, height: 256 });

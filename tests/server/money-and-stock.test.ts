@@ -8,19 +8,7 @@ import { paymentMessages } from '../../domain/payment';
 import { cartItems, carts, orderItems, orders, outboxMail, payments, products } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
 import { mailsTo } from './helpers/auth';
-import {
-  aBuyer,
-  aTaxedProduct,
-  capturedEvent,
-  checkout,
-  invoiceFor,
-  orderByProviderId,
-  paidWithCard,
-  sendWebhook,
-  stockOf,
-  verify,
-  webhookSignature,
-} from './helpers/payments';
+import { aBuyer, aTaxedProduct, capturedEvent, checkout, invoiceFor, orderByProviderId, paidWithCard, sendWebhook, stockOf, verify, webhookSignature } from './helpers/payments';
 import type { Buyer } from './helpers/payments';
 import type { ProductRow } from './helpers/factories';
 

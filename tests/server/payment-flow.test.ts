@@ -11,19 +11,7 @@ import { createSandboxProvider } from '../../server/modules/payments/sandbox-pro
 import { buildTestApp } from './helpers/app';
 import { deliveriesFor } from './helpers/delivery-choices';
 import { mailsTo } from './helpers/auth';
-import {
-  aBuyer,
-  aTaxedProduct,
-  capturedEvent,
-  checkout,
-  invoiceFor,
-  orderByProviderId,
-  sandboxPay,
-  sendWebhook,
-  stockOf,
-  verify,
-  webhookSignature,
-} from './helpers/payments';
+import { aBuyer, aTaxedProduct, capturedEvent, checkout, invoiceFor, orderByProviderId, sandboxPay, sendWebhook, stockOf, verify, webhookSignature } from './helpers/payments';
 
 let app: FastifyInstance;
 beforeEach(async () => {

@@ -8,7 +8,7 @@ import { exportedOrders } from '../../server/modules/reports/reports.service';
 import { buildTestApp } from './helpers/app';
 import { aUser, expectAdminOnly, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
-import { aGuest, asGuest } from './helpers/cart';
+import { everyCaller } from './helpers/cart';
 import { aProductDeliveredBy, recipient } from './helpers/deliveries';
 
 // Noon in India on Wednesday 2 December 2026: the default period is 3 November to 2 December.
@@ -129,6 +129,8 @@ const vaseLine = (quantity: number): Line => ({ product: vase, quantity, totalPa
 const bouquetLine = (): Line => ({ product: bouquet, quantity: 1, totalPaise: 118_000, rateBp: 900, taxablePaise: 100_000, taxPaise: 18_000 });
 // The courier fee of Rs. 49 at the goods' 5 %: Rs. 46.67 taxable, Rs. 2.33 tax.
 const courierFee = (date: string): Fee => ({ kind: 'courier', date, feePaise: 4_900, rateBp: 250, taxablePaise: 4_667, taxPaise: 233 });
+// A hand delivery, its fee (free unless given) exempt.
+const handFee = (date: string, feePaise = 0): Fee => ({ kind: 'hand', date, feePaise, rateBp: null, taxablePaise: feePaise, taxPaise: 0 });
 
 beforeAll(async () => {
   app = await buildTestApp({}, { now: () => now });
@@ -145,7 +147,7 @@ beforeAll(async () => {
       state: 'Tamil Nadu',
       paidAt: '2026-11-10T20:00:00Z',
       lines: [rosesLine(125_000), vaseLine(1)],
-      fees: [{ kind: 'hand', date: '2026-12-03', feePaise: 20_000, rateBp: null, taxablePaise: 20_000, taxPaise: 0 }, courierFee('2026-12-02')],
+      fees: [handFee('2026-12-03', 20_000), courierFee('2026-12-02')],
     })
   ).id;
   // Inter-state (Karnataka): two vases at 5 % and a bouquet at 18 %, all IGST.
@@ -159,19 +161,11 @@ beforeAll(async () => {
       paymentState: 'refund_pending',
       status: 'Cancelled',
       lines: [vaseLine(3)],
-      fees: [{ kind: 'hand', date: '2026-12-03', feePaise: 0, rateBp: null, taxablePaise: 0, taxPaise: 0 }],
+      fees: [handFee('2026-12-03')],
     })
   ).id;
   // Paid in December: in the dashboard's default period, not in November's return; its delivery still to make.
-  ids.december = (
-    await anOrderOf({
-      state: 'Tamil Nadu',
-      paidAt: '2026-12-01T06:00:00Z',
-      status: 'Dispatched',
-      lines: [rosesLine(80_000)],
-      fees: [{ kind: 'hand', date: '2026-12-05', feePaise: 0, rateBp: null, taxablePaise: 0, taxPaise: 0 }],
-    })
-  ).id;
+  ids.december = (await anOrderOf({ state: 'Tamil Nadu', paidAt: '2026-12-01T06:00:00Z', status: 'Dispatched', lines: [rosesLine(80_000)], fees: [handFee('2026-12-05')] })).id;
   // Paid at 00:30 on 1 November in India (31 October in UTC): exempt roses sent to Kerala.
   ids.firstOfMonth = (await anOrderOf({ state: 'Kerala', paidAt: '2026-10-31T19:00:00Z', lines: [rosesLine(50_000)] })).id;
 });
@@ -247,7 +241,7 @@ describe('the dashboard figures', () => {
   });
 
   it('answers admins only', async () => {
-    const callers = { guest: asGuest(await aGuest(app)), customer: signedInAs(app, buyer), admin: asAdmin() };
+    const callers = await everyCaller(app, { customer: buyer, admin: asAdmin() });
     for (const url of ['/api/admin/reports/dashboard', '/api/admin/reports/orders.csv', '/api/admin/reports/gst?month=2026-11', '/api/admin/reports/gst.csv?month=2026-11']) {
       await expectAdminOnly((headers) => get(url, headers), callers);
     }

@@ -4,21 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { deliveryAreas } from '../../server/db/schema';
 import { deliveryReach } from '../../server/modules/delivery/service-areas.service';
 import { buildTestApp } from './helpers/app';
-import { aUser, expectAdminOnly, signedInAs } from './helpers/auth';
-import type { TestUser } from './helpers/auth';
-import { aGuest, asGuest } from './helpers/cart';
-import type { TestGuest } from './helpers/cart';
+import { anAdminHeader, expectAdminOnly } from './helpers/auth';
+import { everyCaller } from './helpers/cart';
 
 let app: FastifyInstance;
-let admin: TestUser;
-let customer: TestUser;
-let guest: TestGuest;
+let admin: { authorization: string };
 
 beforeAll(async () => {
   app = await buildTestApp();
-  admin = await aUser(app, { role: 'admin', firstName: 'Admin' });
-  customer = await aUser(app, { firstName: 'Meera' });
-  guest = await aGuest(app);
+  admin = await anAdminHeader(app);
 });
 afterAll(async () => {
   await app.close();
@@ -28,9 +22,8 @@ beforeEach(async () => {
   invalidateCatalogCache(app.db);
 });
 
-const asAdmin = () => signedInAs(app, { externalId: admin.externalId, role: 'admin' });
 const anArea = (overrides: Record<string, unknown> = {}) => ({ name: 'Chennai', pincodes: '600001-600042, 600078', extraFeePaise: 0, active: true, ...overrides });
-const create = (body: unknown, headers: Record<string, string> = asAdmin()) => app.inject({ method: 'POST', url: '/api/admin/delivery-areas', headers, payload: body as object });
+const create = (body: unknown, headers: Record<string, string> = admin) => app.inject({ method: 'POST', url: '/api/admin/delivery-areas', headers, payload: body as object });
 const reach = (pincode: string) => app.inject({ method: 'GET', url: `/api/delivery/reach?pincode=${pincode}` });
 
 describe('admin delivery areas', () => {
@@ -43,23 +36,23 @@ describe('admin delivery areas', () => {
     const changed = await app.inject({
       method: 'POST',
       url: `/api/admin/delivery-areas/${area.id}`,
-      headers: asAdmin(),
+      headers: admin,
       payload: anArea({ name: 'Chennai central', extraFeePaise: 4900, active: false }),
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const list = await app.inject({ method: 'GET', url: '/api/admin/delivery-areas', headers: asAdmin() });
+    const list = await app.inject({ method: 'GET', url: '/api/admin/delivery-areas', headers: admin });
     expect(list.json()).toEqual([{ id: area.id, name: 'Chennai central', pincodes: '600001-600042, 600078', extraFeePaise: 4900, active: false }]);
 
-    const deleted = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}/delete`, headers: asAdmin() });
+    const deleted = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}/delete`, headers: admin });
     expect(deleted.json()).toEqual({ deleted: area.id });
-    const again = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}/delete`, headers: asAdmin() });
+    const again = await app.inject({ method: 'POST', url: `/api/admin/delivery-areas/${area.id}/delete`, headers: admin });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Delivery area not found', code: 'NOT_FOUND' });
   });
 
   it('lets only admins read or write areas', async () => {
     const area = (await create(anArea())).json();
-    const callers = { guest: asGuest(guest), customer: signedInAs(app, customer), admin: asAdmin() };
+    const callers = await everyCaller(app, { admin });
     await expectAdminOnly((headers) => app.inject({ method: 'GET', url: '/api/admin/delivery-areas', headers }), callers);
     for (const refused of [{}, callers.guest, callers.customer]) {
       expect((await create(anArea({ name: 'Sneaky' }), refused)).statusCode).toBeGreaterThanOrEqual(401);
@@ -97,7 +90,7 @@ describe('admin delivery areas', () => {
     const twin = await create(anArea({ name: 'CHENNAI' }));
     expect(twin.statusCode).toBe(409);
     expect(twin.json().message).toBe('A delivery area with this name already exists.');
-    const bad = await app.inject({ method: 'POST', url: '/api/admin/delivery-areas/abc', headers: asAdmin(), payload: anArea() });
+    const bad = await app.inject({ method: 'POST', url: '/api/admin/delivery-areas/abc', headers: admin, payload: anArea() });
     expect(bad.statusCode).toBe(400);
   });
 });

@@ -71,19 +71,26 @@ export function signedInAs(
 
 type Headers = Record<string, string>;
 
-/**
- * An admin-only call made by each caller: 401 anonymous, 403 FORBIDDEN to the guest and the customer, 200 to the admin.
- * `afterRefusals` runs before the admin's call, e.g. to check that the refusals changed nothing.
- */
 /** A new admin's authorization header. */
 export async function anAdminHeader(app: FastifyInstance): Promise<{ authorization: string }> {
   const admin = await aUser(app, { role: 'admin' });
   return signedInAs(app, { externalId: admin.externalId, role: 'admin' });
 }
 
+/** The headers of the callers an admin-only call tells apart, besides the anonymous one (see `everyCaller`). */
+export interface Callers {
+  guest: Headers;
+  customer: Headers;
+  admin: Headers;
+}
+
+/**
+ * An admin-only call made by each caller: 401 anonymous, 403 FORBIDDEN to the guest and the customer, 200 to the admin.
+ * `afterRefusals` runs before the admin's call, e.g. to check that the refusals changed nothing.
+ */
 export async function expectAdminOnly(
   call: (headers: Headers) => Promise<LightMyRequestResponse>,
-  callers: { guest: Headers; customer: Headers; admin: Headers },
+  callers: Callers,
   afterRefusals?: () => Promise<void>,
 ): Promise<void> {
   const anonymous = await call({});

@@ -1,11 +1,13 @@
 /**
  * Bag fixtures: `aGuest` starts a real guest session through `GET /api/getSessionId` (as the browser does), and a few
- * shorthands call the cart routes with a caller's `authorization` header.
+ * shorthands call the cart routes with a caller's `authorization` header. Also `everyCaller`: a guest, a customer and
+ * an admin, for the admin-only checks.
  */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { CartReply } from '../../../domain/cart';
-import { latestOtp, refreshCookieOf } from './auth';
+import { aUser, anAdminHeader, latestOtp, refreshCookieOf, signedInAs } from './auth';
+import type { Callers, TestUser } from './auth';
 import { anAddressBody } from './factories';
 
 export interface TestGuest {
@@ -27,6 +29,15 @@ export async function aGuest(app: FastifyInstance): Promise<TestGuest> {
 
 /** Headers of a guest (its token) for `inject`. */
 export const asGuest = (guest: TestGuest) => ({ authorization: guest.authorization });
+
+/** What `expectAdminOnly` calls as: a new guest, the customer and the admin given (each a new one unless given). */
+export async function everyCaller(app: FastifyInstance, given: { customer?: TestUser; admin?: { authorization: string } } = {}): Promise<Callers> {
+  return {
+    guest: asGuest(await aGuest(app)),
+    customer: signedInAs(app, given.customer ?? (await aUser(app))),
+    admin: given.admin ?? (await anAdminHeader(app)),
+  };
+}
 
 /** `POST createusercart` for a guest (sessionId) or a user (userId). */
 export function addToBag(

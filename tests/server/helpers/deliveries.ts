@@ -1,8 +1,8 @@
 /**
  * Orders with deliveries (issue 40) for the tests that read or manage them: an order inserted straight into the
- * database (paid unless told otherwise), and `order_deliveries` rows given to an existing order, as checkout_invoice
- * writes them: a hand delivery on a date in one of the shop's slots (by name), and/or a courier parcel dispatched on a
- * date.
+ * database (paid unless told otherwise; also what the account's and the admin's order lists show), and
+ * `order_deliveries` rows given to an existing order, as checkout_invoice writes them: a hand delivery on a date in one
+ * of the shop's slots (by name), and/or a courier parcel dispatched on a date.
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../../server/db/client';
@@ -33,46 +33,69 @@ export async function aProductDeliveredBy(db: Database, kind: DeliveryKind, line
   return { ...product, name: lineName };
 }
 
-/** An order of `userId` for the products given (one each), paid and created unless told otherwise. */
+/** A line bought as a new product: its name on the order, how many, and the unit price (Rs. 1,250 unless given). */
+export interface OrderItem {
+  name: string;
+  quantity: number;
+  unitPricePaise?: number;
+}
+
+/**
+ * An order of `userId`, paid and created unless told otherwise, to `recipient`: one each of the `products` given at
+ * Rs. 1,250 and the `items` given (each a new product); one of a new product when neither is. Placed now unless
+ * `createdAt` says when.
+ */
 export async function anOrder(
   db: Database,
   userId: number,
   options: {
-    products: { id: number; name: string; itemCode: string }[];
+    products?: { id: number; name: string; itemCode: string }[];
+    items?: OrderItem[];
     paymentState?: (typeof orders.$inferInsert)['paymentState'];
     status?: (typeof orders.$inferInsert)['status'];
+    trackingUrl?: string | null;
     gift?: GiftMessage | null;
-  },
+    createdAt?: Date;
+  } = {},
 ) {
   sequence += 1;
-  const total = options.products.length * 125_000;
+  const products = options.products ?? (options.items ? [] : [await aProduct(db)]);
+  const lines = products.map((product) => ({ product, name: product.name, quantity: 1, unitPricePaise: 125_000 }));
+  for (const item of options.items ?? []) {
+    lines.push({ product: await aProduct(db), name: item.name, quantity: item.quantity, unitPricePaise: item.unitPricePaise ?? 125_000 });
+  }
+  const total = lines.reduce((sum, line) => sum + line.quantity * line.unitPricePaise, 0);
+  const createdAt = options.createdAt ?? new Date();
   const [order] = await db
     .insert(orders)
     .values({
-      invoiceId: `inv_board_${sequence}_${Date.now()}`,
+      invoiceId: `inv_test_${sequence}_${Date.now()}`,
       userId,
-      providerOrderId: `order_board${sequence}${Date.now()}`,
+      providerOrderId: `order_test${sequence}${Date.now()}`,
       address: { addressId: 1, ...recipient },
       subtotalPaise: total,
       taxPaise: 0,
       totalPaise: total,
       status: options.status ?? 'created',
       paymentState: options.paymentState ?? 'paid',
+      trackingUrl: options.trackingUrl ?? null,
       gift: options.gift ?? null,
-      reservationExpiresAt: new Date(Date.now() + 15 * 60_000),
+      reservationExpiresAt: new Date(createdAt.getTime() + 15 * 60_000),
+      createdAt,
     })
     .returning();
-  for (const product of options.products) {
+  for (const line of lines) {
+    const lineTotal = line.quantity * line.unitPricePaise;
     await db.insert(orderItems).values({
       orderId: order!.id,
-      productId: product.id,
-      productName: product.name,
-      itemCode: product.itemCode,
-      quantity: 1,
-      unitPricePaise: 125_000,
-      mrpPaise: 125_000,
-      lineTotalPaise: 125_000,
-      taxablePaise: 125_000,
+      productId: line.product.id,
+      productName: line.name,
+      itemCode: line.product.itemCode,
+      quantity: line.quantity,
+      unitPricePaise: line.unitPricePaise,
+      mrpPaise: line.unitPricePaise,
+      lineTotalPaise: lineTotal,
+      taxablePaise: lineTotal,
     });
   }
   return order!;
