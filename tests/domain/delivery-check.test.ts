@@ -8,6 +8,7 @@ import type { DeliverySlot, ScheduleSettings } from '../../domain/delivery-sched
 import type { DeliveryKind } from '../../domain/delivery-kind';
 import type { PincodeEntry } from '../../domain/pincode';
 import type { DeliveryReach } from '../../domain/service-area';
+import { chennaiTodayAnswer } from './delivery-check-fixtures';
 
 const slot = (id: number, name: string, kind: DeliverySlot['kind'], start: string, end: string, cutoffTime: string, cutoffDaysBefore = 0): DeliverySlot => ({
   id,
@@ -55,14 +56,7 @@ function answer(kind: DeliveryKind, reach: DeliveryReach, nowUtc: string, settin
 
 describe('Check delivery: hand delivery inside a service area', () => {
   it('offers today by 9 pm until the Standard cut-off at 4 pm', () => {
-    expect(answer('hand', inArea(chennai), '2026-12-03T10:29:00Z')).toEqual({
-      pincode: '600004',
-      place: 'Chennai',
-      kind: 'hand',
-      deliverable: true,
-      date: '2026-12-03',
-      message: 'Delivery to 600004, Chennai: today by 9 pm',
-    });
+    expect(answer('hand', inArea(chennai), '2026-12-03T10:29:00Z')).toEqual(chennaiTodayAnswer);
   });
 
   it('after 4 pm offers the slots still open today, then any slot from tomorrow', () => {

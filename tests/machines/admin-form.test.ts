@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import { adminBlankValues, adminFieldMessage } from '../../domain/admin-forms';
 import type { AdminFormName, PickedFile } from '../../domain/admin-forms';
 import { adminFormMachine, adminFormUnreachable } from '../../machines/admin-form.machine';
-import type { AdminFormLoad, AdminFormOutcome, AdminFormSubmission } from '../../machines/admin-form.machine';
+import type { AdminFormLoad, AdminFormOutcome } from '../../machines/admin-form.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
-import type { Notice } from '../../domain/notice';
+import { expectLeavesAfter, formLoadEvents, formLoadSteps, startLoadingForm, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof adminFormMachine>;
 type Values = Record<string, string>;
 type Files = Record<string, PickedFile[]>;
 
+const load = { call: 'loadForm', retry: 'form.retry' };
 const afterSaved = 'xstate.after.backToList.adminForm.saved';
 const unreachable = 'We could not reach the shop. Please check your connection and try again.';
 
@@ -120,9 +119,7 @@ const models: FormModel[] = [
 
 function modelEvents(model: FormModel): ModelEvent[] {
   return [
-    { type: 'xstate.done.actor.loadForm', output: model.loaded },
-    { type: 'xstate.error.actor.loadForm', error: new Error('502') },
-    { type: 'form.retry' },
+    ...formLoadEvents(load, model.loaded),
     ...model.typed.map(({ field, value }) => ({ type: 'field.change', field, value })),
     ...model.picked.map(({ input, files }) => ({ type: 'files.change', input, files })),
     { type: 'form.submit' },
@@ -133,43 +130,16 @@ function modelEvents(model: FormModel): ModelEvent[] {
   ] as unknown as ModelEvent[];
 }
 
-type ActorName = 'loadForm' | 'submitForm';
-
 function harness(form: AdminFormName) {
-  const clock = new SimulatedClock();
-  const notices: Notice[] = [];
-  const logged: unknown[] = [];
-  const loads: AdminFormName[] = [];
-  const saves: AdminFormSubmission[] = [];
   let wentToList = 0;
-  const calls = heldCalls();
-  const actor = createActor(
-    adminFormMachine.provide({
-      actors: {
-        loadForm: calls.holding('loadForm', loads),
-        submitForm: calls.holding('submitForm', saves),
-      },
-      actions: {
-        notify: (_, params) => void notices.push(params),
-        logError: (_, { error }) => void logged.push(error),
-        goToList: () => {
-          wentToList += 1;
-        },
-      },
-    }),
-    { input: { form }, clock, inspect: coverage.inspect },
-  );
-  actor.start();
-  return {
-    actor,
-    clock,
-    notices,
-    logged,
-    loads,
-    saves,
-    wentToList: () => wentToList,
-    settle: (which: ActorName, outcome: { output: unknown } | { error: Error }) => calls.answer(which, outcome),
-  };
+  const h = startLoadingForm(adminFormMachine, {
+    load: 'loadForm',
+    save: 'submitForm',
+    input: { form },
+    coverage,
+    provide: { actions: { goToList: () => void (wentToList += 1) } },
+  });
+  return { ...h, wentToList: () => wentToList };
 }
 
 /** The branches behind one transition key (the guards of form.submit, files.change, the save's answer, saved). */
@@ -198,26 +168,7 @@ walkModel('admin-form machine (model-based)', {
     const { model } = formModel(form);
     const notice = (message: string, kind: 'success' | 'error') => ({ message, kind, duration: model.toastMs });
     return {
-      'xstate.done.actor.loadForm': async ({ event }) => {
-        expect(h.loads.at(-1)).toBe(model.form);
-        await h.settle('loadForm', { output: event.output });
-        const { context } = h.actor.getSnapshot();
-        expect(context.values).toEqual(model.loaded.values);
-        expect(context.record).toEqual(model.loaded.record);
-      },
-      'xstate.error.actor.loadForm': async ({ event }) => {
-        const before = h.notices.length;
-        await h.settle('loadForm', { error: event.error as Error });
-        // A failed load is only logged (SPEC.md §8); the page shows the retry.
-        expect(h.logged.at(-1)).toBe(event.error);
-        expect(h.notices.length).toBe(before);
-        expect(h.actor.getSnapshot().matches('loadFailed')).toBe(true);
-      },
-      'form.retry': () => {
-        const before = h.loads.length;
-        h.actor.send({ type: 'form.retry' });
-        expect(h.loads.length).toBe(before + 1);
-      },
+      ...formLoadSteps(h, { ...load, asked: model.form, form: model.loaded, filled: ({ values, record }) => ({ values, record }) }),
       'field.change': ({ event }) => {
         const typed = model.typed.find((entry) => entry.field === event.field && entry.value === event.value);
         if (!typed) throw new Error(`no expectation for ${String(event.field)}`);
@@ -312,11 +263,7 @@ walkModel('admin-form machine (model-based)', {
       [afterSaved]: () => {
         const delay = model.leavesAfterMs;
         if (delay === null) throw new Error(`${model.form} should never wait in saved`);
-        h.clock.increment(delay - 1);
-        expect(h.wentToList()).toBe(0);
-        expect(h.actor.getSnapshot().matches('saved')).toBe(true);
-        h.clock.increment(1);
-        expect(h.wentToList()).toBe(1);
+        expectLeavesAfter(h.clock, delay, h.wentToList, () => expect(h.actor.getSnapshot().matches('saved')).toBe(true));
         expect(h.actor.getSnapshot().status).toBe('done');
       },
     };
@@ -412,10 +359,7 @@ describe('admin-form machine rules', () => {
     h.actor.send({ type: 'form.submit' });
     await h.settle('submitForm', { output: { ok: true } });
     expect(h.notices).toEqual([{ message: 'Sub category updated successfully', kind: 'success', duration: 5000 }]);
-    h.clock.increment(2999);
-    expect(h.wentToList()).toBe(0);
-    h.clock.increment(1);
-    expect(h.wentToList()).toBe(1);
+    expectLeavesAfter(h.clock, 3000, h.wentToList);
   });
 
   it('leaves a product update for the list 4 s after the save', async () => {
@@ -433,10 +377,7 @@ describe('admin-form machine rules', () => {
     h.actor.send({ type: 'form.submit' });
     await h.settle('submitForm', { output: { ok: true } });
     expect(h.notices.at(-1)?.message).toBe('Product Data updated successfully');
-    h.clock.increment(3999);
-    expect(h.wentToList()).toBe(0);
-    h.clock.increment(1);
-    expect(h.wentToList()).toBe(1);
+    expectLeavesAfter(h.clock, 4000, h.wentToList);
   });
 
   it('lets a banner form upload again after a save, counting each', async () => {

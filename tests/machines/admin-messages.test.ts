@@ -2,14 +2,13 @@
 // the server (which message, read or unread), that opening or replying only marks an unread message read, that a
 // failed change says so and leaves the list as it was, and that Retry loads again.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
 import type { Notice } from '../../domain/notice';
 import { adminMessagesMachine } from '../../machines/admin-messages.machine';
 import type { MessageChange } from '../../machines/admin-messages.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, walkModel, wholeEvent } from './machine-test-kit';
+import { heldCalls, noticeLog, retryStep, startMachine, walkModel, wholeEvent } from './machine-test-kit';
 
 type MessagesSnapshot = SnapshotFrom<typeof adminMessagesMachine>;
 type ModelEvent = EventFrom<typeof adminMessagesMachine>;
@@ -46,24 +45,20 @@ const modelEvents = [
 const changeFailed: Notice = { message: 'The message could not be updated. Please try again.', kind: 'error', duration: 4000 };
 
 function harness() {
-  const calls = { loads: 0, changes: [] as MessageChange[] };
+  const calls = { loads: [] as unknown[], changes: [] as MessageChange[] };
   const errors: unknown[] = [];
   const notices = noticeLog<Notice>();
-  const { hold, holding, settle } = heldCalls();
-  const actor = createActor(
+  const { holding, settle } = heldCalls();
+  const { actor } = startMachine(
     adminMessagesMachine.provide({
       actors: {
-        loadMessages: fromPromise<ContactMessageRecord[]>(() => {
-          calls.loads += 1;
-          return hold('loadMessages');
-        }),
+        loadMessages: holding('loadMessages', calls.loads),
         markRead: holding<ContactMessageRecord, MessageChange>('markRead', calls.changes),
       },
       actions: { notify: notices.notify, logError: (_, { error }) => void errors.push(error) },
     }),
-    { inspect: coverage.inspect },
+    coverage,
   );
-  actor.start();
   return { actor, calls, errors, notices, settle };
 }
 
@@ -101,11 +96,7 @@ walkModel('admin-messages machine (model-based)', {
         await h.settle(event);
         expect(h.errors.at(-1)).toBe(failed);
       },
-      'list.retry': () => {
-        const loads = h.calls.loads;
-        h.actor.send({ type: 'list.retry' });
-        expect(h.calls.loads).toBe(loads + 1);
-      },
+      'list.retry': retryStep(h.actor, 'list.retry', () => h.calls.loads.length),
       'message.toggle': userEvent,
       'message.open': userEvent,
       'message.reply': userEvent,

@@ -2,14 +2,13 @@
 // and the server see (calls made and their bodies, toasts, the badge count, the bag shown). Then the rules the model
 // cannot reach: buttons at their bounds, clicks while busy, which lines block checkout.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { CartLine, CartOwner, CartReply } from '../../domain/cart';
 import { canCheckout, canDecrease, canIncrease, lineIssue, maxQuantity } from '../../domain/cart-rules';
 import { cartMachine } from '../../machines/cart.machine';
 import type { CheckStockInput, RemoveItemInput, UpdateQuantityInput } from '../../machines/cart.machine';
 import { machineCoverage } from './machine-graph';
-import { eventType, heldCalls, walkModel } from './machine-test-kit';
+import { eventType, heldCalls, retryStep, startMachine, walkModel } from './machine-test-kit';
 import type { Notice } from '../../domain/notice';
 import { aCartLine, cartOf } from '../views/cart-fixtures';
 
@@ -65,7 +64,7 @@ function harness(owner: CartOwner | null) {
     logged: [] as unknown[],
   };
   const calls = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     cartMachine.provide({
       actors: {
         loadCart: calls.holding('loadCart', seen.loads),
@@ -79,12 +78,9 @@ function harness(owner: CartOwner | null) {
         logError: (_, { error }) => void seen.logged.push(error),
       },
     }),
-    {
-      input: { owner },
-      inspect: coverage.inspect,
-    },
+    coverage,
+    { owner },
   );
-  actor.start();
   return {
     actor,
     seen,
@@ -124,11 +120,7 @@ walkModel('cart quantity machine (model-based)', {
       expect(h.seen.notices.length).toBe(notices);
       expect(h.seen.logged.at(-1)).toBe(event.error);
     },
-    'cart.retry': () => {
-      const loads = h.seen.loads.length;
-      h.actor.send({ type: 'cart.retry' });
-      expect(h.seen.loads.length).toBe(loads + 1);
-    },
+    'cart.retry': retryStep(h.actor, 'cart.retry', () => h.seen.loads.length),
     'cart.changed': () => {
       const reloads = h.seen.loads.length;
       const ready = h.actor.getSnapshot().matches({ ready: 'idle' });

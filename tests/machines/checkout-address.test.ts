@@ -4,7 +4,7 @@
 // "Check delivery" (issue 40), that the address with it is preselected and a new address starts with it, and that a
 // pincode the directory does not know (or places in another state) stops the submit.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { addressToSelect, checkoutAddressErrors } from '../../machines/checkout-address.selectors';
 import { checkoutAddressMachine } from '../../machines/checkout-address.machine';
@@ -15,7 +15,7 @@ import type { PincodeEntry, PincodeLookup } from '../../domain/pincode';
 import { pincodeMismatch } from '../../machines/pincode-lookup';
 import type { CheckoutAddressInput } from '../../machines/checkout-address.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, typedFieldStep, walkModel } from './machine-test-kit';
+import { heldCalls, noticeLog, retryStep, startMachine, typedFieldStep, walkModel } from './machine-test-kit';
 
 type AddressSnapshot = SnapshotFrom<typeof checkoutAddressMachine>;
 type ModelEvent = EventFrom<typeof checkoutAddressMachine>;
@@ -118,16 +118,13 @@ function harnessAnswering(deliveryPincode: string, asked: string[]) {
 }
 
 function harness(input: CheckoutAddressInput = {}, answer: (pincode: string) => Promise<PincodeLookup> = () => Promise.reject(offline)) {
-  const notices = noticeLog<Notice>();
-  const seen = { notices: notices.notices, loads: 0, saves: [] as AddressFields[], errors: [] as unknown[] };
-  const { hold, pending, settle, holding } = heldCalls();
-  const actor = createActor(
+  const notices = noticeLog<Notice>(5000);
+  const seen = { loads: [] as unknown[], saves: [] as AddressFields[], errors: [] as unknown[] };
+  const { pending, settle, holding } = heldCalls();
+  const { actor } = startMachine(
     checkoutAddressMachine.provide({
       actors: {
-        loadAddresses: fromPromise(() => {
-          seen.loads += 1;
-          return hold('loadAddresses') as Promise<Address[]>;
-        }),
+        loadAddresses: holding('loadAddresses', seen.loads),
         saveAddress: holding('saveAddress', seen.saves),
         // The model sends the directory's answers itself; the lookup the machine starts gets none by default.
         lookupPincode: fromPromise(({ input: pincode }: { input: string }) => answer(pincode)),
@@ -137,9 +134,9 @@ function harness(input: CheckoutAddressInput = {}, answer: (pincode: string) => 
         logError: (_, { error }) => void seen.errors.push(error),
       },
     }),
-    { input, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, notices, seen, settle, pending };
 }
 
@@ -166,91 +163,84 @@ walkModel('checkout-address machine (model-based)', {
     if (addresses.length > 0) expect(addresses.map((item) => item.id)).toContain(selectedAddressId);
     else expect(selectedAddressId).toBeNull();
   },
-  steps: (h, input) => {
-    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
-    return {
-      'address.retry': () => {
-        const loads = h.seen.loads;
-        h.actor.send({ type: 'address.retry' });
-        expect(h.seen.loads).toBe(loads + 1);
-      },
-      'address.select': ({ event }) => {
-        h.actor.send(event as ModelEvent);
-        expect(h.actor.getSnapshot().context.selectedAddressId).toBe(event.addressId);
-      },
-      'form.open': () => {
-        h.actor.send({ type: 'form.open' });
-        expect(h.actor.getSnapshot().context.form).toEqual(openedForm(input));
-      },
-      'form.cancel': () => {
-        const { selectedAddressId } = h.actor.getSnapshot().context;
-        h.actor.send({ type: 'form.cancel' });
-        expect(h.actor.getSnapshot().value).toBe('list');
-        expect(h.actor.getSnapshot().context.selectedAddressId).toBe(selectedAddressId);
-      },
-      'field.change': typedFieldStep(h.actor, filterAddressField),
-      'xstate.done.actor.pincodeLookup': ({ event }) => {
-        const before = h.actor.getSnapshot().context.form;
-        h.actor.send(event as ModelEvent);
-        const after = h.actor.getSnapshot().context.form;
-        // A known pincode fills an empty city and state, never a typed one.
-        const known = (event.output as { entry: PincodeEntry | null }).entry !== null;
-        expect(after.state).toBe(before.state || (known ? 'Tamil Nadu' : ''));
-        expect(after.city).toBe(before.city || (known ? 'Chennai' : ''));
-      },
-      'xstate.error.actor.pincodeLookup': ({ event }) => {
-        const before = h.actor.getSnapshot().context;
-        h.actor.send(event as ModelEvent);
-        expect(h.actor.getSnapshot().context).toEqual(before);
-        expect(h.seen.errors.at(-1)).toBe(event.error);
-      },
-      'form.submit': async () => {
-        const before = h.actor.getSnapshot();
-        const saves = h.seen.saves.length;
-        const { form, pincodeLookup } = before.context;
-        const unknownPincode = pincodeLookup?.pincode === form.pincode && pincodeLookup.entry === null;
-        const complete = typed.every(([field]) => form[field] !== '');
-        await expectNotices(() => h.actor.send({ type: 'form.submit' }), complete || unknownPincode ? [] : ['Please fill all the fields!']);
-        // An invalid form or an unknown pincode sends nothing; a valid one sends exactly the fields as the rules parse them.
-        const sent = complete && !unknownPincode;
-        expect(h.seen.saves.slice(saves)).toEqual(sent ? [{ ...expectedSaved, pincode: form.pincode }] : []);
-        if (!sent) expect(h.actor.getSnapshot().context.submitted).toBe(true);
-      },
-      'xstate.done.actor.loadAddresses': async ({ event }) => {
-        const before = h.actor.getSnapshot().context;
-        await expectNotices(() => h.settle(event), []);
-        const after = h.actor.getSnapshot().context;
-        const listed = event.output as Address[];
-        if (before.idsBeforeSave) expect(after.selectedAddressId).toBe(added.id);
-        else if (before.selectedAddressId === null) {
-          // The address at the checked pincode first, else the first.
-          const checked = listed.find((item) => item.pincode === input.deliveryPincode);
-          expect(after.selectedAddressId).toBe(checked?.id ?? listed[0]?.id ?? null);
-        }
-        if (listed.length === 0) {
-          expect(h.actor.getSnapshot().value).toBe('empty');
-          expect(after.form).toEqual(openedForm(input));
-        }
-      },
-      'xstate.error.actor.loadAddresses': async ({ event }) => {
-        await expectNotices(() => h.settle(event), []);
-        expect(h.seen.errors.at(-1)).toEqual(event.error);
-      },
-      'xstate.done.actor.saveAddress': async ({ event }) => {
-        const loads = h.seen.loads;
-        await expectNotices(() => h.settle(event), []);
-        // The form closes and the list reloads.
-        expect(h.seen.loads).toBe(loads + 1);
-        expect(h.actor.getSnapshot().context.form).toEqual(emptyAddressForm);
-      },
-      'xstate.error.actor.saveAddress': async ({ event }) => {
-        const form = h.actor.getSnapshot().context.form;
-        await expectNotices(() => h.settle(event), ['An error occurred while processing your request.']);
-        // The form stays open as typed.
-        expect(h.actor.getSnapshot().context.form).toEqual(form);
-      },
-    };
-  },
+  steps: (h, input) => ({
+    'address.retry': retryStep(h.actor, 'address.retry', () => h.seen.loads.length),
+    'address.select': ({ event }) => {
+      h.actor.send(event as ModelEvent);
+      expect(h.actor.getSnapshot().context.selectedAddressId).toBe(event.addressId);
+    },
+    'form.open': () => {
+      h.actor.send({ type: 'form.open' });
+      expect(h.actor.getSnapshot().context.form).toEqual(openedForm(input));
+    },
+    'form.cancel': () => {
+      const { selectedAddressId } = h.actor.getSnapshot().context;
+      h.actor.send({ type: 'form.cancel' });
+      expect(h.actor.getSnapshot().value).toBe('list');
+      expect(h.actor.getSnapshot().context.selectedAddressId).toBe(selectedAddressId);
+    },
+    'field.change': typedFieldStep(h.actor, filterAddressField),
+    'xstate.done.actor.pincodeLookup': ({ event }) => {
+      const before = h.actor.getSnapshot().context.form;
+      h.actor.send(event as ModelEvent);
+      const after = h.actor.getSnapshot().context.form;
+      // A known pincode fills an empty city and state, never a typed one.
+      const known = (event.output as { entry: PincodeEntry | null }).entry !== null;
+      expect(after.state).toBe(before.state || (known ? 'Tamil Nadu' : ''));
+      expect(after.city).toBe(before.city || (known ? 'Chennai' : ''));
+    },
+    'xstate.error.actor.pincodeLookup': ({ event }) => {
+      const before = h.actor.getSnapshot().context;
+      h.actor.send(event as ModelEvent);
+      expect(h.actor.getSnapshot().context).toEqual(before);
+      expect(h.seen.errors.at(-1)).toBe(event.error);
+    },
+    'form.submit': async () => {
+      const before = h.actor.getSnapshot();
+      const saves = h.seen.saves.length;
+      const { form, pincodeLookup } = before.context;
+      const unknownPincode = pincodeLookup?.pincode === form.pincode && pincodeLookup.entry === null;
+      const complete = typed.every(([field]) => form[field] !== '');
+      await h.notices.expectMessages(() => h.actor.send({ type: 'form.submit' }), complete || unknownPincode ? [] : ['Please fill all the fields!']);
+      // An invalid form or an unknown pincode sends nothing; a valid one sends exactly the fields as the rules parse them.
+      const sent = complete && !unknownPincode;
+      expect(h.seen.saves.slice(saves)).toEqual(sent ? [{ ...expectedSaved, pincode: form.pincode }] : []);
+      if (!sent) expect(h.actor.getSnapshot().context.submitted).toBe(true);
+    },
+    'xstate.done.actor.loadAddresses': async ({ event }) => {
+      const before = h.actor.getSnapshot().context;
+      await h.notices.expectMessages(() => h.settle(event), []);
+      const after = h.actor.getSnapshot().context;
+      const listed = event.output as Address[];
+      if (before.idsBeforeSave) expect(after.selectedAddressId).toBe(added.id);
+      else if (before.selectedAddressId === null) {
+        // The address at the checked pincode first, else the first.
+        const checked = listed.find((item) => item.pincode === input.deliveryPincode);
+        expect(after.selectedAddressId).toBe(checked?.id ?? listed[0]?.id ?? null);
+      }
+      if (listed.length === 0) {
+        expect(h.actor.getSnapshot().value).toBe('empty');
+        expect(after.form).toEqual(openedForm(input));
+      }
+    },
+    'xstate.error.actor.loadAddresses': async ({ event }) => {
+      await h.notices.expectMessages(() => h.settle(event), []);
+      expect(h.seen.errors.at(-1)).toEqual(event.error);
+    },
+    'xstate.done.actor.saveAddress': async ({ event }) => {
+      const loads = h.seen.loads.length;
+      await h.notices.expectMessages(() => h.settle(event), []);
+      // The form closes and the list reloads.
+      expect(h.seen.loads).toHaveLength(loads + 1);
+      expect(h.actor.getSnapshot().context.form).toEqual(emptyAddressForm);
+    },
+    'xstate.error.actor.saveAddress': async ({ event }) => {
+      const form = h.actor.getSnapshot().context.form;
+      await h.notices.expectMessages(() => h.settle(event), ['An error occurred while processing your request.']);
+      // The form stays open as typed.
+      expect(h.actor.getSnapshot().context.form).toEqual(form);
+    },
+  }),
 });
 
 describe('checkout-address machine rules', () => {

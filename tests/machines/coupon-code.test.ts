@@ -3,14 +3,13 @@
 // it, the discount and the lines' shares once applied, the server's reason for a refusal (until she edits the code),
 // Try again after a check that got no answer, Remove, a changed bag checked again, and the invoice's refusal.
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { couponTexts } from '../../domain/coupons';
 import type { ApplyCouponReply } from '../../domain/coupons';
 import { couponCodeMachine } from '../../machines/coupon-code.machine';
 import type { CouponCodeInput } from '../../machines/coupon-code.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof couponCodeMachine>;
 
@@ -55,14 +54,14 @@ const coverage = machineCoverage();
 function harness(input: CouponCodeInput) {
   const seen = { checks: [] as { userExtId: string; code: string }[], logged: [] as unknown[] };
   const { holding, settle } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     couponCodeMachine.provide({
       actors: { applyCoupon: holding('applyCoupon', seen.checks) },
       actions: { logError: (_, { error }) => void seen.logged.push(error) },
     }),
-    { input, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, seen, settle };
 }
 

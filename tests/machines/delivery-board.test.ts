@@ -3,14 +3,13 @@
 // delivery's change and shows the board the server answered with a toast, that an attempt without a note is refused
 // before anything is sent, and that a refusal keeps the board and says why by the delivery.
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { DeliveryBoard } from '../../domain/delivery-board';
 import type { Notice } from '../../domain/notice';
 import { deliveryBoardMachine } from '../../machines/delivery-board.machine';
 import type { DeliveryBoardInput, DeliveryStatusRequest } from '../../machines/delivery-board.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, walkModel } from './machine-test-kit';
+import { heldCalls, noticeLog, retryStep, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof deliveryBoardMachine>;
 
@@ -69,14 +68,14 @@ function harness(input: DeliveryBoardInput) {
   const calls = { loads: [] as (string | null)[], saves: [] as { date: string | null; change: DeliveryStatusRequest }[] };
   const { holding, settle } = heldCalls();
   const toasts = noticeLog<Notice>();
-  const actor = createActor(
+  const { actor } = startMachine(
     deliveryBoardMachine.provide({
       actors: { loadBoard: holding<DeliveryBoard, string | null>('loadBoard', calls.loads), saveStatus: holding('saveStatus', calls.saves) },
       actions: { notify: toasts.notify },
     }),
-    { input, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, calls, settle, toasts };
 }
 
@@ -93,11 +92,7 @@ walkModel('delivery-board machine (model-based)', {
       return h.settle(event);
     },
     'xstate.error.actor.loadBoard': ({ event }) => h.settle(event),
-    'board.retry': () => {
-      const loads = h.calls.loads.length;
-      h.actor.send({ type: 'board.retry' });
-      expect(h.calls.loads).toHaveLength(loads + 1);
-    },
+    'board.retry': retryStep(h.actor, 'board.retry', () => h.calls.loads.length),
     'date.change': ({ event }) => {
       const loads = h.calls.loads.length;
       const { date } = event as unknown as { date: string };

@@ -3,25 +3,17 @@
 // server's words and is not kept; a call that got no answer says so and is logged; a pincode changed while asked
 // about drops the answer on its way.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom } from 'xstate';
 import type { DeliveryCheck } from '../../domain/delivery-check';
 import type { DeliveryKind } from '../../domain/delivery-kind';
 import { deliveryCheckMachine } from '../../machines/delivery-check.machine';
 import type { CheckDeliveryInput } from '../../machines/delivery-check.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, startMachine, walkModel } from './machine-test-kit';
+import { chennaiTodayAnswer } from '../domain/delivery-check-fixtures';
 
 type ModelEvent = EventFrom<typeof deliveryCheckMachine>;
 
-const chennaiAnswer: DeliveryCheck = {
-  pincode: '600004',
-  place: 'Chennai',
-  kind: 'hand',
-  deliverable: true,
-  date: '2026-12-03',
-  message: 'Delivery to 600004, Chennai: today by 9 pm',
-};
 const unknownPincode = { status: 404, code: 'NOT_FOUND', serverMessage: 'We could not find pincode 999999.' };
 const offline = new TypeError('Failed to fetch');
 
@@ -33,7 +25,7 @@ const modelEvents = [
   { type: 'pincode.change', value: '6000a4' },
   { type: 'pincode.change', value: '600 004' },
   { type: 'check.submit' },
-  { type: 'xstate.done.actor.checkDelivery', output: chennaiAnswer },
+  { type: 'xstate.done.actor.checkDelivery', output: chennaiTodayAnswer },
   { type: 'xstate.error.actor.checkDelivery', error: unknownPincode },
   { type: 'xstate.error.actor.checkDelivery', error: offline },
 ] as unknown as ModelEvent[];
@@ -43,7 +35,7 @@ function harness(kind: DeliveryKind = 'hand') {
   const kept: string[] = [];
   const logged: unknown[] = [];
   const calls = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     deliveryCheckMachine.provide({
       actors: {
         recallPincode: calls.holding<string | null, unknown>('recallPincode'),
@@ -54,9 +46,9 @@ function harness(kind: DeliveryKind = 'hand') {
         logError: (_, { error }) => void logged.push(error),
       },
     }),
-    { input: { kind }, inspect: coverage.inspect },
+    coverage,
+    { kind },
   );
-  actor.start();
   return { actor, checks, kept, logged, calls };
 }
 
@@ -121,7 +113,7 @@ walkModel('delivery-check machine (model-based)', {
     'xstate.done.actor.checkDelivery': async ({ event }) => {
       const asked = h.checks.at(-1)!.pincode;
       await h.calls.settle(event);
-      expect(h.actor.getSnapshot().context.answer).toEqual(chennaiAnswer);
+      expect(h.actor.getSnapshot().context.answer).toEqual(chennaiTodayAnswer);
       // The pincode kept is the one asked about, which is still in the box.
       expect(h.kept.at(-1)).toBe(asked);
       expect(h.actor.getSnapshot().context.pincode).toBe(asked);
@@ -151,7 +143,7 @@ describe('delivery-check machine rules', () => {
     h.actor.send({ type: 'pincode.change', value: '19410' });
     expect(h.actor.getSnapshot().matches('ready')).toBe(true);
     expect(h.calls.pending.has('checkDelivery')).toBe(true);
-    await h.calls.answer('checkDelivery', { output: { ...chennaiAnswer, pincode: '194101' } });
+    await h.calls.answer('checkDelivery', { output: { ...chennaiTodayAnswer, pincode: '194101' } });
     expect(h.actor.getSnapshot().context).toMatchObject({ pincode: '19410', answer: null });
     expect(h.kept).toEqual([]);
   });

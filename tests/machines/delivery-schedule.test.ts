@@ -11,7 +11,7 @@ import { deliveryScheduleMachine } from '../../machines/delivery-schedule.machin
 import { chosenFeePaise, deliveryChoice } from '../../machines/delivery-schedule.selectors';
 import { courierSchedule, handSchedule, laterHandSchedule, pickerModelEvents, staleMessage } from './delivery-schedule-fixtures';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, retryStep, testModelOptions } from './machine-test-kit';
 
 type PickerSnapshot = SnapshotFrom<typeof deliveryScheduleMachine>;
 type ModelEvent = EventFrom<typeof deliveryScheduleMachine>;
@@ -62,11 +62,7 @@ describe('delivery-schedule machine (model-based)', () => {
             expect(h.loads.at(-1)).toEqual({ kind: 'hand' });
           },
           'xstate.error.actor.loadSchedule': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'load.retry': () => {
-            const loads = h.loads.length;
-            h.actor.send({ type: 'load.retry' });
-            expect(h.loads).toHaveLength(loads + 1);
-          },
+          'load.retry': retryStep(h.actor, 'load.retry', () => h.loads.length),
           'date.pick': ({ event }: { event: AnyEventObject }) => {
             const before = h.actor.getSnapshot();
             const date = (event as AnyEventObject & { date: string }).date;

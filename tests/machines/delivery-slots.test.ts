@@ -3,13 +3,12 @@
 // the server's own message (or the screen's when there is none), and that a failed load retries.
 import { describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
-import { createActor } from 'xstate';
 import type { AnyEventObject, EventFrom, SnapshotFrom } from 'xstate';
 import type { DeliverySettingsChange, DeliverySettingsRecord } from '../../domain/delivery-schedule';
 import type { Notice } from '../../domain/notice';
 import { deliverySlotsMachine } from '../../machines/delivery-slots.machine';
 import { expectFullCoverage, machineCoverage } from './machine-graph';
-import { expectModelState, heldCalls, noticeLog, testModelOptions } from './machine-test-kit';
+import { expectModelState, heldCalls, noticeLog, retryStep, startMachine, testModelOptions } from './machine-test-kit';
 
 type SlotsSnapshot = SnapshotFrom<typeof deliverySlotsMachine>;
 type ModelEvent = EventFrom<typeof deliverySlotsMachine>;
@@ -39,14 +38,13 @@ function harness() {
   const loads: unknown[] = [];
   const log = noticeLog<Notice>();
   const { holding, settle } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     deliverySlotsMachine.provide({
       actors: { loadSettings: holding<DeliverySettingsRecord, unknown>('loadSettings', loads), saveChange: holding<DeliverySettingsRecord, DeliverySettingsChange>('saveChange', saves) },
       actions: { notify: log.notify },
     }),
-    { inspect: coverage.inspect },
+    coverage,
   );
-  actor.start();
   return { actor, saves, loads, log, settle };
 }
 
@@ -62,11 +60,7 @@ describe('delivery-slots machine (model-based)', () => {
         events: {
           'xstate.done.actor.loadSettings': ({ event }: { event: AnyEventObject }) => h.settle(event),
           'xstate.error.actor.loadSettings': ({ event }: { event: AnyEventObject }) => h.settle(event),
-          'settings.retry': () => {
-            const loads = h.loads.length;
-            h.actor.send({ type: 'settings.retry' });
-            expect(h.loads).toHaveLength(loads + 1);
-          },
+          'settings.retry': retryStep(h.actor, 'settings.retry', () => h.loads.length),
           'change.save': () => {
             h.actor.send({ type: 'change.save', change });
             expect(h.saves.at(-1)).toEqual(change);

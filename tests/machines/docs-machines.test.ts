@@ -14,6 +14,11 @@ import {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The rendered text holds each of the lines, wherever they stand. */
+function expectEach(text: string, lines: string[]) {
+  for (const line of lines) expect(text).toContain(line);
+}
+
 describe('docs:machines', () => {
   it('matches the committed docs/machines files', async () => {
     const docs = await renderMachineDocs();
@@ -36,16 +41,18 @@ describe('docs:machines', () => {
 
   it('documents the contact machine from its definition', async () => {
     const contact = (await renderMachineDocs()).get('docs/machines/contact.md') ?? '';
-    expect(contact).toContain('```mermaid\nstateDiagram-v2\n  direction LR\n  [*] --> editing');
-    expect(contact).toContain('editing --> sending : form.submit [isFormValid]');
-    // Transitions that stay in their state are written inside it, with the fallback branch marked [else].
-    expect(contact).toContain('editing : form.submit [else] / showAllErrors, notify');
-    expect(contact).toContain('sending : invoke sendMessage');
-    expect(contact).toContain('sending --> failed : sendMessage error');
-    expect(contact).toContain('sent --> editing : always');
-    expect(contact).toContain('| form.submit | editing | sending | isFormValid |');
-    expect(contact).toContain('## Open in the Stately editor');
-    expect(contact).toContain('[`docs/machines/contact.machine.json`](contact.machine.json)');
+    expectEach(contact, [
+      '```mermaid\nstateDiagram-v2\n  direction LR\n  [*] --> editing',
+      'editing --> sending : form.submit [isFormValid]',
+      // Transitions that stay in their state are written inside it, with the fallback branch marked [else].
+      'editing : form.submit [else] / showAllErrors, notify',
+      'sending : invoke sendMessage',
+      'sending --> failed : sendMessage error',
+      'sent --> editing : always',
+      '| form.submit | editing | sending | isFormValid |',
+      '## Open in the Stately editor',
+      '[`docs/machines/contact.machine.json`](contact.machine.json)',
+    ]);
   });
 
   it('writes each machine config as JSON for the Stately editor, beside its page', async () => {
@@ -73,14 +80,16 @@ describe('docs:machines', () => {
       },
     });
     const diagram = mermaidDiagram(machine);
-    expect(diagram).toContain('[*] --> demo');
-    expect(diagram).toContain('state outer {');
-    expect(diagram).toContain('[*] --> outer__waiting');
-    expect(diagram).toContain('outer__waiting --> outer__ready : after 1500 ms');
-    expect(diagram).toContain('outer__ready --> done : item.pick [hasItem]');
-    expect(diagram).toContain('done --> [*]');
-    expect(diagram).toContain('demo --> outer : app.reset');
-    expect(diagram).toContain('outer__waiting : invoke poll');
+    expectEach(diagram, [
+      '[*] --> demo',
+      'state outer {',
+      '[*] --> outer__waiting',
+      'outer__waiting --> outer__ready : after 1500 ms',
+      'outer__ready --> done : item.pick [hasItem]',
+      'done --> [*]',
+      'demo --> outer : app.reset',
+      'outer__waiting : invoke poll',
+    ]);
     // The timers behind `after` are XState's bookkeeping, not the machine's actions.
     expect(diagram).not.toContain('raise');
   });

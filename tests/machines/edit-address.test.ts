@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, EventFrom } from 'xstate';
 import { filterAddressField } from '../../domain/address';
 import { addressFieldsOf as addressFormOf } from '../../domain/address';
 import { editAddressMachine } from '../../machines/edit-address.machine';
-import type { SaveAddressInput, SaveAddressOutput } from '../../machines/edit-address.machine';
+import type { SaveAddressOutput } from '../../machines/edit-address.machine';
 import { anAddress } from '../views/address-fixtures';
 import { machineCoverage } from './machine-graph';
-import { formLoadSteps, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
-import type { Notice } from '../../domain/notice';
+import { expectLeavesAfter, formLoadEvents, formLoadSteps, formSubmitStep, startLoadingForm, typedFieldStep, walkModel } from './machine-test-kit';
+import { notice } from '../../domain/notice';
 import type { PincodeEntry, PincodeLookup } from '../../domain/pincode';
 import { pincodeMismatch } from '../../machines/pincode-lookup';
 import { fromPromise } from 'xstate';
@@ -17,14 +16,13 @@ type ModelEvent = EventFrom<typeof editAddressMachine>;
 
 const stored = anAddress({ User: { externalId: 'u_asha' } });
 const input = { addressId: 7, userExtId: 'u_asha' };
+const load = { call: 'loadAddress', retry: 'address.retry' };
 const afterSaved = 'xstate.after.afterAddressEdit.editAddress.saved';
 const bangalore: PincodeEntry = { pincode: '560025', locality: 'Bangalore', district: 'Bangalore', state: 'Karnataka', stateCode: '29', alsoIn: [] };
 
 // Each field is left valid, made invalid in one way, or emptied; the save answers saved or refused.
 const modelEvents = [
-  { type: 'xstate.done.actor.loadAddress', output: stored },
-  { type: 'xstate.error.actor.loadAddress', error: new Error('502') },
-  { type: 'address.retry' },
+  ...formLoadEvents(load, stored),
   // The typing filter keeps the five digits: still one short.
   { type: 'field.change', field: 'pincode', value: '6000a6' },
   { type: 'field.change', field: 'city', value: '' },
@@ -41,45 +39,18 @@ const modelEvents = [
 
 
 function harness(answer: (pincode: string) => Promise<PincodeLookup> = () => Promise.reject(new Error('offline'))) {
-  const clock = new SimulatedClock();
-  const notices: Notice[] = [];
-  const logged: unknown[] = [];
-  const loads: number[] = [];
-  const saves: SaveAddressInput[] = [];
   let wentToAddresses = 0;
-  const calls = heldCalls();
-  const actor = createActor(
-    editAddressMachine.provide({
-      actors: {
-        loadAddress: calls.holding('loadAddress', loads),
-        saveAddress: calls.holding('saveAddress', saves),
-        lookupPincode: fromPromise(({ input }: { input: string }) => answer(input)),
-      },
-      actions: {
-        notify: (_, params) => void notices.push(params),
-        logError: (_, { error }) => void logged.push(error),
-        goToAddresses: () => {
-          wentToAddresses += 1;
-        },
-      },
-    }),
-    {
-      input,
-      clock,
-      inspect: coverage.inspect,
+  const h = startLoadingForm(editAddressMachine, {
+    load: 'loadAddress',
+    save: 'saveAddress',
+    input,
+    coverage,
+    provide: {
+      actors: { lookupPincode: fromPromise(({ input }: { input: string }) => answer(input)) },
+      actions: { goToAddresses: () => void (wentToAddresses += 1) },
     },
-  );
-  actor.start();
-  return {
-    actor,
-    clock,
-    notices,
-    logged,
-    loads,
-    saves,
-    wentToAddresses: () => wentToAddresses,
-    settle: (which: 'loadAddress' | 'saveAddress', outcome: { output: unknown } | { error: Error }) => calls.answer(which, outcome),
-  };
+  });
+  return { ...h, wentToAddresses: () => wentToAddresses };
 }
 
 /** Both save answers share one event type; the vertex key tells them apart so that both paths are walked. */
@@ -97,7 +68,7 @@ walkModel('edit-address machine (model-based)', {
   morePathsThan: 10,
   harness: () => harness(),
   steps: (h) => ({
-    ...formLoadSteps(h, { call: 'loadAddress', retry: 'address.retry', asked: 7, form: addressFormOf(stored) }),
+    ...formLoadSteps(h, { ...load, asked: 7, form: addressFormOf(stored) }),
     'field.change': typedFieldStep(h.actor, filterAddressField),
     'xstate.done.actor.pincodeLookup': ({ event }) => void h.actor.send(event as ModelEvent),
     'xstate.error.actor.pincodeLookup': ({ event }) => {
@@ -106,24 +77,11 @@ walkModel('edit-address machine (model-based)', {
       expect(h.actor.getSnapshot().context).toEqual(before);
       expect(h.logged.at(-1)).toBe(event.error);
     },
-    'form.submit': () => {
-      const noticesBefore = h.notices.length;
-      const savesBefore = h.saves.length;
-      const form = h.actor.getSnapshot().context.form;
-      h.actor.send({ type: 'form.submit' });
-      if (h.actor.getSnapshot().matches('saving')) {
-        expect(h.saves.slice(savesBefore)).toEqual([{ addressId: 7, userExtId: 'u_asha', fields: form }]);
-        expect(h.notices.length).toBe(noticesBefore);
-      } else if (Object.values(form).some((value) => value === '')) {
-        expect(h.saves.length).toBe(savesBefore);
-        expect(h.notices.slice(noticesBefore)).toEqual([{ message: 'Please fill in all fields', kind: 'error', duration: 3000 }]);
-      } else {
-        // A filled but invalid form shows the fields' own messages and sends nothing.
-        expect(h.saves.length).toBe(savesBefore);
-        expect(h.notices.length).toBe(noticesBefore);
-        expect(h.actor.getSnapshot().context.submitted).toBe(true);
-      }
-    },
+    'form.submit': formSubmitStep(h, {
+      sent: (form) => ({ addressId: 7, userExtId: 'u_asha', fields: form }),
+      // A filled but invalid form shows the fields' own messages only.
+      refused: (form) => (Object.values(form).includes('') ? notice('Please fill in all fields', 'error', 3000) : null),
+    }),
     'xstate.done.actor.saveAddress': async ({ event }) => {
       const before = h.notices.length;
       const output = event.output as SaveAddressOutput;
@@ -141,13 +99,8 @@ walkModel('edit-address machine (model-based)', {
       expect(h.notices.length).toBe(before);
       expect(h.logged.at(-1)).toBe(event.error);
     },
-    [afterSaved]: () => {
-      h.clock.increment(2999);
-      expect(h.wentToAddresses()).toBe(0);
-      expect(h.actor.getSnapshot().matches('saved')).toBe(true);
-      h.clock.increment(1);
-      expect(h.wentToAddresses()).toBe(1);
-    },
+    [afterSaved]: () =>
+      expectLeavesAfter(h.clock, 3000, h.wentToAddresses, () => expect(h.actor.getSnapshot().matches('saved')).toBe(true)),
   }),
 });
 

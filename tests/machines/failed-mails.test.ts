@@ -1,14 +1,12 @@
 // The admin's Mail screen, model-based: every state and transition walked with fake calls, checking that Resend asks
 // for the chosen mail, that a resent mail leaves the list with its toast, and that a refused one stays and says why.
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { EventFrom } from 'xstate';
-import type { FailedMail } from '../../domain/admin-mail';
 import { aFailedMail } from '../views/admin-fixtures';
 import type { Notice } from '../../domain/notice';
 import { failedMailsMachine, failedMailsToastMs, resendFailed } from '../../machines/failed-mails.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, walkModel } from './machine-test-kit';
+import { heldCalls, noticeLog, retryStep, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof failedMailsMachine>;
 
@@ -25,23 +23,19 @@ const modelEvents = [
 const coverage = machineCoverage();
 
 function harness() {
-  const calls = { loads: 0, resends: [] as number[] };
-  const { hold, holding, settle } = heldCalls();
+  const calls = { loads: [] as unknown[], resends: [] as number[] };
+  const { holding, settle } = heldCalls();
   const toasts = noticeLog<Notice>();
-  const actor = createActor(
+  const { actor } = startMachine(
     failedMailsMachine.provide({
       actors: {
-        loadMails: fromPromise<FailedMail[]>(() => {
-          calls.loads += 1;
-          return hold('loadMails');
-        }),
+        loadMails: holding('loadMails', calls.loads),
         resendMail: holding<unknown, number>('resendMail', calls.resends),
       },
       actions: { notify: toasts.notify, logError: () => {} },
     }),
-    { inspect: coverage.inspect },
+    coverage,
   );
-  actor.start();
   return { actor, calls, settle, toasts };
 }
 
@@ -53,11 +47,7 @@ walkModel('failed-mails machine (model-based)', {
   steps: (h) => ({
     'xstate.done.actor.loadMails': ({ event }) => h.settle(event),
     'xstate.error.actor.loadMails': ({ event }) => h.settle(event),
-    'load.retry': () => {
-      const loads = h.calls.loads;
-      h.actor.send({ type: 'load.retry' });
-      expect(h.calls.loads).toBe(loads + 1);
-    },
+    'load.retry': retryStep(h.actor, 'load.retry', () => h.calls.loads.length),
     'mail.resend': ({ event }) => {
       h.actor.send(event as ModelEvent);
       // Resend asks for the chosen mail.

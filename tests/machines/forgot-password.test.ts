@@ -1,7 +1,6 @@
 // The forgot-password machine, model-based: both steps walked with fake calls, checking the requests, the spec's
 // snackbars, the stored userId and the redirect to /login 3 s after the new password is set.
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { filterForgotPasswordField } from '../../machines/forgot-password.selectors';
 import { forgotPasswordMachine } from '../../machines/forgot-password.machine';
@@ -9,7 +8,7 @@ import type { ForgotPasswordField } from '../../machines/forgot-password.selecto
 import type { Notice } from '../../domain/notice';
 import type { VerifyOtpPasswordRequest } from '../../domain/auth';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, passwordToggleStep, typedFieldStep, walkModel } from './machine-test-kit';
+import { codeRefusalText, expectLeavesAfter, heldCalls, noticeLog, passwordToggleStep, startMachine, typedFieldStep, walkModel } from './machine-test-kit';
 
 type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 type ModelEvent = EventFrom<typeof forgotPasswordMachine>;
@@ -64,30 +63,19 @@ function eventsFor(snapshot: ForgotSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<Notice>();
-  const seen = { notices: notices.notices, emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
-  const { hold, settle, holding } = heldCalls();
-  const clock = new SimulatedClock();
-  const actor = createActor(
+  const notices = noticeLog<Notice>(4000);
+  const seen = { emails: [] as string[], resets: [] as VerifyOtpPasswordRequest[], wentToLogin: 0 };
+  const { settle, holding } = heldCalls();
+  const { actor, clock } = startMachine(
     forgotPasswordMachine.provide({
       actors: {
-        verifyEmail: fromPromise(({ input }) => {
-          seen.emails.push(input.email);
-          return hold('verifyEmail');
-        }),
+        verifyEmail: holding('verifyEmail', seen.emails, ({ email }) => email),
         resetPassword: holding('resetPassword', seen.resets),
       },
-      actions: {
-        notify: notices.notify,
-        goToLogin: () => void (seen.wentToLogin += 1),
-      },
+      actions: { notify: notices.notify, goToLogin: () => void (seen.wentToLogin += 1) },
     }),
-    {
-      clock,
-      inspect: coverage.inspect,
-    },
+    coverage,
   );
-  actor.start();
   return { actor, notices, seen, settle, clock };
 }
 
@@ -110,58 +98,48 @@ walkModel('forgot-password machine (model-based)', {
   events: eventsFor,
   morePathsThan: 20,
   harness,
-  steps: (h) => {
-    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
-    return {
-      'field.change': typedFieldStep(h.actor, filterForgotPasswordField, (context) => context),
-      'password.toggle': passwordToggleStep(h.actor),
-      'form.submit': async () => {
-        const snapshot = h.actor.getSnapshot();
-        const expected = expectedSubmit(snapshot);
-        const before = { emails: h.seen.emails.length, resets: h.seen.resets.length };
-        await expectNotices(() => h.actor.send({ type: 'form.submit' }), expected.notices);
-        const { email, otp, password, confirmPassword } = snapshot.context;
-        expect(h.seen.emails.slice(before.emails)).toEqual(expected.request === 'email' ? [email] : []);
-        expect(h.seen.resets.slice(before.resets)).toEqual(
-          expected.request === 'reset' ? [{ email, otp, password, confirmPassword }] : [],
-        );
-      },
-      'xstate.done.actor.verifyEmail': async ({ event }) => {
-        await expectNotices(() => h.settle(event), ['An OTP has been sent to your email.']);
-        expect(h.actor.getSnapshot().context.userId).toBe('u_kavya');
-      },
-      'xstate.error.actor.verifyEmail': ({ event }) => {
-        const status = (event.error as { status?: number }).status;
-        const expected =
-          status === 404
-            ? 'Please check the entered Email Address'
-            : status === 429
-              ? 'Please wait a minute before asking for another OTP.'
-              : 'An error occurred during the process';
-        return expectNotices(() => h.settle(event), [expected]);
-      },
-      'xstate.done.actor.resetPassword': async ({ event }) => {
-        await expectNotices(() => h.settle(event), ['OTP Verification Successful. Password updated successfully']);
-        expect(h.seen.wentToLogin).toBe(0);
-      },
-      'xstate.error.actor.resetPassword': ({ event }) => {
-        const error = event.error as { status: number; serverMessage: string };
-        const expected =
-          error.status === 500
-            ? 'OTP verification failed: An error occurred'
-            : error.serverMessage === 'Wrong code'
-              ? 'Incorrect OTP. Please validate the OTP sent to your mail'
-              : error.serverMessage;
-        return expectNotices(() => h.settle(event), [expected]);
-      },
-      [redirect]: () => {
-        h.clock.increment(2999);
-        expect(h.seen.wentToLogin).toBe(0);
-        h.clock.increment(1);
-        expect(h.seen.wentToLogin).toBe(1);
-      },
-    };
-  },
+  steps: (h) => ({
+    'field.change': typedFieldStep(h.actor, filterForgotPasswordField, (context) => context),
+    'password.toggle': passwordToggleStep(h.actor),
+    'form.submit': async () => {
+      const snapshot = h.actor.getSnapshot();
+      const expected = expectedSubmit(snapshot);
+      const before = { emails: h.seen.emails.length, resets: h.seen.resets.length };
+      await h.notices.expectMessages(() => h.actor.send({ type: 'form.submit' }), expected.notices);
+      const { email, otp, password, confirmPassword } = snapshot.context;
+      expect(h.seen.emails.slice(before.emails)).toEqual(expected.request === 'email' ? [email] : []);
+      expect(h.seen.resets.slice(before.resets)).toEqual(
+        expected.request === 'reset' ? [{ email, otp, password, confirmPassword }] : [],
+      );
+    },
+    'xstate.done.actor.verifyEmail': async ({ event }) => {
+      await h.notices.expectMessages(() => h.settle(event), ['An OTP has been sent to your email.']);
+      expect(h.actor.getSnapshot().context.userId).toBe('u_kavya');
+    },
+    'xstate.error.actor.verifyEmail': ({ event }) => {
+      const status = (event.error as { status?: number }).status;
+      const expected =
+        status === 404
+          ? 'Please check the entered Email Address'
+          : status === 429
+            ? 'Please wait a minute before asking for another OTP.'
+            : 'An error occurred during the process';
+      return h.notices.expectMessages(() => h.settle(event), [expected]);
+    },
+    'xstate.done.actor.resetPassword': async ({ event }) => {
+      await h.notices.expectMessages(() => h.settle(event), ['OTP Verification Successful. Password updated successfully']);
+      expect(h.seen.wentToLogin).toBe(0);
+    },
+    // Any other refusal says the server's own words.
+    'xstate.error.actor.resetPassword': ({ event }) =>
+      h.notices.expectMessages(() => h.settle(event), [
+        codeRefusalText(event.error, {
+          crashed: 'OTP verification failed: An error occurred',
+          wrong: 'Incorrect OTP. Please validate the OTP sent to your mail',
+        }),
+      ]),
+    [redirect]: () => expectLeavesAfter(h.clock, 3000, () => h.seen.wentToLogin),
+  }),
 });
 
 describe('forgot-password machine rules', () => {

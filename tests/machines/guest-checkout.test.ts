@@ -2,7 +2,7 @@
 // creation and the "Enter Email OTP" modal walked with fake calls, checking the requests, the 5 s snackbars, the
 // prefill and its clearing, and that Place Order is only enabled once the code is verified.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { emptyGuestDetails, filterGuestField, guestFieldErrors } from '../../machines/guest-checkout.selectors';
 import { guestCheckoutMachine } from '../../machines/guest-checkout.machine';
@@ -12,7 +12,7 @@ import type { AddressFormValues } from '../../domain/address';
 import type { PincodeEntry } from '../../domain/pincode';
 import type { CreateGuestCheckoutRequest } from '../../domain/checkout';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, walkModel } from './machine-test-kit';
+import { emailFormEvents, emailFormFieldStep, expectStaleLookupDropped, heldCalls, noticeLog, otpVerifyStep, startMachine, walkModel } from './machine-test-kit';
 
 type GuestSnapshot = SnapshotFrom<typeof guestCheckoutMachine>;
 type ModelEvent = EventFrom<typeof guestCheckoutMachine>;
@@ -54,12 +54,7 @@ const change = (field: GuestField, value: string) => ({ type: 'field.change', fi
 const known = { firstName: 'Asha', lastName: 'Rao', mobileNumber: '9840012345' };
 
 const allEvents = {
-  emailA: change('email', 'asha@example.in'),
-  emailB: change('email', 'ravi@example.in'),
-  blurEmail: { type: 'field.blur', field: 'email' },
-  firstName: change('firstName', 'Asha2'),
-  lastName: change('lastName', 'Rao'),
-  mobile: change('mobileNumber', '98400 12345'),
+  ...emailFormEvents('asha@example.in', { firstName: 'Asha2', lastName: 'Rao' }),
   pincodeGood: { type: 'address.change', field: 'pincode', value: '600 004' },
   pincodeBad: { type: 'address.change', field: 'pincode', value: '60' },
   // The directory's answers for 600004 (issue 40): known in Tamil Nadu, unknown, or none at all.
@@ -135,7 +130,8 @@ function eventsFor(snapshot: GuestSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<Notice>();
+  // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+  const notices = noticeLog<Notice>(5000);
   const seen = {
     notices: notices.notices,
     checks: [] as string[],
@@ -144,14 +140,11 @@ function harness() {
     addressReloads: 0,
     logged: [] as unknown[],
   };
-  const { hold, pending, settle, holding } = heldCalls();
-  const actor = createActor(
+  const { pending, settle, holding } = heldCalls();
+  const { actor } = startMachine(
     guestCheckoutMachine.provide({
       actors: {
-        checkEmailAvailability: fromPromise(({ input }) => {
-          seen.checks.push(input.email);
-          return hold('checkEmailAvailability');
-        }),
+        checkEmailAvailability: holding('checkEmailAvailability', seen.checks, ({ email }) => email),
         createGuestCheckout: holding('createGuestCheckout', seen.creations),
         verifyOtp: holding('verifyOtp', seen.otpChecks),
         // The model sends the directory's answers itself; the lookup the machine starts gets none.
@@ -163,12 +156,9 @@ function harness() {
         addressesChanged: () => void (seen.addressReloads += 1),
       },
     }),
-    {
-      input,
-      inspect: coverage.inspect,
-    },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, notices, seen, settle, pending };
 }
 
@@ -186,24 +176,15 @@ walkModel('guest e-mail check machine (model-based)', {
     expect(h.seen.addressReloads).toBe(actual.matches('verified') ? 1 : 0);
   },
   steps: (h) => {
-    // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
     const calls = () => h.seen.checks.length + h.seen.creations.length + h.seen.otpChecks.length;
     return {
-      'field.change': ({ event }) => {
-        const before = h.actor.getSnapshot().context;
-        const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
-        h.actor.send(fieldChange);
-        const after = h.actor.getSnapshot().context;
-        const filtered = filterGuestField(fieldChange.field, fieldChange.value);
-        if (fieldChange.field === 'otp') expect(after.otp).toBe(filtered);
-        else expect(after.details[fieldChange.field]).toBe(filtered);
-        if (fieldChange.field === 'email' && before.checkedEmail !== null && filtered !== before.details.email) {
-          // SPEC.md §4: a new e-mail clears every other field and hides Create Password and Login.
-          expect(after.details).toEqual({ ...emptyGuestDetails, email: filtered });
-          expect(after.response).toBeNull();
-        }
-      },
+      // SPEC.md §4: a new e-mail also hides Create Password and Login.
+      'field.change': emailFormFieldStep(h.actor, filterGuestField, {
+        besideDetails: ['otp'],
+        emptyDetails: emptyGuestDetails,
+        lookedUp: (context) => context.checkedEmail !== null,
+        answer: (context) => context.response,
+      }),
       'field.blur': () => {
         const before = h.actor.getSnapshot();
         const checks = h.seen.checks.length;
@@ -242,7 +223,7 @@ walkModel('guest e-mail check machine (model-based)', {
         const refused = editing && pincodeLookup?.pincode === address.pincode && pincodeLookup.entry === null;
         const valid = editing && complete && address.pincode === validAddress.pincode && !refused;
         const before = calls();
-        await expectNotices(() => h.actor.send(event as ModelEvent), editing && !valid && !refused ? [texts.invalidForm] : []);
+        await h.notices.expectMessages(() => h.actor.send(event as ModelEvent), editing && !valid && !refused ? [texts.invalidForm] : []);
         if (valid) {
           expect(h.seen.creations.at(-1)).toEqual({ ...details, ...validAddress, sessionId });
           expect(h.actor.getSnapshot().value).toBe('creatingGuest');
@@ -251,14 +232,11 @@ walkModel('guest e-mail check machine (model-based)', {
           expect(calls()).toBe(before);
         }
       },
-      'otp.verify': async () => {
-        const snapshot = h.actor.getSnapshot();
-        const { otp, details } = snapshot.context;
-        const checks = h.seen.otpChecks.length;
-        const expected = otp === '' ? [texts.otpEmpty] : otp.length === 6 ? [] : [texts.otpLength];
-        await expectNotices(() => h.actor.send({ type: 'otp.verify' }), expected);
-        expect(h.seen.otpChecks.slice(checks)).toEqual(otp.length === 6 ? [{ email: details.email, otp }] : []);
-      },
+      'otp.verify': otpVerifyStep(h.actor, h.seen.otpChecks, h.notices.expectMessages, {
+        asking: 'otpModal',
+        empty: texts.otpEmpty,
+        short: texts.otpLength,
+      }),
       'otp.cancel': () => {
         h.actor.send({ type: 'otp.cancel' });
         const after = h.actor.getSnapshot();
@@ -270,7 +248,7 @@ walkModel('guest e-mail check machine (model-based)', {
         const response = (event.output as { response: string }).response;
         const expected =
           response === 'Please create a password' ? [texts.createPassword] : response === 'Registered user' ? [texts.logIn] : [];
-        await expectNotices(() => h.settle(event), expected);
+        await h.notices.expectMessages(() => h.settle(event), expected);
         const after = h.actor.getSnapshot().context;
         expect(after.response).toBe(response);
         expect(after.checkedEmail).toBe(before.email);
@@ -278,31 +256,31 @@ walkModel('guest e-mail check machine (model-based)', {
         expect(after.details).toEqual(response === 'Please create a password' ? { ...before, ...known } : before);
       },
       'xstate.error.actor.checkEmailAvailability': async ({ event }) => {
-        await expectNotices(() => h.settle(event), [texts.checkFailed]);
+        await h.notices.expectMessages(() => h.settle(event), [texts.checkFailed]);
         expect(h.actor.getSnapshot().context.response).toBeNull();
       },
       'xstate.done.actor.createGuestCheckout': async ({ event }) => {
         const reply = event.output as { duplicateUser: string; unverifiedUser: string; userExtId: string | null };
         const expected = reply.duplicateUser === 'false' ? [] : reply.unverifiedUser === 'true' ? [texts.unverified] : [texts.registered];
-        await expectNotices(() => h.settle(event), expected);
+        await h.notices.expectMessages(() => h.settle(event), expected);
         const after = h.actor.getSnapshot();
         const opensModal = reply.duplicateUser === 'false' || reply.unverifiedUser === 'true';
         expect(after.value).toEqual(opensModal ? 'otpModal' : { editing: 'idle' });
         if (opensModal) expect(after.context.userExtId).toBe(reply.userExtId);
       },
       'xstate.error.actor.createGuestCheckout': async ({ event }) => {
-        await expectNotices(() => h.settle(event), [texts.requestFailed]);
+        await h.notices.expectMessages(() => h.settle(event), [texts.requestFailed]);
         expect(h.actor.getSnapshot().value).toEqual({ editing: 'idle' });
       },
       'xstate.done.actor.verifyOtp': async ({ event }) => {
-        await expectNotices(() => h.settle(event), []);
+        await h.notices.expectMessages(() => h.settle(event), []);
         expect(h.actor.getSnapshot().value).toBe('verified');
         expect(h.seen.addressReloads).toBe(1);
       },
       'xstate.error.actor.verifyOtp': async ({ event }) => {
         const error = event.error as { status?: number | null; serverMessage?: string | null };
         const expected = error.status == null ? texts.otpNetwork : (error.serverMessage ?? texts.otpFailed);
-        await expectNotices(() => h.settle(event), [expected]);
+        await h.notices.expectMessages(() => h.settle(event), [expected]);
         expect(h.actor.getSnapshot().value).toBe('otpModal');
       },
     };
@@ -345,13 +323,8 @@ describe('guest e-mail check machine rules', () => {
 
   it('drops a running check when the e-mail changes, so a stale answer cannot fill the form', async () => {
     const h = harness();
-    h.actor.send({ type: 'field.change', field: 'email', value: 'asha@example.in' });
-    h.actor.send({ type: 'field.blur', field: 'email' });
-    const stale = h.pending.get('checkEmailAvailability');
-    h.actor.send({ type: 'field.change', field: 'email', value: 'ravi@example.in' });
-    stale?.resolve(allEvents.awaitingPassword.output);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(h.actor.getSnapshot().context.details).toEqual({ ...emptyGuestDetails, email: 'ravi@example.in' });
+    const answer = allEvents.awaitingPassword.output;
+    await expectStaleLookupDropped(h, allEvents, { call: 'checkEmailAvailability', answer, emptyDetails: emptyGuestDetails });
     expect(h.seen.notices).toEqual([]);
   });
 

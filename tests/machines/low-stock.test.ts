@@ -2,13 +2,12 @@
 // list is kept as loaded, that a refusal shows the server's words and a failure the retry hint, and that Retry loads
 // again.
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { LowStockReport } from '../../domain/reports';
 import { reportTexts } from '../../domain/reports';
 import { lowStockMachine } from '../../machines/low-stock.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, retryStep, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof lowStockMachine>;
 
@@ -28,20 +27,16 @@ const modelEvents = [
 const coverage = machineCoverage();
 
 function harness() {
-  const calls = { loads: 0 };
-  const { hold, settle } = heldCalls();
-  const actor = createActor(
+  const calls = { loads: [] as unknown[] };
+  const { holding, settle } = heldCalls();
+  const { actor } = startMachine(
     lowStockMachine.provide({
       actors: {
-        loadLowStock: fromPromise<LowStockReport>(() => {
-          calls.loads += 1;
-          return hold('loadLowStock');
-        }),
+        loadLowStock: holding('loadLowStock', calls.loads),
       },
     }),
-    { inspect: coverage.inspect },
+    coverage,
   );
-  actor.start();
   return { actor, calls, settle };
 }
 
@@ -60,10 +55,6 @@ walkModel('low-stock machine (model-based)', {
       const expected = (event.error as { status?: number }).status === 403 ? refused.serverMessage : reportTexts.lowStockLoadFailed;
       expect(h.actor.getSnapshot().context.refusal).toBe(expected);
     },
-    'list.retry': () => {
-      const loads = h.calls.loads;
-      h.actor.send({ type: 'list.retry' });
-      expect(h.calls.loads).toBe(loads + 1);
-    },
+    'list.retry': retryStep(h.actor, 'list.retry', () => h.calls.loads.length),
   }),
 });

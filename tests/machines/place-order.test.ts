@@ -4,7 +4,7 @@
 // call that got no answer is asked again after 1, 2 and 4 s before the shopper is told.
 import { giftMessageRequest, giftMessages } from '../../domain/gift-message';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { AnyEventObject, EventFrom } from 'xstate';
 import { placeOrderMachine } from '../../machines/place-order.machine';
 import { processingLine, shortfallLine } from '../../machines/place-order.selectors';
@@ -14,7 +14,7 @@ import type { CheckQuantityListReply } from '../../domain/checkout';
 import type { CheckoutInvoiceReply, VerifyPaymentRequest } from '../../domain/payment';
 import { deliveryChoiceMessages } from '../../domain/payment';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof placeOrderMachine>;
 
@@ -87,7 +87,6 @@ const isUnanswered = (error: unknown) => {
 
 
 function harness() {
-  const clock = new SimulatedClock();
   const seen = {
     calls: [] as string[],
     invoices: [] as { addressId: number; gift: unknown; deliveries: unknown[]; couponCode: string | null }[],
@@ -107,7 +106,7 @@ function harness() {
     seen.calls.push(id);
     return calls.hold(id);
   };
-  const actor = createActor(
+  const { actor, clock } = startMachine(
     placeOrderMachine.provide({
       actors: {
         checkStock: fromPromise(() => hold('checkStock') as Promise<CheckQuantityListReply>),
@@ -136,12 +135,8 @@ function harness() {
         showCouponRefused: (_, { message }) => void seen.couponRefusals.push(message),
       },
     }),
-    {
-      clock,
-      inspect: coverage.inspect,
-    },
+    coverage,
   );
-  actor.start();
   return { actor, seen, settle, pending, clock };
 }
 

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { UpdateUserDetailsReply, UserDetails } from '../../domain/account';
 import { filterProfileField, profileFormOf } from '../../machines/profile.selectors';
 import { profileMachine } from '../../machines/profile.machine';
-import type { SaveProfileInput } from '../../machines/profile.machine';
 import { machineCoverage } from './machine-graph';
-import { eventType, formLoadSteps, heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
-import type { Notice } from '../../domain/notice';
+import { eventType, formLoadEvents, formLoadSteps, formSubmitStep, startLoadingForm, typedFieldStep, walkModel } from './machine-test-kit';
+import { notice } from '../../domain/notice';
 
 type ModelEvent = EventFrom<typeof profileMachine>;
 
@@ -18,13 +16,12 @@ const stored: UserDetails = {
   email: 'asha@example.in',
   mobileNumber: '9876543210',
 };
+const load = { call: 'loadProfile', retry: 'profile.retry' };
 const savedReply: UpdateUserDetailsReply = { ...stored, firstName: 'Meena K.', message: 'Profile updated successfully!' };
 
 // A small alphabet keeps the state space finite: each field valid or invalid in one way.
 const modelEvents = [
-  { type: 'xstate.done.actor.loadProfile', output: stored },
-  { type: 'xstate.error.actor.loadProfile', error: new Error('502') },
-  { type: 'profile.retry' },
+  ...formLoadEvents(load, stored),
   { type: 'field.change', field: 'firstName', value: 'As' },
   // The typing filter drops the digit.
   { type: 'field.change', field: 'firstName', value: 'Meena K.9' },
@@ -35,67 +32,25 @@ const modelEvents = [
   { type: 'xstate.error.actor.saveProfile', error: new Error('502') },
 ] as unknown as ModelEvent[];
 
-
-function harness() {
-  const notices: Notice[] = [];
-  const logged: unknown[] = [];
-  const loads: string[] = [];
-  const saves: SaveProfileInput[] = [];
-  const calls = heldCalls();
-  const actor = createActor(
-    profileMachine.provide({
-      actors: {
-        loadProfile: calls.holding('loadProfile', loads),
-        saveProfile: calls.holding('saveProfile', saves),
-      },
-      actions: {
-        notify: (_, params) => void notices.push(params),
-        logError: (_, { error }) => void logged.push(error),
-      },
-    }),
-    {
-      input: { userExtId: 'u_asha' },
-      inspect: coverage.inspect,
-    },
-  );
-  actor.start();
-  return {
-    actor,
-    notices,
-    logged,
-    loads,
-    saves,
-    settle: (which: 'loadProfile' | 'saveProfile', outcome: { output: unknown } | { error: Error }) => calls.answer(which, outcome),
-  };
-}
-
+const input = { userExtId: 'u_asha' };
 const coverage = machineCoverage();
+const harness = () => startLoadingForm(profileMachine, { load: 'loadProfile', save: 'saveProfile', input, coverage });
 
 walkModel('profile machine (model-based)', {
   machine: profileMachine,
   coverage,
   events: modelEvents,
   eventKey: eventType,
-  input: { userExtId: 'u_asha' },
+  input,
   morePathsThan: 10,
   harness,
   steps: (h) => ({
-    ...formLoadSteps(h, { call: 'loadProfile', retry: 'profile.retry', asked: 'u_asha', form: profileFormOf(stored) }),
+    ...formLoadSteps(h, { ...load, asked: 'u_asha', form: profileFormOf(stored) }),
     'field.change': typedFieldStep(h.actor, filterProfileField),
-    'form.submit': () => {
-      const noticesBefore = h.notices.length;
-      const savesBefore = h.saves.length;
-      const form = h.actor.getSnapshot().context.form;
-      h.actor.send({ type: 'form.submit' });
-      if (h.actor.getSnapshot().matches('saving')) {
-        expect(h.saves.slice(savesBefore)).toEqual([{ userExtId: 'u_asha', profile: form }]);
-        expect(h.notices.length).toBe(noticesBefore);
-      } else {
-        expect(h.saves.length).toBe(savesBefore);
-        expect(h.notices.slice(noticesBefore)).toEqual([{ message: 'Please fill in all fields correctly!', kind: 'error', duration: 4000 }]);
-        expect(h.actor.getSnapshot().context.submitted).toBe(true);
-      }
-    },
+    'form.submit': formSubmitStep(h, {
+      sent: (form) => ({ userExtId: 'u_asha', profile: form }),
+      refused: () => notice('Please fill in all fields correctly!', 'error', 4000),
+    }),
     'xstate.done.actor.saveProfile': async ({ event }) => {
       const before = h.notices.length;
       await h.settle('saveProfile', { output: event.output });

@@ -3,14 +3,13 @@
 // she sees at each step: the reason she may not review, her saved stars and text filled in, the thanks, the server's
 // reason for a refusal, and Try again after a failed call with what she wrote kept.
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { MyReviewReply, OwnReview, ReviewRequest, SaveReviewReply } from '../../domain/reviews';
 import { reviewTexts } from '../../domain/reviews';
 import { reviewFormMachine } from '../../machines/review-form.machine';
 import type { ReviewFormInput } from '../../machines/review-form.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, retryStep, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof reviewFormMachine>;
 
@@ -43,7 +42,7 @@ const coverage = machineCoverage();
 function harness(input: ReviewFormInput) {
   const seen = { loads: [] as { externalId: string }[], saves: [] as { externalId: string; review: ReviewRequest }[], reloads: 0, logged: [] as unknown[] };
   const { holding, settle } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     reviewFormMachine.provide({
       actors: { loadMyReview: holding('loadMyReview', seen.loads), saveReview: holding('saveReview', seen.saves) },
       actions: {
@@ -51,9 +50,9 @@ function harness(input: ReviewFormInput) {
         logError: (_, { error }) => void seen.logged.push(error),
       },
     }),
-    { input, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, seen, settle };
 }
 
@@ -129,11 +128,7 @@ walkModel('review-form machine (model-based)', {
       h.actor.send({ type: 'form.edit' });
       expect(h.actor.getSnapshot().matches('editing')).toBe(true);
     },
-    'save.retry': () => {
-      const saves = h.seen.saves.length;
-      h.actor.send({ type: 'save.retry' });
-      expect(h.seen.saves.length).toBe(saves + 1);
-    },
+    'save.retry': retryStep(h.actor, 'save.retry', () => h.seen.saves.length),
     'form.close': () => {
       h.actor.send({ type: 'form.close' });
       expect(h.actor.getSnapshot().matches('ready')).toBe(true);

@@ -2,13 +2,12 @@
 // checking that Hide waits for a reason and sends it trimmed, Show sends no reason, the list is told to load again
 // only after the server agreed, and a refusal or failure keeps the review as it was with the reason to read.
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import { reviewTexts } from '../../domain/reviews';
 import { reviewVisibilityMachine } from '../../machines/review-visibility.machine';
 import type { VisibilityChange } from '../../machines/review-visibility.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof reviewVisibilityMachine>;
 
@@ -28,7 +27,7 @@ const coverage = machineCoverage();
 function harness(input: { id: number; hidden: boolean }) {
   const seen = { sent: [] as VisibilityChange[], changed: 0, logged: [] as unknown[] };
   const { holding, settle } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     reviewVisibilityMachine.provide({
       actors: { changeVisibility: holding('changeVisibility', seen.sent) },
       actions: {
@@ -36,9 +35,9 @@ function harness(input: { id: number; hidden: boolean }) {
         logError: (_, { error }) => void seen.logged.push(error),
       },
     }),
-    { input, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, seen, settle };
 }
 

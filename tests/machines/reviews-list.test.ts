@@ -2,12 +2,11 @@
 // page asked for, the summary and reviews shown, "Show more" appending the next page (never a review twice, never
 // asking when all show), Try again after a failed first load, and a reload after her own review was saved.
 import { expect } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { ProductReviewsReply, PublicReview } from '../../domain/reviews';
 import { reviewsListMachine } from '../../machines/reviews-list.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof reviewsListMachine>;
 
@@ -31,14 +30,14 @@ const coverage = machineCoverage();
 function harness(input: { externalId: string }) {
   const seen = { asked: [] as { externalId: string; page: number }[], logged: [] as unknown[] };
   const { holding, settle } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     reviewsListMachine.provide({
       actors: { loadReviews: holding('loadReviews', seen.asked) },
       actions: { logError: (_, { error }) => void seen.logged.push(error) },
     }),
-    { input, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, seen, settle };
 }
 

@@ -11,7 +11,7 @@ import { reportTexts } from '../../domain/reports';
 import { salesDashboardMachine } from '../../machines/sales-dashboard.machine';
 import type { DashboardPeriod } from '../../machines/sales-dashboard.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, retryStep, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof salesDashboardMachine>;
 
@@ -60,11 +60,7 @@ walkModel('sales-dashboard machine (model-based)', {
       const expected = (event.error as { status?: number }).status === 400 ? refusedByServer.serverMessage : reportTexts.loadFailed;
       expect(h.actor.getSnapshot().context).toMatchObject({ refusal: expected, figures });
     },
-    'figures.retry': () => {
-      const loads = h.calls.loads.length;
-      h.actor.send({ type: 'figures.retry' });
-      expect(h.calls.loads).toHaveLength(loads + 1);
-    },
+    'figures.retry': retryStep(h.actor, 'figures.retry', () => h.calls.loads.length),
     'period.change': ({ event }) => {
       const loads = h.calls.loads.length;
       const { period } = event as unknown as { period: DashboardPeriod };

@@ -2,12 +2,11 @@
 // simulated clock (the typing pause) and held calls (the suggestions), checking at each step what the shopper sees
 // (the list open or not, the highlighted suggestion) and where Enter or a click leads.
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { SearchSuggestion } from '../../domain/search';
 import { searchBoxMachine } from '../../machines/search-box.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof searchBoxMachine>;
 
@@ -32,10 +31,9 @@ const modelEvents = [
 const coverage = machineCoverage();
 
 function harness(input: { query: string }) {
-  const clock = new SimulatedClock();
   const seen = { asked: [] as string[], results: [] as string[], products: [] as string[], logged: [] as unknown[] };
   const { settle, holding } = heldCalls();
-  const actor = createActor(
+  const { actor, clock } = startMachine(
     searchBoxMachine.provide({
       actors: { fetchSuggestions: holding('fetchSuggestions', seen.asked) },
       actions: {
@@ -44,9 +42,9 @@ function harness(input: { query: string }) {
         logError: (_, { error }) => void seen.logged.push(error),
       },
     }),
-    { input, clock, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, clock, seen, settle };
 }
 

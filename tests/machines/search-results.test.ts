@@ -3,12 +3,12 @@
 // price range or a page goes to the address (page 1 again for a new filter), that typed prices keep their digits, and
 // that Try again asks again.
 import { expect } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { EventFrom } from 'xstate';
 import type { SearchCriteria, SearchFlowersReply } from '../../domain/search';
 import { searchResultsMachine } from '../../machines/search-results.machine';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, walkModel } from './machine-test-kit';
+import { heldCalls, retryStep, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof searchResultsMachine>;
 
@@ -35,7 +35,7 @@ const coverage = machineCoverage();
 function harness(input: { criteria: SearchCriteria }) {
   const calls = { searches: [] as SearchCriteria[], shown: [] as SearchCriteria[] };
   const { hold, settle } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     searchResultsMachine.provide({
       actors: {
         searchFlowers: fromPromise<SearchFlowersReply, SearchCriteria>(({ input }) => {
@@ -49,9 +49,9 @@ function harness(input: { criteria: SearchCriteria }) {
         },
       },
     }),
-    { input, inspect: coverage.inspect },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, calls, settle };
 }
 
@@ -105,10 +105,6 @@ walkModel('search-results machine (model-based)', {
       h.actor.send({ type: 'page.change', page: 3 });
       expect(lastOf(h.calls.shown)).toEqual({ ...criteria, page: 3 });
     },
-    'search.retry': () => {
-      const searches = h.calls.searches.length;
-      h.actor.send({ type: 'search.retry' });
-      expect(h.calls.searches).toHaveLength(searches + 1);
-    },
+    'search.retry': retryStep(h.actor, 'search.retry', () => h.calls.searches.length),
   }),
 });

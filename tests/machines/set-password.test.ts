@@ -2,7 +2,6 @@
 // calls, checking the requests, the modal's refusals, the 5 s snackbars, and the automatic sign-in, with the guest
 // bag merged into the account, back to /checkout.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { filterSetPasswordField, setPasswordErrors } from '../../machines/set-password.selectors';
 import { setPasswordMachine } from '../../machines/set-password.machine';
@@ -10,7 +9,7 @@ import type { SetPasswordField } from '../../machines/set-password.selectors';
 import type { Notice } from '../../domain/notice';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, passwordToggleStep, typedFieldStep, walkModel } from './machine-test-kit';
+import { heldCalls, noticeLog, passwordToggleStep, startMachine, typedFieldStep, walkModel } from './machine-test-kit';
 
 type SetPasswordSnapshot = SnapshotFrom<typeof setPasswordMachine>;
 type ModelEvent = EventFrom<typeof setPasswordMachine>;
@@ -100,9 +99,9 @@ function eventsFor(snapshot: SetPasswordSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<Notice>();
+  // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
+  const notices = noticeLog<Notice>(5000);
   const seen = {
-    notices: notices.notices,
     emailChecks: [] as { email: string }[],
     resets: [] as VerifyOtpPasswordRequest[],
     signIns: [] as SignInRequest[],
@@ -112,7 +111,7 @@ function harness() {
     steps: [] as string[],
   };
   const { pending, settle, holding } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     setPasswordMachine.provide({
       actors: {
         verifyEmail: holding('verifyEmail', seen.emailChecks),
@@ -131,12 +130,9 @@ function harness() {
         goToCheckout: () => void seen.steps.push('goToCheckout'),
       },
     }),
-    {
-      input: { guestSessionId },
-      inspect: coverage.inspect,
-    },
+    coverage,
+    { guestSessionId },
   );
-  actor.start();
   return { actor, notices, seen, settle, pending };
 }
 
@@ -164,8 +160,6 @@ walkModel('set-password machine (model-based)', {
     if (!actual.matches('mergingGuestBag') && !actual.matches('done')) expect(h.seen.steps).toEqual([]);
   },
   steps: (h) => {
-    // SPEC.md §9: the checkout e-mail step's snackbars stay 5 s.
-    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 5000);
     const calls = () => h.seen.emailChecks.length + h.seen.resets.length + h.seen.signIns.length;
     return {
       'password.start': () => {
@@ -178,7 +172,7 @@ walkModel('set-password machine (model-based)', {
       'form.submit': async () => {
         const snapshot = h.actor.getSnapshot();
         const before = calls();
-        await expectNotices(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot));
+        await h.notices.expectMessages(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot));
         if (h.actor.getSnapshot().matches('settingPassword') && snapshot.matches('modalOpen')) {
           expect(h.seen.resets.at(-1)).toEqual({ email, otp: '123456', password: strong, confirmPassword: strong });
         } else {
@@ -193,17 +187,17 @@ walkModel('set-password machine (model-based)', {
         expect(after.context).toMatchObject({ otp: '', password: '', confirmPassword: '' });
       },
       'xstate.done.actor.verifyEmail': async ({ event }) => {
-        await expectNotices(() => h.settle(event), []);
+        await h.notices.expectMessages(() => h.settle(event), []);
         expect(h.actor.getSnapshot().value).toBe('modalOpen');
         expect(h.actor.getSnapshot().context.userId).toBe('u_asha');
       },
       'xstate.error.actor.verifyEmail': async ({ event }) => {
         const status = (event.error as { status: number }).status;
-        await expectNotices(() => h.settle(event), [status === 404 ? texts.checkEmail : texts.processError]);
+        await h.notices.expectMessages(() => h.settle(event), [status === 404 ? texts.checkEmail : texts.processError]);
         expect(h.actor.getSnapshot().value).toBe('idle');
       },
       'xstate.done.actor.resetPassword': async ({ event }) => {
-        await expectNotices(() => h.settle(event), []);
+        await h.notices.expectMessages(() => h.settle(event), []);
         // Signed in with the new password straight away.
         expect(h.seen.signIns).toEqual([{ email, password: strong }]);
       },
@@ -211,37 +205,37 @@ walkModel('set-password machine (model-based)', {
         const error = event.error as { code?: string };
         const expected =
           error.code === 'OTP_INVALID' ? texts.incorrectOtp : error.code === 'OTP_EXPIRED' ? texts.expired : texts.otpFailed;
-        await expectNotices(() => h.settle(event), [expected]);
+        await h.notices.expectMessages(() => h.settle(event), [expected]);
         expect(h.actor.getSnapshot().value).toBe('modalOpen');
         expect(h.seen.signIns).toEqual([]);
       },
       'xstate.done.actor.signIn': async ({ event }) => {
         if (event.output === null) {
           // A 200 that is not "Login successful": the password is set, the shopper signs in by hand.
-          await expectNotices(() => h.settle(event), [texts.logInByHand]);
+          await h.notices.expectMessages(() => h.settle(event), [texts.logInByHand]);
           expect(h.actor.getSnapshot().value).toBe('idle');
           expect(h.seen.steps).toEqual([]);
           return;
         }
-        await expectNotices(() => h.settle(event), []);
+        await h.notices.expectMessages(() => h.settle(event), []);
         // The session is stored first: the merge must carry the user's token.
         expect(h.seen.storedSessions).toEqual([session]);
         expect(h.seen.steps).toEqual(['storeSession']);
         expect(h.seen.merges).toEqual([{ sessionId: guestSessionId, userExtId: session.userExtId }]);
       },
       'xstate.done.actor.syncGuestCart': async ({ event }) => {
-        await expectNotices(() => h.settle(event), []);
+        await h.notices.expectMessages(() => h.settle(event), []);
         expect(h.seen.steps).toEqual(['storeSession', 'forgetGuestSession', 'goToCheckout']);
         expect(h.actor.getSnapshot().status).toBe('done');
       },
       'xstate.error.actor.syncGuestCart': async ({ event }) => {
         // A failed merge is swallowed: the bag stays with the guest session and the shopper goes on.
-        await expectNotices(() => h.settle(event), []);
+        await h.notices.expectMessages(() => h.settle(event), []);
         expect(h.seen.steps).toEqual(['storeSession', 'logError', 'goToCheckout']);
         expect(h.actor.getSnapshot().status).toBe('done');
       },
       'xstate.error.actor.signIn': async ({ event }) => {
-        await expectNotices(() => h.settle(event), [texts.logInByHand]);
+        await h.notices.expectMessages(() => h.settle(event), [texts.logInByHand]);
         expect(h.actor.getSnapshot().value).toBe('idle');
         expect(h.seen.steps).toEqual([]);
       },

@@ -1,7 +1,7 @@
 // The sign-in machine, model-based: every state and transition walked with fake calls, checking what the user and
 // the server see (requests sent, snackbars, the stored session, the guest-bag sync, where the page goes).
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { EventFrom } from 'xstate';
 import { emptySignInForm, filterSignInField } from '../../machines/sign-in.selectors';
 import { signInMachine } from '../../machines/sign-in.machine';
@@ -9,7 +9,7 @@ import type { Notice } from '../../domain/notice';
 import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, typedFieldStep, walkModel } from './machine-test-kit';
+import { heldCalls, startMachine, typedFieldStep, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof signInMachine>;
 
@@ -64,7 +64,7 @@ function harness(input: SignInInput) {
     wentTo: [] as string[],
   };
   const { hold, settle, holding } = heldCalls();
-  const actor = createActor(
+  const { actor } = startMachine(
     signInMachine.provide({
       actors: {
         signIn: holding('signIn', seen.logins),
@@ -81,12 +81,9 @@ function harness(input: SignInInput) {
         goHome: (_, { to }) => void seen.wentTo.push(to),
       },
     }),
-    {
-      input,
-      inspect: coverage.inspect,
-    },
+    coverage,
+    input,
   );
-  actor.start();
   return { actor, seen, settle };
 }
 

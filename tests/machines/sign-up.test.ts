@@ -1,7 +1,6 @@
 // The sign-up machine, model-based: every state and transition of the three steps walked with fake calls, checking
 // the requests, the snackbars, the e-mail look-up's prefill and its clearing, and the redirect 2 s after success.
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { emptySignUpDetails, filterSignUpField } from '../../machines/sign-up.selectors';
 import { signUpMachine } from '../../machines/sign-up.machine';
@@ -9,7 +8,7 @@ import type { SignUpField } from '../../machines/sign-up.selectors';
 import type { Notice } from '../../domain/notice';
 import type { SignUpDetails } from '../../domain/auth';
 import { machineCoverage } from './machine-graph';
-import { heldCalls, noticeLog, passwordToggleStep, walkModel } from './machine-test-kit';
+import { codeRefusalText, emailFormEvents, emailFormFieldStep, expectLeavesAfter, expectStaleLookupDropped, heldCalls, noticeLog, otpVerifyStep, passwordToggleStep, startMachine, walkModel } from './machine-test-kit';
 
 type SignUpSnapshot = SnapshotFrom<typeof signUpMachine>;
 type ModelEvent = EventFrom<typeof signUpMachine>;
@@ -20,12 +19,7 @@ const change = (field: SignUpField, value: string) => ({ type: 'field.change', f
 const redirect = 'xstate.after.afterSignUp.signUp.created';
 
 const allEvents = {
-  emailA: change('email', 'kavya@example.in'),
-  emailB: change('email', 'ravi@example.in'),
-  blurEmail: { type: 'field.blur', field: 'email' },
-  firstName: change('firstName', 'Kav2ya'),
-  lastName: change('lastName', 'Iyer'),
-  mobile: change('mobileNumber', '98400 12345'),
+  ...emailFormEvents('kavya@example.in', { firstName: 'Kav2ya', lastName: 'Iyer' }),
   submit: { type: 'form.submit' },
   emailKnown: { type: 'xstate.done.actor.checkEmailPresent', output: known },
   emailUnknown: {
@@ -90,39 +84,27 @@ function eventsFor(snapshot: SignUpSnapshot): ModelEvent[] {
 
 
 function harness() {
-  const notices = noticeLog<Notice>();
+  const notices = noticeLog<Notice>(4000);
   const seen = {
-    notices: notices.notices,
     lookups: [] as string[],
     registrations: [] as SignUpDetails[],
     otpChecks: [] as { email: string; otp: string }[],
     passwords: [] as { email: string; password: string }[],
     wentToLogin: 0,
   };
-  const { hold, pending, settle, holding } = heldCalls();
-  const clock = new SimulatedClock();
-  const actor = createActor(
+  const { pending, settle, holding } = heldCalls();
+  const { actor, clock } = startMachine(
     signUpMachine.provide({
       actors: {
-        checkEmailPresent: fromPromise(({ input }) => {
-          seen.lookups.push(input.email);
-          return hold('checkEmailPresent');
-        }),
+        checkEmailPresent: holding('checkEmailPresent', seen.lookups, ({ email }) => email),
         createUser: holding('createUser', seen.registrations),
         verifyOtp: holding('verifyOtp', seen.otpChecks),
         createPassword: holding('createPassword', seen.passwords),
       },
-      actions: {
-        notify: notices.notify,
-        goToLogin: () => void (seen.wentToLogin += 1),
-      },
+      actions: { notify: notices.notify, goToLogin: () => void (seen.wentToLogin += 1) },
     }),
-    {
-      clock,
-      inspect: coverage.inspect,
-    },
+    coverage,
   );
-  actor.start();
   return { actor, notices, seen, settle, clock, pending };
 }
 
@@ -135,26 +117,14 @@ walkModel('sign-up machine (model-based)', {
   morePathsThan: 20,
   harness,
   steps: (h) => {
-    const expectNotices = (run: () => unknown, expected: string[]) => h.notices.expectMessages(run, expected, 4000);
     const calls = () => h.seen.lookups.length + h.seen.registrations.length + h.seen.otpChecks.length + h.seen.passwords.length;
     return {
-      'field.change': ({ event }) => {
-        const before = h.actor.getSnapshot().context;
-        const fieldChange = event as Extract<ModelEvent, { type: 'field.change' }>;
-        h.actor.send(fieldChange);
-        const after = h.actor.getSnapshot().context;
-        const filtered = filterSignUpField(fieldChange.field, fieldChange.value);
-        if (fieldChange.field === 'otp' || fieldChange.field === 'password' || fieldChange.field === 'confirmPassword') {
-          expect(after[fieldChange.field]).toBe(filtered);
-        } else {
-          expect(after.details[fieldChange.field]).toBe(filtered);
-        }
-        if (fieldChange.field === 'email' && before.known && filtered !== before.details.email) {
-          // SPEC.md §4: a new e-mail after a look-up clears the names, the mobile and the response.
-          expect(after.details).toEqual({ ...emptySignUpDetails, email: filtered });
-          expect(after.known).toBeNull();
-        }
-      },
+      'field.change': emailFormFieldStep(h.actor, filterSignUpField, {
+        besideDetails: ['otp', 'password', 'confirmPassword'],
+        emptyDetails: emptySignUpDetails,
+        lookedUp: (context) => context.known !== null,
+        answer: (context) => context.known,
+      }),
       'field.blur': () => {
         const lookups = h.seen.lookups.length;
         const before = h.actor.getSnapshot();
@@ -168,7 +138,7 @@ walkModel('sign-up machine (model-based)', {
         const before = calls();
         const snapshot = h.actor.getSnapshot();
         const step = snapshot.matches('details') ? 'details' : snapshot.matches('password') ? 'password' : 'busy';
-        await expectNotices(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot, step));
+        await h.notices.expectMessages(() => h.actor.send({ type: 'form.submit' }), expectedSubmitNotices(snapshot, step));
         const after = h.actor.getSnapshot();
         if (after.matches('creatingUser') && step === 'details') {
           expect(h.seen.registrations.at(-1)).toEqual(snapshot.context.details);
@@ -178,53 +148,41 @@ walkModel('sign-up machine (model-based)', {
           expect(calls()).toBe(before);
         }
       },
-      'otp.verify': async () => {
-        const snapshot = h.actor.getSnapshot();
-        const checks = h.seen.otpChecks.length;
-        const { otp } = snapshot.context;
-        const expected = !snapshot.matches('otp') ? [] : otp === '' ? ['Please fill the OTP field'] : otp.length === 6 ? [] : ['OTP must be a 6-digit number'];
-        await expectNotices(() => h.actor.send({ type: 'otp.verify' }), expected);
-        const sent = snapshot.matches('otp') && otp.length === 6;
-        expect(h.seen.otpChecks.slice(checks)).toEqual(sent ? [{ email: snapshot.context.details.email, otp }] : []);
-      },
+      'otp.verify': otpVerifyStep(h.actor, h.seen.otpChecks, h.notices.expectMessages, {
+        asking: 'otp',
+        empty: 'Please fill the OTP field',
+        short: 'OTP must be a 6-digit number',
+      }),
       'password.toggle': passwordToggleStep(h.actor),
       'xstate.done.actor.checkEmailPresent': ({ event }) =>
-        expectNotices(() => h.settle(event), []),
+        h.notices.expectMessages(() => h.settle(event), []),
       'xstate.error.actor.checkEmailPresent': ({ event }) =>
-        expectNotices(() => h.settle(event), []),
+        h.notices.expectMessages(() => h.settle(event), []),
       'xstate.done.actor.createUser': ({ event }) =>
-        expectNotices(() => h.settle(event), ['Registration successful! An OTP has been sent to your email.']),
+        h.notices.expectMessages(() => h.settle(event), ['Registration successful! An OTP has been sent to your email.']),
       'xstate.error.actor.createUser': ({ event }) =>
-        expectNotices(() => h.settle(event), [
+        h.notices.expectMessages(() => h.settle(event), [
           (event.error as { status?: number }).status === 409
             ? 'The email and phone number already exist. Please log in to proceed.'
             : 'An error occurred. Please try again.',
         ]),
       'xstate.done.actor.verifyOtp': ({ event }) =>
-        expectNotices(() => h.settle(event), ['OTP verified successfully!']),
-      'xstate.error.actor.verifyOtp': ({ event }) => {
-        const error = event.error as { status: number; serverMessage: string | null };
-        const expected =
-          error.status === 500
-            ? 'An error occurred. Please try again.'
-            : error.serverMessage === 'Wrong code'
-              ? 'OTP is invalid'
-              : 'This OTP has expired. Please ask for a new one.';
-        return expectNotices(() => h.settle(event), [expected]);
-      },
+        h.notices.expectMessages(() => h.settle(event), ['OTP verified successfully!']),
+      'xstate.error.actor.verifyOtp': ({ event }) =>
+        h.notices.expectMessages(() => h.settle(event), [
+          codeRefusalText(event.error, {
+            crashed: 'An error occurred. Please try again.',
+            wrong: 'OTP is invalid',
+            other: 'This OTP has expired. Please ask for a new one.',
+          }),
+        ]),
       'xstate.done.actor.createPassword': async ({ event }) => {
-        await expectNotices(() => h.settle(event), ['Your account has been successfully created. Please log in.']);
+        await h.notices.expectMessages(() => h.settle(event), ['Your account has been successfully created. Please log in.']);
         expect(h.seen.wentToLogin).toBe(0);
       },
       'xstate.error.actor.createPassword': ({ event }) =>
-        expectNotices(() => h.settle(event), ['An error occurred. Please try again.']),
-      [redirect]: () => {
-        // Not a moment before 2 s.
-        h.clock.increment(1999);
-        expect(h.seen.wentToLogin).toBe(0);
-        h.clock.increment(1);
-        expect(h.seen.wentToLogin).toBe(1);
-      },
+        h.notices.expectMessages(() => h.settle(event), ['An error occurred. Please try again.']),
+      [redirect]: () => expectLeavesAfter(h.clock, 2000, () => h.seen.wentToLogin),
     };
   },
 });
@@ -253,14 +211,6 @@ describe('sign-up machine rules', () => {
     expect(filterSignUpField('password', 'Aa1@'.repeat(10))).toHaveLength(30);
   });
 
-  it('drops a running e-mail look-up when the e-mail changes, so a stale answer cannot fill the form', async () => {
-    const h = harness();
-    h.actor.send({ type: 'field.change', field: 'email', value: 'kavya@example.in' });
-    h.actor.send({ type: 'field.blur', field: 'email' });
-    const stale = h.pending.get('checkEmailPresent');
-    h.actor.send({ type: 'field.change', field: 'email', value: 'ravi@example.in' });
-    stale?.resolve(known);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(h.actor.getSnapshot().context.details).toEqual({ ...emptySignUpDetails, email: 'ravi@example.in' });
-  });
+  it('drops a running e-mail look-up when the e-mail changes, so a stale answer cannot fill the form', () =>
+    expectStaleLookupDropped(harness(), allEvents, { call: 'checkEmailPresent', answer: known, emptyDetails: emptySignUpDetails }));
 });

@@ -6,6 +6,7 @@ import { invalidateCatalogCache } from '../../server/modules/catalog/catalog.cac
 import type { FastifyInstance } from 'fastify';
 import { deliveryAreas, deliveryHolidays } from '../../server/db/schema';
 import { buildTestApp } from './helpers/app';
+import { chennaiTodayAnswer } from '../domain/delivery-check-fixtures';
 
 let app: FastifyInstance;
 let clock = new Date('2026-12-03T04:30:00Z');
@@ -38,14 +39,7 @@ describe('GET /api/delivery/check', () => {
     const res = await check('pincode=600004&kind=hand');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({
-      pincode: '600004',
-      place: 'Chennai',
-      kind: 'hand',
-      deliverable: true,
-      date: '2026-12-03',
-      message: 'Delivery to 600004, Chennai: today by 9 pm',
-    });
+    expect(res.json()).toEqual(chennaiTodayAnswer);
     at('2026-12-03T12:29:00Z'); // 5:59 pm IST
     expect((await check('pincode=600004&kind=hand')).json().message).toBe(
       'Delivery to 600004, Chennai: today by midnight (Midnight slot), or from tomorrow',
