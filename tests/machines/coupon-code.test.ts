@@ -5,24 +5,18 @@
 import { expect } from 'vitest';
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import { couponTexts } from '../../domain/coupons';
-import type { ApplyCouponReply } from '../../domain/coupons';
 import { couponCodeMachine } from '../../machines/coupon-code.machine';
 import type { CouponCodeInput } from '../../machines/coupon-code.machine';
+import { diwaliApplied } from '../views/coupon-fixtures';
 import { machineCoverage } from './machine-graph';
 import { heldCalls, startMachine, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof couponCodeMachine>;
 
-const applied: ApplyCouponReply = {
-  code: 'DIWALI10',
-  description: 'Ten percent off for Diwali',
-  discountPaise: 12_000,
-  lines: [
-    { cartItemId: 1, discountPaise: 8_000 },
-    { cartItemId: 2, discountPaise: 4_000 },
-  ],
-  message: couponTexts.applied('DIWALI10', 12_000),
-};
+const applied = diwaliApplied(
+  { cartItemId: 1, discountPaise: 8_000 },
+  { cartItemId: 2, discountPaise: 4_000 },
+);
 const expired = Object.assign(new Error('Conflict'), { status: 409, code: 'COUPON_REFUSED', serverMessage: couponTexts.expired });
 const usedUp = couponTexts.usedUp;
 

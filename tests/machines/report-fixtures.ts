@@ -1,5 +1,6 @@
-// The Dashboard's figures as the server answers them (domain/reports.ts), for the machine and view tests.
-import type { DashboardFigures } from '../../domain/reports';
+// The reports as the server answers them (domain/reports.ts): the Dashboard's figures and the GST report's November,
+// for the machine, view and server tests.
+import type { DashboardFigures, GstReport } from '../../domain/reports';
 /** The Dashboard's figures for a period: two days, a best seller, fresh and everlasting, a delivery tomorrow. */
 export function someDashboardFigures(from = '2026-11-03', to = '2026-12-02'): DashboardFigures {
   return {
@@ -21,3 +22,12 @@ export function someDashboardFigures(from = '2026-11-03', to = '2026-12-02'): Da
     upcoming: [{ date: to, hand: 1, courier: 2 }],
   };
 }
+
+type GstRateRow = GstReport['byRate'][number];
+
+/** November 2026 in the GST report: its period, and its sales taxed at 5 %, inter-state to Karnataka and within Tamil Nadu. */
+export const novemberGst = {
+  period: { month: '2026-11', from: '2026-11-01', to: '2026-11-30' },
+  toKarnatakaAt5: { ratePercent: 5, supply: 'inter', taxablePaise: 204_667, cgstPaise: 0, sgstPaise: 0, igstPaise: 10_233 } satisfies GstRateRow,
+  inTamilNaduAt5: { ratePercent: 5, supply: 'intra', taxablePaise: 104_667, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 0 } satisfies GstRateRow,
+};

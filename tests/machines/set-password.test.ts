@@ -8,6 +8,7 @@ import { setPasswordMachine } from '../../machines/set-password.machine';
 import type { SetPasswordField } from '../../machines/set-password.selectors';
 import type { Notice } from '../../domain/notice';
 import type { SignInReply, SignInRequest, VerifyOtpPasswordRequest } from '../../domain/auth';
+import { aSignInReply } from '../views/sign-in-fixtures';
 import { machineCoverage } from './machine-graph';
 import { heldCalls, noticeLog, passwordToggleStep, startMachine, typedFieldStep, walkModel } from './machine-test-kit';
 
@@ -17,14 +18,7 @@ type ModelEvent = EventFrom<typeof setPasswordMachine>;
 const email = 'asha@example.in';
 const guestSessionId = 'GuestSession0123456789ab';
 const strong = 'Jasmine@2026';
-const session: SignInReply = {
-  message: 'Login successful',
-  userExtId: 'u_asha',
-  userId: 'u_asha',
-  email,
-  trueUser: true,
-  authorization: 'access-token',
-};
+const session = aSignInReply({ userExtId: 'u_asha', userId: 'u_asha', email, trueUser: true, authorization: 'access-token' });
 const texts = {
   checkEmail: 'Please check the entered Email Address',
   processError: 'An error occurred during the process',

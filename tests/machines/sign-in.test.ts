@@ -8,19 +8,13 @@ import { signInMachine } from '../../machines/sign-in.machine';
 import type { Notice } from '../../domain/notice';
 import type { SignInInput } from '../../machines/sign-in.machine';
 import type { SignInReply, SignInRequest } from '../../domain/auth';
+import { aSignInReply, signInFormEvents } from '../views/sign-in-fixtures';
 import { machineCoverage } from './machine-graph';
 import { heldCalls, startMachine, typedFieldStep, walkModel } from './machine-test-kit';
 
 type ModelEvent = EventFrom<typeof signInMachine>;
 
-const reply: SignInReply = {
-  message: 'Login successful',
-  userExtId: 'u_kavya',
-  userId: 'u_kavya',
-  email: 'kavya@example.in',
-  trueUser: true,
-  authorization: 'access-token',
-};
+const reply = aSignInReply({ trueUser: true, authorization: 'access-token' });
 const failure = (status: number | null, code: string | null = null, serverMessage: string | null = null) => ({
   status,
   code,
@@ -28,11 +22,7 @@ const failure = (status: number | null, code: string | null = null, serverMessag
 });
 
 const modelEvents = [
-  { type: 'field.change', field: 'email', value: 'kavya@example.in' },
-  { type: 'field.change', field: 'email', value: 'kavya@' },
-  { type: 'field.change', field: 'password', value: 'Jasmine@2026' },
-  { type: 'password.toggle' },
-  { type: 'form.submit' },
+  ...signInFormEvents,
   { type: 'xstate.done.actor.signIn', output: reply },
   { type: 'xstate.done.actor.signIn', output: null },
   { type: 'xstate.error.actor.signIn', error: failure(401, 'UNAUTHORIZED', 'Wrong e-mail or password') },

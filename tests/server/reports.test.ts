@@ -5,6 +5,7 @@ import type { DashboardFigures, GstReport } from '../../domain/reports';
 import { reportTexts } from '../../domain/reports';
 import { orderDeliveries, orderItems, orders } from '../../server/db/schema';
 import { exportedOrders } from '../../server/modules/reports/reports.service';
+import { novemberGst } from '../machines/report-fixtures';
 import { buildTestApp } from './helpers/app';
 import { aUser, expectAdminOnly, signedInAs } from './helpers/auth';
 import type { TestUser } from './helpers/auth';
@@ -309,19 +310,14 @@ describe('the orders export', () => {
 });
 
 describe('the GST report', () => {
+  const { period, toKarnatakaAt5, inTamilNaduAt5 } = novemberGst;
   const november: GstReport = {
-    month: '2026-11',
-    from: '2026-11-01',
-    to: '2026-11-30',
-    byRate: [
-      { ratePercent: 5, supply: 'inter', taxablePaise: 204_667, cgstPaise: 0, sgstPaise: 0, igstPaise: 10_233 },
-      { ratePercent: 5, supply: 'intra', taxablePaise: 104_667, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 0 },
-      { ratePercent: 18, supply: 'inter', taxablePaise: 100_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 18_000 },
-    ],
+    ...period,
+    byRate: [toKarnatakaAt5, inTamilNaduAt5, { ratePercent: 18, supply: 'inter', taxablePaise: 100_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 18_000 }],
     byState: [
-      { state: 'Karnataka', stateCode: '29', supply: 'inter', ratePercent: 5, taxablePaise: 204_667, cgstPaise: 0, sgstPaise: 0, igstPaise: 10_233 },
+      { state: 'Karnataka', stateCode: '29', ...toKarnatakaAt5 },
       { state: 'Karnataka', stateCode: '29', supply: 'inter', ratePercent: 18, taxablePaise: 100_000, cgstPaise: 0, sgstPaise: 0, igstPaise: 18_000 },
-      { state: 'Tamil Nadu', stateCode: '33', supply: 'intra', ratePercent: 5, taxablePaise: 104_667, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 0 },
+      { state: 'Tamil Nadu', stateCode: '33', ...inTamilNaduAt5 },
     ],
     // Roses and their hand delivery in Tamil Nadu; roses to Kerala.
     exempt: { intraPaise: 145_000, interPaise: 50_000 },

@@ -11,7 +11,7 @@ import type { Address } from '../../domain/address';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
-import { mockApi } from './page-harness';
+import { catchDownloads, mockApi } from './page-harness';
 
 const me: UserDetails = { id: 'u_12', firstName: 'Asha', lastName: 'Raman', email: 'asha@example.test', mobileNumber: '9876543210' };
 
@@ -41,17 +41,6 @@ let documentAsks: string[] = [];
 
 const pdf = (name: string) =>
   new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${name}"` } });
-
-/** Catches the browser's download of a fetched file: its name. */
-function catchDownloads() {
-  const names: string[] = [];
-  URL.createObjectURL = vi.fn(() => 'blob:document');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return names;
-}
 
 const server = mockApi([
   ...layoutHandlers,

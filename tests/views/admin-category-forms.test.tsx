@@ -9,9 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AdminCategory, AdminSubCategory } from '../../domain/admin-catalog';
 import { adminFormUnreachable } from '../../machines/admin-form.machine';
 import { layoutHandlers } from './catalog-fixtures';
-import { advance, openAdminForm } from './admin-form-harness';
+import { expectClosedWithoutDashboard, openAdminForm } from './admin-form-harness';
 import { renderApp, signIn } from './render-app';
-import { mockApi } from './page-harness';
+import { advance, expectRedirect, mockApi } from './page-harness';
 
 function anAdminCategory(overrides: Partial<AdminCategory> = {}): AdminCategory {
   const id = overrides.id ?? 1;
@@ -127,7 +127,7 @@ describe('category create form (/flowercategory)', () => {
   it('says "Please fill all the fields" for an empty submit, marks the fields and sends nothing', async () => {
     const page = await openAdminForm('/flowercategory', 'Flower Category Form');
     await page.user.type(page.field('Category Name'), 'Dried Roses');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.submit('Submit');
     expect(await screen.findByText('Please fill all the fields')).toBeTruthy();
     expect(within(page.form).getAllByText('This field is required')).toHaveLength(1);
     expect(writes).toEqual([]);
@@ -136,9 +136,8 @@ describe('category create form (/flowercategory)', () => {
 
   it('sends exactly the name and description, says so and lands on /flowercategorylist after 3 s, not before', async () => {
     const page = await openAdminForm('/flowercategory', 'Flower Category Form', { fakeTimers: true });
-    await page.user.type(page.field('Category Name'), 'Dried Roses');
-    await page.user.type(page.field('Category Description'), 'Roses dried by hand, 3 weeks.');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.fill({ 'Category Name': 'Dried Roses', 'Category Description': 'Roses dried by hand, 3 weeks.' });
+    await page.submit('Submit');
     expect(await screen.findByText('Category created successfully')).toBeTruthy();
     expect(writes).toEqual([
       {
@@ -147,19 +146,15 @@ describe('category create form (/flowercategory)', () => {
       },
     ]);
     expect(within(page.form).getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(true);
-    advance(2500);
-    expect(page.at()).toBe('/flowercategory');
-    advance(600);
-    await waitFor(() => expect(page.at()).toBe('/flowercategorylist'));
+    await expectRedirect(page.at, { delayMs: 3000, from: '/flowercategory', to: '/flowercategorylist' });
   });
 
   it('sends the Delivery chosen: courier unless the admin picks hand delivery', async () => {
     const page = await openAdminForm('/flowercategory', 'Flower Category Form');
     expect(page.field('Delivery').value).toBe('courier');
-    await page.user.type(page.field('Category Name'), 'Fresh Lilies');
-    await page.user.type(page.field('Category Description'), 'Cut this morning');
+    await page.fill({ 'Category Name': 'Fresh Lilies', 'Category Description': 'Cut this morning' });
     await page.user.selectOptions(page.field('Delivery'), 'hand');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.submit('Submit');
     expect(await screen.findByText('Category created successfully')).toBeTruthy();
     expect(writes).toEqual([
       { path: 'createflowercategory', body: { categoryName: 'Fresh Lilies', categoryDescription: 'Cut this morning', deliveryKind: 'hand', hsnCode: '' } },
@@ -169,9 +164,8 @@ describe('category create form (/flowercategory)', () => {
   it('shows the server\'s "Data already exists. Please create new one" for a duplicate and stays', async () => {
     writeAnswer = 409;
     const page = await openAdminForm('/flowercategory', 'Flower Category Form', { fakeTimers: true });
-    await page.user.type(page.field('Category Name'), 'Fresh Flowers');
-    await page.user.type(page.field('Category Description'), 'Again');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.fill({ 'Category Name': 'Fresh Flowers', 'Category Description': 'Again' });
+    await page.submit('Submit');
     expect(await screen.findByText('Data already exists. Please create new one')).toBeTruthy();
     expect(screen.queryByText('Category created successfully')).toBeNull();
     advance(5000);
@@ -184,9 +178,8 @@ describe('category create form (/flowercategory)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     writeAnswer = 'none';
     const page = await openAdminForm('/flowercategory', 'Flower Category Form');
-    await page.user.type(page.field('Category Name'), 'Dried Roses');
-    await page.user.type(page.field('Category Description'), 'By hand');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.fill({ 'Category Name': 'Dried Roses', 'Category Description': 'By hand' });
+    await page.submit('Submit');
     expect(await screen.findByText(adminFormUnreachable)).toBeTruthy();
     expect(writes).toHaveLength(1);
     expect(page.field('Category Name').value).toBe('Dried Roses');
@@ -194,11 +187,7 @@ describe('category create form (/flowercategory)', () => {
     expect(page.at()).toBe('/flowercategory');
   });
 
-  it('is closed to a visitor without the dashboard flag', async () => {
-    signIn();
-    const { router } = await renderApp('/flowercategory');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/access'));
-  });
+  it('is closed to a visitor without the dashboard flag', () => expectClosedWithoutDashboard('/flowercategory'));
 });
 
 describe('category update form (/updateflowercategory/{id})', () => {
@@ -227,7 +216,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
     expect(page.field('Category GST (%)').value).toBe('2.5');
     await page.user.clear(page.field('Category Description'));
     await page.user.type(page.field('Category Description'), 'Dried, pressed & preserved');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Update' }));
+    await page.submit('Update');
     expect(await screen.findByText('Category updated successfully')).toBeTruthy();
     expect(writes).toEqual([
       {
@@ -235,10 +224,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
         body: { id: 3, categoryName: 'Everlasting Dry Flowers', categoryDescription: 'Dried, pressed & preserved', CategoryGst: '2.5', deliveryKind: 'courier', hsnCode: '0603' },
       },
     ]);
-    advance(2500);
-    expect(page.at()).toBe('/updateflowercategory/3');
-    advance(600);
-    await waitFor(() => expect(page.at()).toBe('/flowercategorylist'));
+    await expectRedirect(page.at, { delayMs: 3000, from: '/updateflowercategory/3', to: '/flowercategorylist' });
   });
 
   it('refuses a GST of "0" with the spec\'s message and sends nothing', async () => {
@@ -247,7 +233,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
     await page.user.clear(page.field('Category GST (%)'));
     await page.user.type(page.field('Category GST (%)'), '0');
     expect(await within(page.form).findByText('GST should be empty or a number greater than 0')).toBeTruthy();
-    await page.user.click(within(page.form).getByRole('button', { name: 'Update' }));
+    await page.submit('Update');
     expect(screen.queryByText('Category updated successfully')).toBeNull();
     expect(writes).toEqual([]);
   });
@@ -256,7 +242,7 @@ describe('category update form (/updateflowercategory/{id})', () => {
     const page = await openAdminForm('/updateflowercategory/7', 'Category Update Form');
     await waitFor(() => expect(page.field('Category GST (%)').value).toBe('2.5'));
     await page.user.clear(page.field('Category GST (%)'));
-    await page.user.click(within(page.form).getByRole('button', { name: 'Update' }));
+    await page.submit('Update');
     expect(await screen.findByText('Category updated successfully')).toBeTruthy();
     expect(writes).toEqual([
       {
@@ -310,9 +296,8 @@ describe('sub-category create form (/flowersubcategory)', () => {
 
   it('needs a category: "Please fill all the fields" and nothing sent', async () => {
     const page = await openAdminForm('/flowersubcategory', 'SubCategory Form');
-    await page.user.type(page.field('Sub Category Name'), 'Roses');
-    await page.user.type(page.field('Sub Category Description'), 'Red roses');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.fill({ 'Sub Category Name': 'Roses', 'Sub Category Description': 'Red roses' });
+    await page.submit('Submit');
     expect(await screen.findByText('Please fill all the fields')).toBeTruthy();
     expect(within(page.form).getByText('This field is required')).toBeTruthy();
     expect(writes).toEqual([]);
@@ -325,7 +310,7 @@ describe('sub-category create form (/flowersubcategory)', () => {
     await page.user.type(page.field('Sub Category Description'), 'Red, long-stemmed');
     expect(page.field('Sub Category Description').value).toBe('Red long-stemmed');
     await page.user.selectOptions(page.select('Flower Category'), 'Fresh Flowers');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.submit('Submit');
     expect(await screen.findByText('Sub category created successfully')).toBeTruthy();
     expect(writes).toEqual([
       {
@@ -333,10 +318,7 @@ describe('sub-category create form (/flowersubcategory)', () => {
         body: { subCategoryName: 'Roses  Tulips', subCategoryDescription: 'Red long-stemmed', productCategoryName: '7' },
       },
     ]);
-    advance(2500);
-    expect(page.at()).toBe('/flowersubcategory');
-    advance(600);
-    await waitFor(() => expect(page.at()).toBe('/flowersubcategorylist'));
+    await expectRedirect(page.at, { delayMs: 3000, from: '/flowersubcategory', to: '/flowersubcategorylist' });
   });
 });
 
@@ -355,7 +337,7 @@ describe('sub-category update form (/updateflowersubcategory/{id})', () => {
     const page = await openAdminForm('/updateflowersubcategory/12', 'SubCategory Update Form', { fakeTimers: true });
     await waitFor(() => expect(page.select('Flower Category').value).toBe('7'));
     await page.user.selectOptions(page.select('Flower Category'), 'Everlasting Dry Flowers');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Update' }));
+    await page.submit('Update');
     expect(await screen.findByText('Sub category updated successfully')).toBeTruthy();
     expect(writes).toEqual([
       {
@@ -363,10 +345,7 @@ describe('sub-category update form (/updateflowersubcategory/{id})', () => {
         body: { id: 12, subCategoryName: 'Posy', subCategoryDescription: 'Small hand-tied bunches', productCategoryName: '3' },
       },
     ]);
-    advance(2500);
-    expect(page.at()).toBe('/updateflowersubcategory/12');
-    advance(600);
-    await waitFor(() => expect(page.at()).toBe('/flowersubcategorylist'));
+    await expectRedirect(page.at, { delayMs: 3000, from: '/updateflowersubcategory/12', to: '/flowersubcategorylist' });
   });
 
   it('says "This sub category does not exist." for a non-numeric id and asks nothing', async () => {

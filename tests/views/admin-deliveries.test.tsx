@@ -6,12 +6,11 @@
 // ?date= opening that day, and a date picked on the board (or Today) written back into the address.
 import './setup-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BoardDelivery, DeliveryBoard } from '../../domain/delivery-board';
 import { layoutHandlers } from './catalog-fixtures';
-import { renderApp, signIn } from './render-app';
+import { openAsAdmin } from './render-app';
 import { mockApi } from './page-harness';
 
 const aDelivery = (id: number, overrides: Partial<BoardDelivery> = {}): BoardDelivery => ({
@@ -73,9 +72,7 @@ mockApi([
 board = initial();
 
 async function openBoard(path = '/admindeliveries', heading = 'Thursday 3 December (today)') {
-  signIn({ dashboard: true });
-  const user = userEvent.setup();
-  const { router } = await renderApp(path);
+  const { router, user } = await openAsAdmin(path);
   await screen.findByText(heading);
   return { user, router };
 }

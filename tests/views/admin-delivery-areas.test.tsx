@@ -9,9 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ServiceArea } from '../../domain/service-area';
 import { serviceAreaTexts } from '../../domain/service-area';
 import { layoutHandlers } from './catalog-fixtures';
-import { advance, openAdminForm } from './admin-form-harness';
+import { expectClosedWithoutDashboard, openAdminForm } from './admin-form-harness';
 import { renderApp, signIn } from './render-app';
-import { mockApi } from './page-harness';
+import { advance, mockApi } from './page-harness';
 
 const areas: ServiceArea[] = [
   { id: 4, name: 'Chennai Central', pincodes: '600001-600042, 600078', extraFeePaise: 0, active: true },
@@ -63,11 +63,7 @@ describe('delivery area list (/deliveryarealist)', () => {
     expect(router.state.location.pathname).toBe('/deliveryarealist');
   });
 
-  it('is closed to a visitor without the dashboard flag', async () => {
-    signIn();
-    const { router } = await renderApp('/deliveryarealist');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/access'));
-  });
+  it('is closed to a visitor without the dashboard flag', () => expectClosedWithoutDashboard('/deliveryarealist'));
 });
 
 describe('delivery area create form (/deliveryarea)', () => {
@@ -77,7 +73,7 @@ describe('delivery area create form (/deliveryarea)', () => {
     expect((within(page.form).getByRole('checkbox', { name: 'Active' }) as HTMLInputElement).checked).toBe(true);
     expect(page.field('Extra Fee (Rs.)').value).toBe('');
     await page.user.type(page.field('Area Name'), 'Adyar');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.submit('Submit');
     expect(await screen.findByText('Please fill all the fields')).toBeTruthy();
     expect(within(page.form).getAllByText('This field is required')).toHaveLength(1);
     expect(writes).toEqual([]);
@@ -85,10 +81,7 @@ describe('delivery area create form (/deliveryarea)', () => {
 
   it('drops what a field cannot hold and shows the rule of a malformed pincode list or a backwards range', async () => {
     const page = await openAdminForm('/deliveryarea', 'Delivery Area Form');
-    await page.user.type(page.field('Area Name'), 'Adyar & Besant #2');
-    expect(page.field('Area Name').value).toBe('Adyar  Besant 2');
-    await page.user.type(page.field('Extra Fee (Rs.)'), '1a5.0');
-    expect(page.field('Extra Fee (Rs.)').value).toBe('150');
+    expect(await page.typeInto({ 'Area Name': 'Adyar & Besant #2', 'Extra Fee (Rs.)': '1a5.0' })).toEqual({ 'Area Name': 'Adyar  Besant 2', 'Extra Fee (Rs.)': '150' });
     await page.user.type(page.field('Pincodes'), '60002');
     expect(await within(page.form).findByText(serviceAreaTexts.pincodesFormat)).toBeTruthy();
     await page.user.clear(page.field('Pincodes'));
@@ -101,10 +94,8 @@ describe('delivery area create form (/deliveryarea)', () => {
 
   it('sends the fee in paise, says so and lands on the list after 3 s', async () => {
     const page = await openAdminForm('/deliveryarea', 'Delivery Area Form', { fakeTimers: true });
-    await page.user.type(page.field('Area Name'), 'Adyar');
-    await page.user.type(page.field('Pincodes'), '600020, 600041-600042');
-    await page.user.type(page.field('Extra Fee (Rs.)'), '75');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.fill({ 'Area Name': 'Adyar', Pincodes: '600020, 600041-600042', 'Extra Fee (Rs.)': '75' });
+    await page.submit('Submit');
     expect(await screen.findByText('Delivery area created successfully')).toBeTruthy();
     expect(writes).toEqual([
       {
@@ -120,9 +111,8 @@ describe('delivery area create form (/deliveryarea)', () => {
   it("shows the server's message for a name already used and stays", async () => {
     writeAnswer = 409;
     const page = await openAdminForm('/deliveryarea', 'Delivery Area Form');
-    await page.user.type(page.field('Area Name'), 'chennai central');
-    await page.user.type(page.field('Pincodes'), '600001');
-    await page.user.click(within(page.form).getByRole('button', { name: 'Submit' }));
+    await page.fill({ 'Area Name': 'chennai central', Pincodes: '600001' });
+    await page.submit('Submit');
     expect(await screen.findByText(serviceAreaTexts.nameTaken)).toBeTruthy();
     expect(page.at()).toBe('/deliveryarea');
     expect(page.field('Area Name').value).toBe('chennai central');
@@ -139,7 +129,7 @@ describe('delivery area update form (/updatedeliveryarea/{id})', () => {
     expect(active.checked).toBe(false);
     await page.user.click(active);
     await page.user.clear(page.field('Extra Fee (Rs.)'));
-    await page.user.click(within(page.form).getByRole('button', { name: 'Update' }));
+    await page.submit('Update');
     expect(await screen.findByText('Delivery area updated successfully')).toBeTruthy();
     expect(writes).toEqual([
       {

@@ -4,12 +4,11 @@
 // answers; a refusal's own message in a toast; the courier form; adding and removing a holiday.
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { DeliverySettingsRecord } from '../../domain/delivery-schedule';
 import { layoutHandlers } from './catalog-fixtures';
-import { renderApp, signIn } from './render-app';
+import { openAsAdmin } from './render-app';
 import { mockApi } from './page-harness';
 
 const initial = (): DeliverySettingsRecord => ({
@@ -60,9 +59,7 @@ mockApi([
 });
 
 async function openScreen() {
-  signIn({ dashboard: true });
-  const user = userEvent.setup();
-  await renderApp('/admindeliveryslots');
+  const { user } = await openAsAdmin('/admindeliveryslots');
   const midnight = await screen.findByRole('form', { name: 'Midnight 11 pm to 11:59 pm' });
   return { user, midnight };
 }

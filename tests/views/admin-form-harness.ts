@@ -1,7 +1,8 @@
-// Opens an admin form through the real app as a signed-in admin and hands the test its controls by label.
-import { act, screen, within } from '@testing-library/react';
+// Opens an admin form through the real app as a signed-in admin and hands the test its controls by label; and checks
+// that an admin screen is closed to a visitor without the dashboard flag.
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { renderApp, signIn } from './render-app';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -18,12 +19,24 @@ export async function openAdminForm(path: string, title: string, { fakeTimers = 
     within(form).getByLabelText(new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`)) as HTMLInputElement;
   const select = (label: string) => field(label) as unknown as HTMLSelectElement;
   const at = () => app.router.state.location.pathname;
-  return { ...app, user, form, field, select, at };
+  /** What the fields labelled `labels` hold, by label: one assertion names every field that is off. */
+  const values = (labels: string[]) => Object.fromEntries(labels.map((label) => [label, field(label).value]));
+  /** Types each text into the field of its label, in order, as the admin would. */
+  const fill = async (typed: Record<string, string>) => {
+    for (const [label, text] of Object.entries(typed)) await user.type(field(label), text);
+  };
+  /** Fills the fields as `fill` does and answers what they then hold: what they let through. */
+  const typeInto = async (typed: Record<string, string>) => {
+    await fill(typed);
+    return values(Object.keys(typed));
+  };
+  const submit = (name: 'Submit' | 'Update') => user.click(within(form).getByRole('button', { name }));
+  return { ...app, user, form, field, select, at, values, fill, typeInto, submit };
 }
 
-/** Lets the clock run past `ms` (the saved form's redirect timer). */
-export function advance(ms: number): void {
-  act(() => {
-    vi.advanceTimersByTime(ms);
-  });
+/** Signed in without the dashboard flag, a visitor at `path` is sent to /access. */
+export async function expectClosedWithoutDashboard(path: string) {
+  signIn();
+  const { router } = await renderApp(path);
+  await waitFor(() => expect(router.state.location.pathname).toBe('/access'));
 }

@@ -4,10 +4,8 @@
 // client pagination, the purchase list's India-time dates, totals and refund badge, and Retry after a failed load.
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminCategory, AdminProduct, AdminSubCategory } from '../../domain/admin-catalog';
 import type { NeverPurchasedUser, PurchaseRecord } from '../../domain/admin-orders';
 import {
@@ -20,7 +18,8 @@ import {
 } from './admin-fixtures';
 import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
-import { renderApp, signIn } from './render-app';
+import { mockApi, preloadChunk } from './page-harness';
+import { openAsAdmin, renderApp, signIn } from './render-app';
 
 let categories: AdminCategory[] = [];
 let subCategories: AdminSubCategory[] = [];
@@ -35,7 +34,7 @@ let categoriesGate: Promise<void> | null = null;
 
 const idOf = (request: Request) => Number(new URL(request.url).searchParams.get('id'));
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/flowercategorylist', async () => {
     categoryLoads += 1;
@@ -62,14 +61,7 @@ const server = setupServer(
     HttpResponse.json(products.find((product) => product.externalId === new URL(request.url).searchParams.get('product_ext_id'))),
   ),
   http.get('*/api/getSinglePurchase', ({ request }) => HttpResponse.json(purchases.find((purchase) => purchase.id === idOf(request)))),
-);
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  // The dashboard's figures chunk carries the charting library: transformed once here, not inside a test's time.
-  await import('../../src/features/admin/sales-figures');
-}, 120_000);
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   categories = [];
   subCategories = [];
   products = [];
@@ -80,15 +72,14 @@ afterEach(() => {
   categoriesGate = null;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
+// The dashboard's figures chunk carries the charting library.
+preloadChunk(() => import('../../src/features/admin/sales-figures'));
 
 /** Opens an admin screen as a signed-in admin and waits for its table. */
 async function openList(path: string, title: string) {
-  signIn({ dashboard: true });
-  const user = userEvent.setup();
-  const app = await renderApp(path);
+  const app = await openAsAdmin(path);
   const table = await screen.findByRole('table', { name: title });
-  return { ...app, user, table };
+  return { ...app, table };
 }
 
 /** The index-th item, failing the test (not the type checker) when there is none. */
@@ -150,10 +141,8 @@ describe('admin dashboard', () => {
   });
 
   it('opens a list from its card', async () => {
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
     categories = [anAdminCategory({ id: 1 })];
-    const { router } = await renderApp('/dashboard');
+    const { router, user } = await openAsAdmin('/dashboard');
     await user.click(await screen.findByRole('link', { name: 'Flower Category List' }));
     expect(await screen.findByRole('table', { name: 'Flower Category List' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/flowercategorylist');
@@ -218,9 +207,7 @@ describe('flower category list', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     categoriesFail = true;
     categories = [anAdminCategory({ id: 8, categoryName: 'Orchids' })];
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/flowercategorylist');
+    const { user } = await openAsAdmin('/flowercategorylist');
     const retry = await screen.findByRole('button', { name: 'Retry' });
     expect(screen.getByText('This list did not load.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();

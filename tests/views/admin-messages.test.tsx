@@ -5,13 +5,12 @@
 // dashboard's card with the unread count.
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactMessageRecord } from '../../domain/admin-messages';
 import { someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
-import { renderApp, signIn } from './render-app';
+import { openAsAdmin, renderApp, signIn } from './render-app';
 import { mockApi } from './page-harness';
 
 const readAt = '2026-03-06T04:00:00.000Z';
@@ -75,11 +74,9 @@ function keepOnPage(event: MouseEvent) {
 }
 
 async function openMessages() {
-  signIn({ dashboard: true });
-  const user = userEvent.setup();
-  const app = await renderApp('/adminmessages');
+  const app = await openAsAdmin('/adminmessages');
   const table = await screen.findByRole('table', { name: 'Messages' });
-  return { ...app, user, table };
+  return { ...app, table };
 }
 
 const bodyRows = (table: HTMLElement) => within(within(table).getAllByRole('rowgroup')[1]!).getAllByRole('row');
@@ -187,9 +184,7 @@ describe('admin messages', () => {
   it('offers Retry when the list did not load, and loads it again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     loadFails = true;
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/adminmessages');
+    const { user } = await openAsAdmin('/adminmessages');
     expect(await screen.findByText('This list did not load.')).toBeTruthy();
     loadFails = false;
     messages = [aMessage({ id: 1 })];
@@ -208,9 +203,7 @@ describe('admin messages', () => {
 describe('the dashboard', () => {
   it('links Messages in the MAIL group with the unread count', async () => {
     messages = [aMessage({ id: 1 }), aMessage({ id: 2 }), aMessage({ id: 3, readAt })];
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    const { router } = await renderApp('/dashboard');
+    const { router, user } = await openAsAdmin('/dashboard');
     const mail = await screen.findByRole('region', { name: 'MAIL' });
     const link = within(mail).getByRole('link', { name: 'Messages' });
     expect(link.getAttribute('href')).toBe('/adminmessages');

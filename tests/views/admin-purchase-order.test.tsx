@@ -3,15 +3,16 @@
 // India-time date, address, e-mail), the status offers the three statuses, a bad tracking link is refused before
 // anything is sent, a save sends { id, status, userTrackingUrl, email }, toasts and returns to the list after 4 s.
 import './setup-dom';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { PurchaseRecord } from '../../domain/admin-orders';
 import { fileDownloadTexts } from '../../machines/file-download.machine';
+import { giftRecipient } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
-import { mockApi } from './page-harness';
+import { catchDownloads, expectRedirect, mockApi } from './page-harness';
 
 function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
   return {
@@ -28,18 +29,8 @@ function aPurchase(overrides: Partial<PurchaseRecord> = {}): PurchaseRecord {
       price: 2200,
       // 20:00 UTC on the 9th is already the 10th in India.
       createdAt: '2024-03-09T20:00:00.000Z',
-      UserAddress: {
-        // A gift: the recipient is not the customer.
-        fullName: 'Lakshmi Iyer',
-        address: '4 Lake View Road',
-        locality: 'Mylapore',
-        landmark: 'Opposite the temple tank',
-        city: 'Chennai',
-        pincode: '600004',
-        state: 'Tamil Nadu',
-        country: 'India',
-        phoneNumber: '9840012345',
-      },
+      // A gift: the recipient is not the customer.
+      UserAddress: giftRecipient,
       gift: { occasion: 'Birthday', message: 'Happy birthday, Amma!\nWith love 🌹', senderName: 'Meera', hideSenderName: false },
       deliveries: [
         { id: 3, kind: 'hand', date: '2024-03-14', slotName: 'Midnight', windowStartMinute: 1380, windowEndMinute: 1439, feePaise: 25_000, status: 'scheduled', statusNote: '' },
@@ -222,14 +213,7 @@ describe('purchase order update page', () => {
     expect(updates).toEqual([
       { id: 7, status: 'Delivered', userTrackingUrl: 'https://courier.example/track/AB12', email: 'meera@example.test' },
     ]);
-    act(() => {
-      vi.advanceTimersByTime(3500);
-    });
-    expect(page.router.state.location.pathname).toBe('/purchaseorderlist/7');
-    act(() => {
-      vi.advanceTimersByTime(600);
-    });
-    await waitFor(() => expect(page.router.state.location.pathname).toBe('/purchaseorderlist'));
+    await expectRedirect(() => page.router.state.location.pathname, { delayMs: 4000, from: '/purchaseorderlist/7', to: '/purchaseorderlist' });
   });
 
   it("shows the server's refusal and stays on the form", async () => {
@@ -267,12 +251,7 @@ describe('purchase order documents', () => {
 
   it('downloads the credit note, and says under the button when a download failed', async () => {
     stored = withDocuments();
-    const saved: string[] = [];
-    URL.createObjectURL = vi.fn(() => 'blob:document');
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = catchDownloads();
     const { user } = await openOrder();
     const creditNote = await screen.findByRole('button', { name: 'Download credit note CN/26-27/000001' });
     expect(screen.getByRole('button', { name: 'Download invoice PS/26-27/000009' })).toBeTruthy();

@@ -5,15 +5,14 @@
 // List asking for its period and status, and showing a refusal.
 import './setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DashboardFigures, GstReport, LowStockReport } from '../../domain/reports';
 import { noLowStock, reportTexts } from '../../domain/reports';
-import { someDashboardFigures } from '../machines/report-fixtures';
+import { novemberGst, someDashboardFigures } from '../machines/report-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
-import { renderApp, signIn } from './render-app';
+import { catchDownloads, mockApi, preloadChunk } from './page-harness';
+import { openAsAdmin, renderApp, signIn } from './render-app';
 
 const dashboardAsks: string[] = [];
 let dashboardFails = false;
@@ -30,17 +29,13 @@ const someLowStock: LowStockReport = {
 };
 let lowStock: LowStockReport = someLowStock;
 
+const { period, toKarnatakaAt5, inTamilNaduAt5 } = novemberGst;
 const november: GstReport = {
-  month: '2026-11',
-  from: '2026-11-01',
-  to: '2026-11-30',
-  byRate: [
-    { ratePercent: 5, supply: 'inter', taxablePaise: 204_667, cgstPaise: 0, sgstPaise: 0, igstPaise: 10_233 },
-    { ratePercent: 5, supply: 'intra', taxablePaise: 104_667, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 0 },
-  ],
+  ...period,
+  byRate: [toKarnatakaAt5, inTamilNaduAt5],
   byState: [
-    { state: 'Karnataka', stateCode: '29', supply: 'inter', ratePercent: 5, taxablePaise: 204_667, cgstPaise: 0, sgstPaise: 0, igstPaise: 10_233 },
-    { state: 'Tamil Nadu', stateCode: '33', supply: 'intra', ratePercent: 5, taxablePaise: 104_667, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 0 },
+    { state: 'Karnataka', stateCode: '29', ...toKarnatakaAt5 },
+    { state: 'Tamil Nadu', stateCode: '33', ...inTamilNaduAt5 },
   ],
   exempt: { intraPaise: 145_000, interPaise: 50_000 },
   taxed: { taxablePaise: 309_334, cgstPaise: 2_616, sgstPaise: 2_617, igstPaise: 10_233 },
@@ -50,7 +45,7 @@ const november: GstReport = {
 const csv = (name: string) =>
   new HttpResponse('\ufeffSection\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${name}"` } });
 
-const server = setupServer(
+mockApi([
   ...layoutHandlers,
   http.get('*/api/admin/messages/unread', () => HttpResponse.json({ unread: 0 })),
   http.get('*/api/admin/reports/low-stock', () => {
@@ -76,14 +71,7 @@ const server = setupServer(
     return csv('orders.csv');
   }),
   http.get('*/api/users/purchases/list', () => HttpResponse.json([])),
-);
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'error' });
-  // The figures' chunk carries the charting library: transformed once here, not inside a test's time.
-  await import('../../src/features/admin/sales-figures');
-}, 120_000);
-afterEach(() => {
-  server.resetHandlers();
+], () => {
   dashboardAsks.length = 0;
   csvAsks.length = 0;
   dashboardFails = false;
@@ -93,26 +81,14 @@ afterEach(() => {
   lowStock = someLowStock;
   vi.restoreAllMocks();
 });
-afterAll(() => server.close());
+// The figures' chunk carries the charting library.
+preloadChunk(() => import('../../src/features/admin/sales-figures'));
 
 const slow = { timeout: 5_000 };
 
-/** Catches the browser's download of a fetched file: its name. */
-function catchDownloads() {
-  const names: string[] = [];
-  URL.createObjectURL = vi.fn(() => 'blob:report');
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    names.push(this.download);
-  });
-  return names;
-}
-
 describe('the Dashboard figures', () => {
   it('shows the default period’s orders, revenue, average, fresh share and best sellers, then the period the admin picks', async () => {
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/dashboard');
+    const { user } = await openAsAdmin('/dashboard');
     const figures = await screen.findByRole('region', { name: 'FIGURES' }, slow);
     await within(figures).findByRole('table', { name: 'Top products' }, slow);
     expect(dashboardAsks).toEqual(['']);
@@ -136,9 +112,7 @@ describe('the Dashboard figures', () => {
   });
 
   it('refuses a reversed period on the screen, without a call', async () => {
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/dashboard');
+    const { user } = await openAsAdmin('/dashboard');
     const figures = await screen.findByRole('region', { name: 'FIGURES' }, slow);
     await within(figures).findByRole('table', { name: 'Top products' }, slow);
     await user.clear(within(figures).getByLabelText('To'));
@@ -150,9 +124,7 @@ describe('the Dashboard figures', () => {
 
   it('says so when the figures did not load, and Retry loads them', async () => {
     dashboardFails = true;
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/dashboard');
+    const { user } = await openAsAdmin('/dashboard');
     const figures = await screen.findByRole('region', { name: 'FIGURES' }, slow);
     expect((await within(figures).findByRole('alert', {}, slow)).textContent).toBe(reportTexts.loadFailed);
     dashboardFails = false;
@@ -164,9 +136,7 @@ describe('the Dashboard figures', () => {
 describe('the GST report', () => {
   it('shows the month’s tax by rate, B2C by state and exempt sales, and downloads its CSV', async () => {
     const downloads = catchDownloads();
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/admingstreport?month=2026-11');
+    const { user } = await openAsAdmin('/admingstreport?month=2026-11');
     const byRate = await screen.findByRole('table', { name: 'Tax by rate' });
     expect(within(byRate).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'RateSupplyTaxable valueCGSTSGSTIGST',
@@ -194,9 +164,7 @@ describe('the GST report', () => {
 describe('the orders export', () => {
   it('downloads the orders of the period and status asked for, and shows a refusal', async () => {
     const downloads = catchDownloads();
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/purchaseorderlist');
+    const { user } = await openAsAdmin('/purchaseorderlist');
     const section = await screen.findByRole('region', { name: 'EXPORT ORDERS' });
     await user.clear(within(section).getByLabelText('Paid from'));
     await user.type(within(section).getByLabelText('Paid from'), '2026-11-01');
@@ -216,9 +184,7 @@ describe('the orders export', () => {
 
 describe('Low stock', () => {
   it('lists the low flowers, fewest first, each opening its flower form, and the Dashboard card counts them', async () => {
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    const { router } = await renderApp('/dashboard');
+    const { router, user } = await openAsAdmin('/dashboard');
     const card = await screen.findByRole('link', { name: 'Low stock' });
     await waitFor(() => expect(document.getElementById(card.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('2 low'));
     await user.click(card);
@@ -246,9 +212,7 @@ describe('Low stock', () => {
 
   it('says so when the list did not load, and Retry loads it', async () => {
     lowStockFails = true;
-    signIn({ dashboard: true });
-    const user = userEvent.setup();
-    await renderApp('/adminlowstock');
+    const { user } = await openAsAdmin('/adminlowstock');
     await screen.findByText(reportTexts.lowStockLoadFailed, {}, slow);
     lowStockFails = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));

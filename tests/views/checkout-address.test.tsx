@@ -13,7 +13,7 @@ import type { CartOwner } from '../../domain/cart';
 import { AppProviders } from '../../src/app/app-providers';
 import { toaster } from '../../src/app/toaster';
 import { CheckoutAddresses, useCheckoutAddressActor } from '../../src/features/checkout/checkout-address';
-import { anAddress } from './address-fixtures';
+import { anAddress, meenasAddress } from './address-fixtures';
 import { signIn } from './render-app';
 import { mockApi } from './page-harness';
 
@@ -21,17 +21,7 @@ const guestSessionId = 'GuestSession0123456789ab';
 const signedIn: CartOwner = { kind: 'user', userExtId: 'u_12' };
 const guest: CartOwner = { kind: 'guest', sessionId: guestSessionId };
 
-const newAddress: AddressFields = {
-  fullName: 'Meena S.',
-  address: '4/7 Temple Road',
-  locality: 'T Nagar',
-  landmark: 'Opp bus stand',
-  city: 'Madurai',
-  pincode: '625001',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9840055555',
-};
+const newAddress = meenasAddress;
 const madurai = { pincode: '625001', locality: 'Madurai Main', district: 'Madurai', state: 'Tamil Nadu', stateCode: '33', alsoIn: [] };
 
 /** The server's address book (newest first, as the API answers) and what it was asked. */

@@ -16,6 +16,7 @@ import type { ApplyCouponReply } from '../../domain/coupons';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { aCartLine } from './cart-fixtures';
+import { diwaliApplied } from './coupon-fixtures';
 import { mockApi } from './page-harness';
 import { renderApp, signIn } from './render-app';
 
@@ -25,16 +26,10 @@ const lines = [aLine(1, 'Dusty Rose Posy', 1250, 1, 2.5), aLine(2, 'Red Roses', 
 const cart: CartReply = { price: 2450, gst: true, totalAmount: 2450, totalCartItems: 3, productList: lines };
 
 /** 10 % off ₹2,450, spread as spreadDiscount does: ₹125 on the posy, ₹120 on the roses. */
-const diwali: ApplyCouponReply = {
-  code: 'DIWALI10',
-  description: 'Ten percent off for Diwali',
-  discountPaise: 24_500,
-  lines: [
-    { cartItemId: 1, discountPaise: 12_500 },
-    { cartItemId: 2, discountPaise: 12_000 },
-  ],
-  message: couponTexts.applied('DIWALI10', 24_500),
-};
+const diwali = diwaliApplied(
+  { cartItemId: 1, discountPaise: 12_500 },
+  { cartItemId: 2, discountPaise: 12_000 },
+);
 
 const shop = {
   calls: [] as { call: string; body?: unknown }[],

@@ -2,7 +2,7 @@
 // /updateuseraddress/{id} through the real app: the address loads into the shared form, the spec's messages and
 // typing filters apply, a save says so and returns to /account/addresses after 3 s, and a refusal says it failed.
 import './setup-dom';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ import { indianStates } from '../../domain/indian-states';
 import { anAddress } from './address-fixtures';
 import { layoutHandlers } from './catalog-fixtures';
 import { renderApp, signIn } from './render-app';
-import { mockApi } from './page-harness';
+import { expectRedirect, mockApi } from './page-harness';
 
 const stored = anAddress();
 
@@ -124,14 +124,7 @@ describe('edit address page', () => {
         body: { id: 7, userId: 'u_12', ...Object.fromEntries(Object.entries(stored).filter(([key]) => key !== 'id' && key !== 'User')), city: 'Coimbatore', state: 'Kerala' },
       },
     ]);
-    act(() => {
-      vi.advanceTimersByTime(2500);
-    });
-    expect(page.router.state.location.pathname).toBe('/updateuseraddress/7');
-    act(() => {
-      vi.advanceTimersByTime(600);
-    });
-    await waitFor(() => expect(page.router.state.location.pathname).toBe('/account/addresses'));
+    await expectRedirect(() => page.router.state.location.pathname, { delayMs: 3000, from: '/updateuseraddress/7', to: '/account/addresses' });
   });
 
   it('says "Address update failed. Please try again." on a refusal and stays', async () => {

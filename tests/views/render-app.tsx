@@ -1,6 +1,7 @@
 // Renders the real app (providers, routes, layout) at a path, on a memory router the test can inspect. As src/main.tsx
 // does, the page's lazy code is loaded before the app starts; a page navigated to later loads on the way.
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -54,4 +55,11 @@ export function signIn({ dashboard = false } = {}): void {
   window.localStorage.setItem('accessToken', 'token-12');
   window.localStorage.setItem('email', 'asha@example.test');
   if (dashboard) window.localStorage.setItem('pkrpsrtyzx', 'yes');
+}
+
+/** The app at `path` for a signed-in admin, and a user to act as them. */
+export async function openAsAdmin(path: string) {
+  signIn({ dashboard: true });
+  const user = userEvent.setup();
+  return { ...(await renderApp(path)), user };
 }

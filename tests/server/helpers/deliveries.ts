@@ -10,21 +10,13 @@ import { deliverySlots, orderDeliveries, orderItems, orders } from '../../../ser
 import type { DeliveryKind } from '../../../domain/delivery-kind';
 import type { GiftMessage } from '../../../domain/gift-message';
 import type { IndiaDate } from '../../../domain/india-time';
+import { giftRecipient } from '../../views/address-fixtures';
 import { aCategory, aProduct, aSubCategory } from './factories';
 
 let sequence = 0;
 
-export const recipient = {
-  fullName: 'Lakshmi Iyer',
-  address: '4 Lake View Road',
-  locality: 'Mylapore',
-  landmark: 'Opposite the temple tank',
-  city: 'Chennai',
-  pincode: '600004',
-  state: 'Tamil Nadu',
-  country: 'India',
-  phoneNumber: '9840012345',
-};
+/** The orders' delivery address: a gift's recipient, as the admin's purchase view shows it too. */
+export const recipient = giftRecipient;
 
 /** A product delivered by `kind` (its category says so), as an order line names it (product names are unique, lines' not). */
 export async function aProductDeliveredBy(db: Database, kind: DeliveryKind, lineName: string) {

@@ -77,9 +77,7 @@ const network = heldNetwork();
 mockApi([
   ...layoutHandlers,
   network.hold('get', '*/api/getSinglePurchase', 'getSinglePurchase'),
-  network.hold('post', '*/api/createflowercategory', 'createflowercategory'),
-  network.hold('post', '*/api/updatepurchaseorder', 'updatepurchaseorder'),
-  network.hold('post', '*/api/heroimage', 'heroimage'),
+  ...network.holdCalls('post', 'createflowercategory', 'updatepurchaseorder', 'heroimage'),
   // The lists a saved form goes back to.
   http.get('*/api/flowercategorylist', () => HttpResponse.json([])),
   http.get('*/api/users/purchases/list', () => HttpResponse.json([purchase])),

@@ -19,7 +19,7 @@ import type { PincodeEntry, PincodeLookup } from '../../../domain/pincode';
 import { checkoutAddressMachine } from '../../../machines/checkout-address.machine';
 import { pincodeLookupId, pincodeMismatch } from '../../../machines/pincode-lookup';
 import type { CheckoutAddressContext } from '../../../machines/checkout-address.machine';
-import { addressLabels, anAddress } from '../address-fixtures';
+import { addressLabels, anAddress, meenasAddress } from '../address-fixtures';
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp, signIn } from '../render-app';
 import { oneLineBag, savedAddress } from './checkout-fixtures';
@@ -28,17 +28,7 @@ import { expectToast, isBusy, messageOf } from './view-checks';
 import { mockApi } from '../page-harness';
 
 const asha = savedAddress;
-const meena = anAddress({
-  id: 8,
-  fullName: 'Meena S.',
-  address: '4/7 Temple Road',
-  locality: 'T Nagar',
-  landmark: 'Opp bus stand',
-  city: 'Madurai',
-  pincode: '625001',
-  state: 'Tamil Nadu',
-  phoneNumber: '9840055555',
-});
+const meena = anAddress({ id: 8, ...meenasAddress });
 const madurai: PincodeEntry = { pincode: '625001', locality: 'Madurai Main', district: 'Madurai', state: 'Tamil Nadu', stateCode: '33', alsoIn: [] };
 const lookupDone = `xstate.done.actor.${pincodeLookupId}`;
 const lookupFailed = `xstate.error.actor.${pincodeLookupId}`;

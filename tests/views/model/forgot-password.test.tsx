@@ -34,8 +34,7 @@ const resetForm = 'Choose a new password';
 const network = heldNetwork();
 mockApi([
   ...layoutHandlers,
-  network.hold('post', '*/api/verifyemail', 'verifyemail'),
-  network.hold('post', '*/api/verifyotppassword', 'verifyotppassword'),
+  ...network.holdCalls('post', 'verifyemail', 'verifyotppassword'),
 ]);
 
 async function renderForgotPassword() {

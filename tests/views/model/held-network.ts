@@ -24,6 +24,8 @@ export type HttpVerb = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface HeldNetwork {
   /** A handler for `method path` that holds every request until `answer(route, …)`. */
   hold(method: HttpVerb, path: string, route: string): HttpHandler;
+  /** `hold` for each API call `/api/<name>`, its route named as the call. */
+  holdCalls(method: HttpVerb, ...names: string[]): HttpHandler[];
   /**
    * Answers the newest held request of the route, waiting for one to arrive: an older one belongs to a call the screen
    * gave up on (its actor left the state), which stays unanswered. `times` answers as many requests in a row the same
@@ -62,22 +64,24 @@ export function heldNetwork(): HeldNetwork {
   const over = () => HttpResponse.json({ message: 'The walk is over', code: 'NOT_FOUND' }, { status: 404 });
   const queue = (route: string) => queues.get(route) ?? queues.set(route, []).get(route)!;
 
+  const hold = (method: HttpVerb, path: string, route: string) =>
+    http[method](path, async ({ request }) => {
+      if (closed) return over();
+      const held: HeldRequest = {
+        route,
+        url: new URL(request.url),
+        method: request.method,
+        body: await readBody(request.clone()),
+        headers: request.headers,
+      };
+      received.push(held);
+      return new Promise<Response>((respond) => queue(route).push({ request: held, respond }));
+    });
+
   return {
     received,
-    hold(method, path, route) {
-      return http[method](path, async ({ request }) => {
-        if (closed) return over();
-        const held: HeldRequest = {
-          route,
-          url: new URL(request.url),
-          method: request.method,
-          body: await readBody(request.clone()),
-          headers: request.headers,
-        };
-        received.push(held);
-        return new Promise<Response>((respond) => queue(route).push({ request: held, respond }));
-      });
-    },
+    hold,
+    holdCalls: (method, ...names) => names.map((name) => hold(method, `*/api/${name}`, name)),
     async answer(route, respond, times = 1) {
       let last: HeldRequest | undefined;
       for (let answered = 0; answered < times; answered += 1) {

@@ -36,9 +36,7 @@ const isReplaced = (event: AnyEventObject) => event.tokenStored !== event.tokenS
 const network = heldNetwork();
 mockApi([
   ...layoutHandlers,
-  network.hold('get', '*/api/getsingleuserdetails', 'getsingleuserdetails'),
-  network.hold('get', '*/api/userorderslist', 'userorderslist'),
-  network.hold('get', '*/api/getuseraddresses', 'getuseraddresses'),
+  ...network.holdCalls('get', 'getsingleuserdetails', 'userorderslist', 'getuseraddresses'),
   network.hold('post', '*/api/refresh', 'refresh'),
   http.post('*/api/loginapi', () => HttpResponse.json(again)),
 ]);

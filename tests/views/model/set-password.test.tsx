@@ -10,7 +10,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { expect, vi } from 'vitest';
 import { authMessages } from '../../../domain/auth';
-import type { SignInReply } from '../../../domain/auth';
 import { checkoutMessages } from '../../../domain/checkout';
 import type { CheckEmailAvailabilityReply } from '../../../domain/checkout';
 import { setPasswordErrors } from '../../../machines/set-password.selectors';
@@ -20,6 +19,7 @@ import type { SetPasswordField } from '../../../machines/set-password.selectors'
 import { layoutHandlers } from '../catalog-fixtures';
 import { renderApp } from '../render-app';
 import { oneLineBag } from './checkout-fixtures';
+import { aSignInReply } from '../sign-in-fixtures';
 import { heldNetwork } from './held-network';
 import { expectToast, isBusy, messageOf } from './view-checks';
 import { mockApi } from '../page-harness';
@@ -27,14 +27,7 @@ import { mockApi } from '../page-harness';
 const sessionId = 'GuestSession0123456789ab';
 const email = 'kavya@example.in';
 const password = 'Jasmine@2026';
-const reply: SignInReply = {
-  message: 'Login successful',
-  userExtId: 'u_kavya',
-  userId: 'u_kavya',
-  email,
-  trueUser: false,
-  authorization: 'access-kavya',
-};
+const reply = aSignInReply({ email });
 const knownGuest: CheckEmailAvailabilityReply = {
   available: false,
   response: checkoutMessages.createPassword,

@@ -10,21 +10,15 @@ import { signInErrors } from '../../../machines/sign-in.selectors';
 import { signInMachine } from '../../../machines/sign-in.machine';
 import type { SignInField } from '../../../machines/sign-in.selectors';
 import type { SignInInput } from '../../../machines/sign-in.machine';
-import type { SignInReply, SignInRequest } from '../../../domain/auth';
+import type { SignInRequest } from '../../../domain/auth';
 import { SignInPage } from '../../../src/features/auth/sign-in-page';
+import { aSignInReply, signInFormEvents } from '../sign-in-fixtures';
 import { heldNetwork } from './held-network';
 import { renderScreen } from './render-screen';
 import { expectToast, isBusy, messageOf } from './view-checks';
 import { mockApi } from '../page-harness';
 
-const reply: SignInReply = {
-  message: 'Login successful',
-  userExtId: 'u_kavya',
-  userId: 'u_kavya',
-  email: 'kavya@example.in',
-  trueUser: false,
-  authorization: 'access-kavya',
-};
+const reply = aSignInReply();
 const details = { id: 'u_kavya', firstName: 'Kavya', lastName: 'Iyer', email: reply.email, mobileNumber: null };
 const refusal = (status: number, code: string, message: string) => HttpResponse.json({ message, code }, { status });
 
@@ -56,11 +50,7 @@ describeViewModel<SignInScreen, SignInInput>('sign-in machine through the real S
     { name: 'at /g/login with a guest bag', input: { guestLogin: true, guestSessionId: 'guest-123' } },
   ],
   events: [
-    { type: 'field.change', field: 'email', value: 'kavya@example.in' },
-    { type: 'field.change', field: 'email', value: 'kavya@' },
-    { type: 'field.change', field: 'password', value: 'Jasmine@2026' },
-    { type: 'password.toggle' },
-    { type: 'form.submit' },
+    ...signInFormEvents,
     { type: 'xstate.done.actor.signIn', output: reply },
     { type: 'xstate.done.actor.signIn', output: null },
     { type: 'xstate.error.actor.signIn', error: { status: 401 } },

@@ -57,10 +57,7 @@ const valuesOf = (context: SignUpContext): Record<SignUpField, string> => ({
 const network = heldNetwork();
 mockApi([
   ...layoutHandlers,
-  network.hold('post', '*/api/checkemailpresent', 'checkemailpresent'),
-  network.hold('post', '*/api/createuser', 'createuser'),
-  network.hold('post', '*/api/verifyotp', 'verifyotp'),
-  network.hold('post', '*/api/createpassword', 'createpassword'),
+  ...network.holdCalls('post', 'checkemailpresent', 'createuser', 'verifyotp', 'createpassword'),
 ]);
 
 async function renderSignUp() {
