@@ -262,14 +262,12 @@ describe('guest addresses', () => {
 });
 
 describe('POST createlogincheckout', () => {
+  const saveAddress = (headers: Record<string, string>, userId: string) =>
+    app.inject({ method: 'POST', url: '/api/createlogincheckout', headers, payload: { userId, ...anAddressBody() } });
+
   it("adds an address to the signed-in user's list and returns it", async () => {
     const user = await aUser(app);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/createlogincheckout',
-      headers: signedInAs(app, user),
-      payload: { userId: user.externalId, ...anAddressBody() },
-    });
+    const res = await saveAddress(signedInAs(app, user), user.externalId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: expect.any(Number), ...anAddressBody(), User: { externalId: user.externalId } });
     const list = await app.inject({
@@ -284,11 +282,18 @@ describe('POST createlogincheckout', () => {
     const user = await aUser(app);
     const other = await aUser(app);
     const guest = await aGuest(app);
-    const call = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/createlogincheckout', headers, payload: { userId: user.externalId, ...anAddressBody() } });
+    const call = (headers: Record<string, string>) => saveAddress(headers, user.externalId);
     expect((await call(signedInAs(app, other))).statusCode).toBe(403);
     expect((await call(asGuest(guest))).statusCode).toBe(401);
     expect((await call({})).statusCode).toBe(401);
+  });
+
+  it('refuses a valid token of a user that no longer exists (401) and writes no address', async () => {
+    const gone = { externalId: 'u_NoSuchUser000000000000' };
+    const before = await app.db.select({ id: addresses.id }).from(addresses);
+    const res = await saveAddress(signedInAs(app, gone), gone.externalId);
+    expect(res.statusCode, res.body).toBe(401);
+    expect(await app.db.select({ id: addresses.id }).from(addresses)).toEqual(before);
   });
 });
 

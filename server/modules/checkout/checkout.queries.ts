@@ -84,12 +84,26 @@ export async function markGuestCheckoutVerified(tx: Transaction, sessionId: stri
   return rows.length > 0;
 }
 
-export async function insertAddress(db: Db, userId: number, fields: AddressFields): Promise<AddressRow> {
+/**
+ * A new address of the user, given by id or (one statement, no read of the user first) by external id: a user that does
+ * not exist leaves its `user_id` null, which the column refuses (PostgreSQL's not_null_violation, isMissingUser).
+ */
+export async function insertAddress(db: Db, user: { id: number } | { externalId: string }, fields: AddressFields): Promise<AddressRow> {
+  const userId = 'id' in user ? user.id : sql<number>`(select ${users.id} from ${users} where ${users.externalId} = ${user.externalId})`;
   const [row] = await db
     .insert(addresses)
     .values({ userId, ...addressFieldsOf(fields) })
     .returning();
   return row!;
+}
+
+/** insertAddress's refusal of an address for a user that does not exist. */
+export function isMissingUser(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, column } = current as { code?: unknown; column?: unknown };
+    if (code === '23502' && column === 'user_id') return true;
+  }
+  return false;
 }
 
 /** Whether an unused guest-checkout code is waiting for this e-mail (decides which flow `verifyotp` serves). */

@@ -21,7 +21,7 @@ import { otpMail } from '../auth/auth-mails';
 import { findUserByEmail, insertUser, markEmailVerified } from '../auth/auth.queries';
 import type { AuthDeps } from '../auth/auth.service';
 import type { Caller } from '../auth/caller';
-import { findUserByExternalId, addressesOf } from '../account/account.queries';
+import { addressesOf } from '../account/account.queries';
 import { toAddress } from '../account/account.service';
 import { cartLinesOf } from '../cart/cart.queries';
 import { checkOtp, discardOtps, issueOtp } from '../otp/otp.service';
@@ -31,6 +31,7 @@ import {
   findLiveGuestSession,
   hasPendingGuestCode,
   insertAddress,
+  isMissingUser,
   linkGuestSession,
   holdPendingAddress,
   markGuestCheckoutVerified,
@@ -140,7 +141,7 @@ export async function verifyGuestCheckoutCode(
     await markEmailVerified(tx, user.id, now);
     if (!(await markGuestCheckoutVerified(tx, sessionId, user.id, now))) return 'unlinked';
     const pending = await takePendingAddress(tx, sessionId);
-    if (pending) await insertAddress(tx, user.id, addressFields.parse(pending));
+    if (pending) await insertAddress(tx, user, addressFields.parse(pending));
     return 'ok';
   });
   // Thrown outside the transaction: a wrong try must stay counted.
@@ -162,7 +163,7 @@ async function requireVerifiedGuest(db: Database, sessionId: string) {
 export async function createGuestAddress(db: Database, sessionId: string, fields: AddressFields): Promise<{ userExtId: string }> {
   const session = await requireVerifiedGuest(db, sessionId);
   assertPincodeInState(fields.pincode, fields.state);
-  await insertAddress(db, session.user.id, fields);
+  await insertAddress(db, session.user, fields);
   return { userExtId: session.user.externalId };
 }
 
@@ -172,11 +173,14 @@ export async function listGuestAddresses(db: Database, sessionId: string): Promi
 }
 
 export async function createLoginAddress(db: Database, userExtId: string, fields: AddressFields): Promise<Address> {
-  const user = await findUserByExternalId(db, userExtId);
-  // A valid token for a user that no longer exists is no session at all.
-  if (!user) throw new Unauthorized();
   assertPincodeInState(fields.pincode, fields.state);
-  return toAddress(await insertAddress(db, user.id, fields), user.externalId);
+  try {
+    return toAddress(await insertAddress(db, { externalId: userExtId }, fields), userExtId);
+  } catch (error) {
+    // A valid token for a user that no longer exists is no session at all.
+    if (isMissingUser(error)) throw new Unauthorized();
+    throw error;
+  }
 }
 
 // ---- Stock check --------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  * The body is stored as issued: the number is the only part the issuing statement adds.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { rupeesInWords } from '../../../domain/amount-in-words';
 import { indiaDateOf } from '../../../domain/india-time';
 import { isIntraState, splitTax } from '../../../domain/gst';
@@ -128,9 +129,27 @@ const bodyFees = jsonRows<BodyFee>({
 });
 
 /**
+ * What the invoice's body reads of the order and its buyer, in the order's one statement (its lines, fees and the
+ * buyer's other addresses as JSON columns, as json-rows.ts says why); the settle reads it with the order's mails
+ * (order-lifecycle.ts).
+ */
+export const invoiceBodyColumns = {
+  number: sql<string>`coalesce(${orders.providerOrderId}, ${orders.invoiceId})`,
+  address: orders.address,
+  gift: orders.gift,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  otherAddresses,
+  invoiceItems: bodyItems,
+  fees: bodyFees,
+};
+
+/** The order as its invoice's body reads it. */
+export type InvoiceBodyOrder = SelectResultFields<typeof invoiceBodyColumns>;
+
+/**
  * The body of the order's invoice or bill of supply as it would be issued `now`; undefined when there is no such
- * order. Read in one statement (its lines, fees and the buyer's addresses along, as json-rows.ts says why), in the
- * caller's transaction or before the settling statement (whose `paid` decides whether it is issued).
+ * order. In the caller's transaction.
  */
 export async function composeInvoiceBody(
   db: Database | Transaction,
@@ -139,22 +158,17 @@ export async function composeInvoiceBody(
   now: Date,
 ): Promise<DocumentBody | undefined> {
   const [order] = await db
-    .select({
-      number: sql<string>`coalesce(${orders.providerOrderId}, ${orders.invoiceId})`,
-      address: orders.address,
-      gift: orders.gift,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      otherAddresses,
-      items: bodyItems,
-      fees: bodyFees,
-    })
+    .select(invoiceBodyColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
     .limit(1);
-  if (!order) return undefined;
-  const { items, fees } = order;
+  return order && invoiceBodyOf(order, settings, now);
+}
+
+/** The invoice's body from the order as read (invoiceBodyColumns), as it would be issued `now`. */
+export function invoiceBodyOf(order: InvoiceBodyOrder, settings: ShopSettings, now: Date): DocumentBody {
+  const { invoiceItems: items, fees } = order;
   const delivered = order.address as AddressSnapshot;
   const buyerName = [order.firstName, order.lastName].filter(Boolean).join(' ') || delivered.fullName;
 

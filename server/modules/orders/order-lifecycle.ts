@@ -6,15 +6,15 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
-import { cartItems, carts, orderItems, orders, payments } from '../../db/schema';
+import { cartItems, carts, orderItems, orders, payments, users } from '../../db/schema';
 import { queueMail, queueMails, queueMailsStatement } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
-import { dueBackNotice, orderMails } from './order-mails';
+import { dueBackNotice, mailOrderColumns, orderMails, orderMailsOf } from './order-mails';
 import type { MailContext } from './order-mails';
 import { confirmDeliveryBooking, releaseDeliveryBooking } from '../delivery/schedule.service';
 import { returnStock, takeStock } from './stock-reservation';
 import type { ShopSettings } from '../../../domain/shop-settings';
-import { composeInvoiceBody } from '../documents/document-body';
+import { composeInvoiceBody, invoiceBodyColumns, invoiceBodyOf } from '../documents/document-body';
 import type { DocumentBody } from '../documents/document-body';
 import { issueDocument, issueDocumentCtes } from '../documents/document-issue';
 import { cachedSettings, readSettings } from '../settings/settings.service';
@@ -114,7 +114,8 @@ export interface ComposedSettlement {
 
 /**
  * Composes a pending order's mails and GST document before its settle, which is one statement that queues and issues
- * them only if it pays the order. Undefined when there is no such order.
+ * them only if it pays the order. Both are composed from one read of the order: each statement waits its turn on the
+ * embedded database's one connection, and verify is the checkout's longest wait. Undefined when there is no such order.
  */
 export async function composeSettlement(
   db: Database,
@@ -122,12 +123,18 @@ export async function composeSettlement(
   context: MailContext,
   now: Date,
 ): Promise<ComposedSettlement | undefined> {
-  const composed = await orderMails(db, context, { providerOrderId }, { onlyIfPending: true });
-  if (!composed) return undefined;
-  if (composed.paymentState !== 'pending') return { ...composed, document: undefined };
+  const [order] = await db
+    .select({ ...mailOrderColumns, ...invoiceBodyColumns })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.providerOrderId, providerOrderId))
+    .limit(1);
+  if (!order) return undefined;
+  const { paymentState, buyerExtId } = order;
+  // A settled order's mails are already queued and its document issued: a replay composes nothing.
+  if (paymentState !== 'pending') return { paymentState, buyerExtId, mails: [], document: undefined };
   const settings = await cachedSettings(db, context.shop);
-  const body = await composeInvoiceBody(db, settings, { providerOrderId }, now);
-  return { ...composed, document: body && { body, settings } };
+  return { ...orderMailsOf(order, context), document: { body: invoiceBodyOf(order, settings, now), settings } };
 }
 
 /** settleOrder's second half, for a caller that looked at the composed settlement first (verify: its buyer). */

@@ -4,6 +4,7 @@
  * and the shop's new-order notice, queued with the payment (order-lifecycle.ts); later the buyer's cancel and refund news.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { giftDetails } from '../../../domain/gift-message';
 import { taxRows } from '../../../domain/gst';
 import { indiaTime } from '../../../domain/india-time';
@@ -127,41 +128,54 @@ const mailItems = jsonRows<MailItem>({
 });
 
 /**
- * The order's two mails as it will be once paid (`paid` unless it is so already: refund_due then says so); none when
- * there is no such order. With the order's payment state, which tells the caller whether it is still pending.
+ * What the order's mails read of the order and its buyer, in the order's one statement (its lines and deliveries as
+ * JSON columns): the settle's path waits its turn for each statement on the embedded database (docs/performance.md),
+ * so it reads these with the invoice's (order-lifecycle.ts).
  */
+export const mailOrderColumns = {
+  id: orders.id,
+  providerOrderId: orders.providerOrderId,
+  invoiceId: orders.invoiceId,
+  address: orders.address,
+  gift: orders.gift,
+  couponCode: orders.couponCode,
+  totalPaise: orders.totalPaise,
+  paymentState: orders.paymentState,
+  createdAt: orders.createdAt,
+  email: users.email,
+  firstName: users.firstName,
+  buyerExtId: users.externalId,
+  items: mailItems,
+  deliveries: deliveriesOfOrder(orders.id),
+};
+
+/** The order as its mails read it. */
+export type MailOrder = SelectResultFields<typeof mailOrderColumns>;
+
+/** The order's mails, with its payment state (which tells the caller whether it is still pending) and its buyer. */
+export interface OrderMails {
+  paymentState: string;
+  buyerExtId: string;
+  mails: QueuedMail[];
+}
+
+/** The order's two mails as it will be once paid (orderMailsOf); undefined when there is no such order. */
 export async function orderMails(
   db: Database | Transaction,
   context: MailContext,
   which: { id: number } | { providerOrderId: string },
-  options: { onlyIfPending?: boolean } = {},
-): Promise<{ paymentState: string; buyerExtId: string; mails: QueuedMail[] } | undefined> {
-  const { shop, publicBaseUrl } = context;
+): Promise<OrderMails | undefined> {
   const [order] = await db
-    .select({
-      id: orders.id,
-      providerOrderId: orders.providerOrderId,
-      invoiceId: orders.invoiceId,
-      address: orders.address,
-      gift: orders.gift,
-      couponCode: orders.couponCode,
-      totalPaise: orders.totalPaise,
-      paymentState: orders.paymentState,
-      createdAt: orders.createdAt,
-      email: users.email,
-      firstName: users.firstName,
-      buyerExtId: users.externalId,
-      items: mailItems,
-      deliveries: deliveriesOfOrder(orders.id),
-    })
+    .select(mailOrderColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
     .limit(1);
-  if (!order) return undefined;
-  // A settled order's mails are already queued: a replayed verify or webhook composes nothing.
-  const { paymentState, buyerExtId } = order;
-  if (options.onlyIfPending && paymentState !== 'pending') return { paymentState, buyerExtId, mails: [] };
+  return order && orderMailsOf(order, context);
+}
+
+/** The order's two mails as it will be once paid (`paid` unless it is so already: refund_due then says so). */
+export function orderMailsOf(order: MailOrder, { shop, publicBaseUrl }: MailContext): OrderMails {
   const { id: orderId, items, deliveries } = order;
   const address = order.address as AddressSnapshot;
   const orderNumber = order.providerOrderId ?? order.invoiceId;
