@@ -17,6 +17,8 @@ import type { Database, Transaction } from '../../db/client';
 import { jsonRows } from '../../db/json-rows';
 import { addresses, categories, orderDeliveries, orderItems, orders, products, users } from '../../db/schema';
 import type { AddressSnapshot } from '../orders/checkout-bag';
+import { readOrderWithBuyer } from '../orders/order-with-buyer';
+import type { WhichOrder } from '../orders/order-with-buyer';
 
 /** A document as stored: everything but its number, which the issuing statement gives it. */
 export type DocumentBody = Omit<TaxDocument, 'number'>;
@@ -154,15 +156,10 @@ export type InvoiceBodyOrder = SelectResultFields<typeof invoiceBodyColumns>;
 export async function composeInvoiceBody(
   db: Database | Transaction,
   settings: ShopSettings,
-  which: { id: number } | { providerOrderId: string },
+  which: WhichOrder,
   now: Date,
 ): Promise<DocumentBody | undefined> {
-  const [order] = await db
-    .select(invoiceBodyColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
-    .limit(1);
+  const order = await readOrderWithBuyer(db, invoiceBodyColumns, which);
   return order && invoiceBodyOf(order, settings, now);
 }
 

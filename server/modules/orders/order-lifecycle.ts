@@ -6,11 +6,12 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { purchasePaymentStates } from '../../../domain/admin-orders';
 import type { Database, Transaction } from '../../db/client';
-import { cartItems, carts, orderItems, orders, payments, users } from '../../db/schema';
+import { cartItems, carts, orderItems, orders, payments } from '../../db/schema';
 import { queueMail, queueMails, queueMailsStatement } from '../mail/mail-queue';
 import type { QueuedMail } from '../mail/mail-queue';
 import { dueBackNotice, mailOrderColumns, orderMails, orderMailsOf } from './order-mails';
 import type { MailContext } from './order-mails';
+import { readOrderWithBuyer } from './order-with-buyer';
 import { confirmDeliveryBooking, releaseDeliveryBooking } from '../delivery/schedule.service';
 import { returnStock, takeStock } from './stock-reservation';
 import type { ShopSettings } from '../../../domain/shop-settings';
@@ -123,12 +124,7 @@ export async function composeSettlement(
   context: MailContext,
   now: Date,
 ): Promise<ComposedSettlement | undefined> {
-  const [order] = await db
-    .select({ ...mailOrderColumns, ...invoiceBodyColumns })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.providerOrderId, providerOrderId))
-    .limit(1);
+  const order = await readOrderWithBuyer(db, { ...mailOrderColumns, ...invoiceBodyColumns }, { providerOrderId });
   if (!order) return undefined;
   const { paymentState, buyerExtId } = order;
   // A settled order's mails are already queued and its document issued: a replay composes nothing.

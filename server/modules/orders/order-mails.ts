@@ -22,6 +22,8 @@ import type { QueuedMail } from '../mail/mail-queue';
 import type { Mail } from '../mail/mailer';
 import type { AddressSnapshot } from './checkout-bag';
 import { deliveriesOfOrder } from '../delivery/order-deliveries.queries';
+import { readOrderWithBuyer } from './order-with-buyer';
+import type { WhichOrder } from './order-with-buyer';
 
 /** What a mail needs of the config: the shop's identity and the address its links start with. */
 export type MailContext = Pick<Config, 'shop' | 'publicBaseUrl'>;
@@ -160,17 +162,8 @@ export interface OrderMails {
 }
 
 /** The order's two mails as it will be once paid (orderMailsOf); undefined when there is no such order. */
-export async function orderMails(
-  db: Database | Transaction,
-  context: MailContext,
-  which: { id: number } | { providerOrderId: string },
-): Promise<OrderMails | undefined> {
-  const [order] = await db
-    .select(mailOrderColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where('id' in which ? eq(orders.id, which.id) : eq(orders.providerOrderId, which.providerOrderId))
-    .limit(1);
+export async function orderMails(db: Database | Transaction, context: MailContext, which: WhichOrder): Promise<OrderMails | undefined> {
+  const order = await readOrderWithBuyer(db, mailOrderColumns, which);
   return order && orderMailsOf(order, context);
 }
 
